@@ -1,0 +1,40 @@
+//! `craftgames._core`: the compiled module behind the `craftgames` Python package.
+//!
+//! Conversion only, no rules: every decision is made in `craftgames-core`. One file per job:
+//! [`errors`] (exceptions), [`convert`] (arguments and JSON), [`games`] (the game enum and its
+//! dispatch), [`state`] (the `State` class), [`score`] (score explanations), [`functions`]
+//! (module functions).
+
+mod convert;
+mod errors;
+mod functions;
+mod games;
+mod score;
+mod state;
+
+use craftgames_core::engine::TERMINAL_PLAYER;
+use pyo3::prelude::*;
+
+/// The compiled core of craftgames.
+#[pymodule]
+fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add_class::<state::State>()?;
+    m.add_class::<score::ScoreBreakdown>()?;
+    m.add_class::<score::ScoreLine>()?;
+    m.add(
+        "IllegalActionError",
+        py.get_type::<errors::IllegalActionError>(),
+    )?;
+    m.add(
+        "InvalidStateError",
+        py.get_type::<errors::InvalidStateError>(),
+    )?;
+    m.add("CardDataError", py.get_type::<errors::CardDataError>())?;
+    m.add_function(wrap_pyfunction!(functions::new_game, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::sunrise_random_playouts, m)?)?;
+    m.add("TERMINAL", TERMINAL_PLAYER)?;
+    m.add("GAMES", games::GAME_NAMES.to_vec())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    Ok(())
+}

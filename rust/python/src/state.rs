@@ -1,0 +1,205 @@
+//! `State`: the Python face of a game in progress. Each method converts its arguments, calls
+//! the core through `dispatch!`, and converts the answer; no rules live here.
+
+use craftgames_core::engine::{GameState, TERMINAL_PLAYER};
+use numpy::{PyArray1, PyArrayMethods};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use crate::convert::{action_arg, json_to_py, seat_arg};
+use crate::errors::engine_error;
+use crate::games::{dispatch, Game};
+use crate::score::ScoreBreakdown;
+
+/// A game in progress: created by `new_game`, moved only by `apply_action`.
+#[pyclass(module = "craftgames._core", name = "State")]
+#[derive(Clone)]
+pub struct State {
+    pub(crate) game: Game,
+}
+
+impl State {
+    fn seat(&self, player: &Bound<'_, PyAny>) -> PyResult<usize> {
+        seat_arg(player, dispatch!(&self.game, s => s.num_players()))
+    }
+}
+
+#[pymethods]
+impl State {
+    /// The seat to act, or `TERMINAL` (-4) once the game is over.
+    fn current_player(&self) -> i32 {
+        match dispatch!(&self.game, s => s.current_player()) {
+            // A seat is below 4, so the cast is exact.
+            Some(seat) => seat as i32,
+            None => TERMINAL_PLAYER,
+        }
+    }
+
+    /// Number of seats.
+    fn num_players(&self) -> usize {
+        dispatch!(&self.game, s => s.num_players())
+    }
+
+    /// Size of the action space: every action id is below it.
+    fn num_distinct_actions(&self) -> usize {
+        dispatch!(&self.game, s => s.num_distinct_actions())
+    }
+
+    /// The legal action ids, sorted ascending; empty only when the game is over.
+    fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let actions = dispatch!(&self.game, s => s.legal_actions());
+        PyList::new(py, actions.iter())
+    }
+
+    /// Applies `action`; an illegal id raises `IllegalActionError` and changes nothing.
+    fn apply_action(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
+        let n = self.num_distinct_actions();
+        let a = action_arg(action, n)?;
+        dispatch!(&mut self.game, s => s.apply_action(a)).map_err(engine_error)
+    }
+
+    /// A person's sentence for `action` in this position.
+    fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
+        let n = self.num_distinct_actions();
+        let a = action_arg(action, n)?;
+        if a as usize >= n {
+            return Err(crate::errors::IllegalActionError::new_err(format!(
+                "action {a} is out of range: action ids are 0..{}",
+                n.saturating_sub(1)
+            )));
+        }
+        Ok(dispatch!(&self.game, s => s.action_to_string(a)))
+    }
+
+    /// True once the game has ended.
+    fn is_terminal(&self) -> bool {
+        dispatch!(&self.game, s => s.is_terminal())
+    }
+
+    /// Points per seat (final once the game is over, the running score before).
+    fn scores(&self) -> Vec<i32> {
+        dispatch!(&self.game, s => s.scores().to_vec())
+    }
+
+    /// Final points per seat as floats; zeros before the end.
+    fn returns(&self) -> Vec<f64> {
+        dispatch!(&self.game, s => {
+            if s.is_terminal() {
+                s.scores().iter().map(|&x| f64::from(x)).collect()
+            } else {
+                vec![0.0; s.num_players()]
+            }
+        })
+    }
+
+    /// Seats from first to last place, ties broken by the rulebook's tiebreaker.
+    fn ranking(&self) -> Vec<usize> {
+        dispatch!(&self.game, s => s.ranking().to_vec())
+    }
+
+    /// An independent copy.
+    fn clone(&self) -> Self {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> Self {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
+        Clone::clone(self)
+    }
+
+    /// Pickle support: a state pickles as its JSON document.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let py = slf.py();
+        let from_json = py.get_type::<State>().getattr("from_json")?;
+        let doc = slf.borrow().to_json();
+        PyTuple::new(py, [from_json, PyTuple::new(py, [doc])?.into_any()])
+    }
+
+    /// What `player` may see, as a dict (hidden cards masked).
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let seat = self.seat(player)?;
+        let value = dispatch!(&self.game, s => s.observation_json(seat));
+        Ok(json_to_py(py, &value)?.downcast_into::<PyDict>()?)
+    }
+
+    /// A stable key for everything `player` knows.
+    fn information_state_string(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
+        let seat = self.seat(player)?;
+        Ok(dispatch!(&self.game, s => s.information_state_string(seat)))
+    }
+
+    /// The observation of `player` as a fixed-length float32 vector.
+    fn observation_tensor<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.seat(player)?;
+        dispatch!(&self.game, s => {
+            let array = PyArray1::<f32>::zeros(py, s.observation_tensor_size(), false);
+            // SAFETY: the array was created just above and no other reference to it exists, so
+            // this is the only view of its (contiguous) buffer while we write.
+            let out = unsafe { array.as_slice_mut()? };
+            s.observation_tensor(seat, out);
+            Ok(array)
+        })
+    }
+
+    /// Length of `observation_tensor`; fixed per game and config.
+    fn observation_tensor_size(&self) -> usize {
+        dispatch!(&self.game, s => s.observation_tensor_size())
+    }
+
+    /// A copy in which everything `player` cannot see is redrawn from `seed`.
+    fn resample_hidden(&self, player: &Bound<'_, PyAny>, seed: u64) -> PyResult<Self> {
+        let seat = self.seat(player)?;
+        let game = dispatch!(&self.game, s => Game::from(s.resample_hidden(seat, seed)));
+        Ok(State { game })
+    }
+
+    /// `player`'s score, line by line as the rulebook scores it.
+    fn explain_score(&self, player: &Bound<'_, PyAny>) -> PyResult<ScoreBreakdown> {
+        let seat = self.seat(player)?;
+        Ok(dispatch!(&self.game, s => ScoreBreakdown::from(s.explain_score(seat))))
+    }
+
+    /// The whole state as a versioned JSON document.
+    fn to_json(&self) -> String {
+        dispatch!(&self.game, s => s.to_json())
+    }
+
+    /// Reads a document written by `to_json`; raises `InvalidStateError` if it is rejected.
+    #[staticmethod]
+    fn from_json(s: &str) -> PyResult<Self> {
+        Game::from_json(s)
+            .map(|game| State { game })
+            .map_err(engine_error)
+    }
+
+    /// The action ids applied so far.
+    fn history(&self) -> Vec<u32> {
+        dispatch!(&self.game, s => s.history().to_vec())
+    }
+
+    /// The game's short name, e.g. `"sunrise"`.
+    fn game_name(&self) -> &'static str {
+        self.game.name()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<craftgames.State game={} players={} moves={} current_player={}>",
+            self.game.name(),
+            self.num_players(),
+            dispatch!(&self.game, s => s.history().len()),
+            self.current_player()
+        )
+    }
+}
