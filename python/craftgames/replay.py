@@ -1,0 +1,98 @@
+"""Replays: a game's config, seed and actions as a small JSON file.
+
+``{"game": "sunrise", "players": 3, "seed": 7, "actions": [12, 40, ...], "cards": null}``
+
+With the same build, replaying the actions from the seed gives the same game bit for bit.
+``cards`` holds the TOML text of a user's card set, or is absent/``null`` for the default set.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from craftgames import _core
+from craftgames._core import IllegalActionError, State
+
+__all__ = ["Replay", "ReplayError", "load_replay"]
+
+
+class ReplayError(ValueError):
+    """A replay file that cannot be read or replayed; the message says why."""
+
+
+@dataclass(frozen=True)
+class Replay:
+    """A game's config, seed and the actions played."""
+
+    game: str
+    players: int
+    seed: int
+    actions: list[int] = field(default_factory=list)
+    cards: str | None = None
+
+    def to_json(self) -> str:
+        """The replay document."""
+        doc: dict[str, Any] = {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "actions": self.actions,
+        }
+        if self.cards is not None:
+            doc["cards"] = self.cards
+        return json.dumps(doc)
+
+    @staticmethod
+    def from_json(text: str) -> Replay:
+        """Reads a replay document; raises `ReplayError` naming what is wrong."""
+        try:
+            doc = json.loads(text)
+        except (json.JSONDecodeError, RecursionError) as e:
+            raise ReplayError(f"not a JSON document ({e})") from None
+        if not isinstance(doc, dict):
+            raise ReplayError("a replay is a JSON object with game, players, seed and actions")
+        for key, kind in (("game", str), ("players", int), ("seed", int), ("actions", list)):
+            value = doc.get(key)
+            if value is None:
+                raise ReplayError(f"the replay has no {key!r} field")
+            if not isinstance(value, kind) or isinstance(value, bool):
+                raise ReplayError(f"the replay's {key!r} field must be a {kind.__name__}")
+        actions = doc["actions"]
+        for i, a in enumerate(actions):
+            if not isinstance(a, int) or isinstance(a, bool):
+                raise ReplayError(f"action #{i + 1} in the replay is not an integer: {a!r}")
+        cards = doc.get("cards")
+        if cards is not None and not isinstance(cards, str):
+            raise ReplayError("the replay's 'cards' field must be the card file's TOML text")
+        return Replay(doc["game"], doc["players"], doc["seed"], list(actions), cards)
+
+    def new_game(self) -> State:
+        """The game before any action (raises `ValueError` for a bad config or card set)."""
+        return _core.new_game(self.game, self.players, self.seed, self.cards)
+
+    def play(self) -> State:
+        """Replays every action; an illegal one raises `ReplayError` naming it."""
+        state = self.new_game()
+        for i, a in enumerate(self.actions):
+            try:
+                state.apply_action(a)
+            except IllegalActionError as e:
+                raise ReplayError(f"action #{i + 1} ({a}) is illegal: {e}") from None
+        return state
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Writes the replay document to `path`."""
+        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+
+
+def load_replay(path: str | os.PathLike[str]) -> Replay:
+    """Reads a replay file; raises `OSError` if it cannot be read, `ReplayError` if invalid."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise ReplayError("not a text file") from None
+    return Replay.from_json(text)

@@ -1,0 +1,52 @@
+"""Sunrise at the Studio: 2 to 4 potters draft resources to complete pottery projects.
+
+The rules are in the compiled core; this module is the typed entry point::
+
+    from craftgames import sunrise
+
+    state = sunrise.new_game(players=3, seed=7)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    print(state.explain_score(0))
+
+The solo Friend mode is not in the rulebook and is not implemented.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+
+from craftgames import _core
+from craftgames._core import State
+from craftgames.cards import CardsArg, card_text
+
+__all__ = ["GAME", "MAX_PLAYERS", "MIN_PLAYERS", "new_game", "random_playouts"]
+
+GAME = "sunrise"
+"""The game's name for `craftgames.new_game` and in state and replay documents."""
+MIN_PLAYERS = 2
+"""Fewest seats of the multiplayer game."""
+MAX_PLAYERS = 4
+"""Most seats."""
+
+
+def new_game(players: int = 3, seed: int = 7, cards: CardsArg = None) -> State:
+    """A new game of Sunrise at the Studio.
+
+    Args:
+        players: number of seats, 2 to 4 (anything else raises `ValueError`).
+        seed: the seed of every shuffle and draw; same seed and actions, same game.
+        cards: a card file (path or TOML text) replacing the default card set; a bad file
+            raises `CardDataError` naming the card and field.
+    """
+    return _core.new_game(GAME, players, seed, card_text(cards))
+
+
+def random_playouts(games: int, seed: int, players: int = 4) -> npt.NDArray[np.int32]:
+    """Plays `games` uniformly random games in Rust, with the GIL released.
+
+    Game ``i`` is dealt and played from seed ``seed + i``. Returns the final scores as an
+    int32 array of shape ``(games, players)``.
+    """
+    return _core.sunrise_random_playouts(games, seed, players)
