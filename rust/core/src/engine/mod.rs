@@ -1,0 +1,125 @@
+//! The engine contract shared by every game.
+//!
+//! A game is `(config, seed)` → initial state → a sequence of integer actions; nothing else
+//! moves it. Chance (shuffles, draws) is drawn inside `apply_action` from the state's own
+//! seeded [`Rng`], so the same config, seed and actions give the same state bit for bit.
+
+mod error;
+mod rng;
+
+pub use error::{EngineError, EngineResult};
+pub use rng::Rng;
+
+use arrayvec::ArrayVec;
+
+/// An action id: an integer below the game's `num_distinct_actions()`.
+pub type Action = u32;
+
+/// A seat at the table, 0-based.
+pub type Seat = usize;
+
+/// The most seats any of the three games has.
+pub const MAX_PLAYERS: usize = 4;
+
+/// `current_player()` when the game is over, as in OpenSpiel.
+pub const TERMINAL_PLAYER: i32 = -4;
+
+/// The most legal actions any position of any game can have. Each game proves its own bound
+/// against this (see `sunrise::moves::MAX_LEGAL_ACTIONS`), so an `ActionList` never overflows.
+pub const ACTION_LIST_CAPACITY: usize = 1024;
+
+/// A fixed-capacity list of action ids that lives on the stack: the hot loop never allocates.
+pub type ActionList = ArrayVec<Action, ACTION_LIST_CAPACITY>;
+
+/// One value per seat (scores, rewards).
+pub type PerSeat<T> = ArrayVec<T, MAX_PLAYERS>;
+
+/// The contract every game's state implements. Method names follow OpenSpiel's.
+pub trait GameState: Clone + Send + Sync + 'static {
+    /// Number of seats in this game.
+    fn num_players(&self) -> usize;
+
+    /// Size of the action space: every action id is below it. Fixed per game and config.
+    fn num_distinct_actions(&self) -> usize;
+
+    /// Seat to act, or `None` when the game is over.
+    fn current_player(&self) -> Option<Seat>;
+
+    /// True once the game has ended.
+    fn is_terminal(&self) -> bool {
+        self.current_player().is_none()
+    }
+
+    /// Writes the legal action ids, sorted ascending, into `out` (cleared first). Empty only
+    /// when the game is over.
+    fn legal_actions_into(&self, out: &mut ActionList);
+
+    /// The legal actions as a fresh list (convenience; search uses `legal_actions_into`).
+    fn legal_actions(&self) -> ActionList {
+        let mut out = ActionList::new();
+        self.legal_actions_into(&mut out);
+        out
+    }
+
+    /// Whether `action` is legal now.
+    fn is_legal(&self, action: Action) -> bool {
+        self.legal_actions().binary_search(&action).is_ok()
+    }
+
+    /// Applies `action`, which the caller guarantees is legal (search, playouts). Applying an
+    /// illegal action here leaves the state unspecified but never unsafe.
+    fn apply_unchecked(&mut self, action: Action);
+
+    /// Applies `action` if it is legal; otherwise returns [`EngineError::IllegalAction`] and
+    /// leaves the state unchanged.
+    fn apply_action(&mut self, action: Action) -> EngineResult<()> {
+        if !self.is_legal(action) {
+            return Err(EngineError::IllegalAction(format!(
+                "action {action} is not legal now{}",
+                match self.current_player() {
+                    Some(seat) => format!(" (seat {seat} to act)"),
+                    None => " (the game is over)".to_string(),
+                }
+            )));
+        }
+        self.apply_unchecked(action);
+        Ok(())
+    }
+
+    /// A person's sentence for `action` in this position.
+    fn action_to_string(&self, action: Action) -> String;
+
+    /// Final points per seat (the running score before the end).
+    fn scores(&self) -> PerSeat<i32>;
+
+    /// Seats from first to last place, ties broken by the rulebook's tiebreaker.
+    fn ranking(&self) -> PerSeat<Seat>;
+
+    /// The action ids applied so far: with config and seed, a complete replay.
+    fn history(&self) -> &[Action];
+
+    /// A copy in which everything `player` cannot see is redrawn consistently. Depends only on
+    /// what `player` knows and on `seed`.
+    fn resample_hidden(&self, player: Seat, seed: u64) -> Self;
+
+    /// A stable key for everything `player` knows (including their own past choices).
+    fn information_state_string(&self, player: Seat) -> String;
+
+    /// Length of `observation_tensor`; fixed per game and config.
+    fn observation_tensor_size(&self) -> usize;
+
+    /// Writes the observation of `player` into `out` (of length `observation_tensor_size`).
+    fn observation_tensor(&self, player: Seat, out: &mut [f32]);
+
+    /// What `player` may see, as JSON (hidden cards masked).
+    fn observation_json(&self, player: Seat) -> serde_json::Value;
+
+    /// The whole state as a versioned JSON document.
+    fn to_json(&self) -> String;
+
+    /// A cheap heuristic of how well each seat is doing (for greedy bots and rollouts);
+    /// by default the running score.
+    fn heuristic_values(&self) -> PerSeat<f64> {
+        self.scores().iter().map(|&s| f64::from(s)).collect()
+    }
+}

@@ -1,0 +1,12 @@
+//! craftgames-core: the complete rules of three tabletop games as fast, deterministic state
+//! machines. Pure Rust, no Python: the `craftgames-python` crate only converts.
+//!
+//! * [`engine`] — the contract every game implements ([`engine::GameState`]), actions, the
+//!   seeded RNG, errors.
+//! * [`sunrise`] — *Sunrise at the Studio*, 2–4 players.
+//! * [`search`] — game-agnostic random playouts (and, later, IS-MCTS).
+#![deny(missing_docs)]
+
+pub mod engine;
+pub mod search;
+pub mod sunrise;

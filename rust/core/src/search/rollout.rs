@@ -1,0 +1,134 @@
+//! Rollout policies: how a simulated game is played from a new tree leaf to its end, and the
+//! one-ply greedy choice shared with [`super::bots::GreedyBot`].
+
+use crate::engine::{Action, ActionList, GameState, Rng, Seat};
+
+use super::reward::advantage;
+
+/// How MCTS plays a simulated game from a new leaf to the end.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub enum RolloutPolicy {
+    /// Uniformly random legal actions: the fastest, and unbiased.
+    #[default]
+    Random,
+    /// With probability `epsilon` a random action, otherwise the action that maximizes the
+    /// actor's `heuristic_values()` lead over the best other seat one ply ahead. Costs one
+    /// clone and apply per legal action per step, so it buys quality with speed.
+    Greedy {
+        /// Probability of a uniformly random action instead of the greedy one.
+        epsilon: f64,
+    },
+}
+
+impl RolloutPolicy {
+    /// Parses `"random"`, `"greedy"` (ε = 0.1) or `"greedy:EPS"`.
+    pub fn parse(name: &str) -> Option<RolloutPolicy> {
+        match name {
+            "random" => Some(RolloutPolicy::Random),
+            "greedy" => Some(RolloutPolicy::Greedy { epsilon: 0.1 }),
+            _ => {
+                let eps: f64 = name.strip_prefix("greedy:")?.parse().ok()?;
+                (0.0..=1.0)
+                    .contains(&eps)
+                    .then_some(RolloutPolicy::Greedy { epsilon: eps })
+            }
+        }
+    }
+}
+
+/// Buffers reused by every rollout of one search thread, so rollouts allocate nothing after
+/// the first (the scratch state is overwritten with `clone_from`).
+pub(crate) struct Rollout<G> {
+    legal: ActionList,
+    scratch: Option<G>,
+}
+
+impl<G: GameState> Rollout<G> {
+    pub(crate) fn new() -> Self {
+        Rollout {
+            legal: ActionList::new(),
+            scratch: None,
+        }
+    }
+
+    /// Plays `state` to the end under `policy`.
+    pub(crate) fn play_out(&mut self, state: &mut G, policy: RolloutPolicy, rng: &mut Rng) {
+        while let Some(seat) = state.current_player() {
+            state.legal_actions_into(&mut self.legal);
+            let action = match policy {
+                RolloutPolicy::Random => self.legal[rng.below(self.legal.len())],
+                RolloutPolicy::Greedy { epsilon } => {
+                    if self.legal.len() == 1 {
+                        self.legal[0]
+                    } else if unit(rng) < epsilon {
+                        self.legal[rng.below(self.legal.len())]
+                    } else {
+                        let scratch = self.scratch.get_or_insert_with(|| state.clone());
+                        greedy_choice(state, seat, &self.legal, scratch, rng)
+                    }
+                }
+            };
+            state.apply_unchecked(action);
+        }
+    }
+}
+
+/// A uniform float in `[0, 1)` from the top 53 bits.
+pub(crate) fn unit(rng: &mut Rng) -> f64 {
+    (rng.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
+}
+
+/// The action of `legal` (non-empty, legal in `state`, `seat` to act) after which `seat`'s
+/// heuristic lead over the best other seat is largest; equal leads are broken uniformly at
+/// random with `rng` so greedy play does not always favour low action ids. `scratch` is any
+/// state of the same game, overwritten.
+pub(crate) fn greedy_choice<G: GameState>(
+    state: &G,
+    seat: Seat,
+    legal: &[Action],
+    scratch: &mut G,
+    rng: &mut Rng,
+) -> Action {
+    let mut best = legal[0];
+    let mut best_value = f64::NEG_INFINITY;
+    let mut ties = 0u32;
+    for &action in legal {
+        scratch.clone_from(state);
+        scratch.apply_unchecked(action);
+        let value = advantage(&scratch.heuristic_values(), seat);
+        if value > best_value {
+            best = action;
+            best_value = value;
+            ties = 1;
+        } else if value == best_value {
+            // Reservoir sampling over the tied actions: each is kept with equal chance.
+            ties += 1;
+            if rng.below(ties as usize) == 0 {
+                best = action;
+            }
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_names() {
+        assert_eq!(RolloutPolicy::parse("random"), Some(RolloutPolicy::Random));
+        assert_eq!(
+            RolloutPolicy::parse("greedy:0.25"),
+            Some(RolloutPolicy::Greedy { epsilon: 0.25 })
+        );
+        assert_eq!(RolloutPolicy::parse("greedy:2"), None);
+        assert_eq!(RolloutPolicy::parse("smart"), None);
+    }
+
+    #[test]
+    fn unit_is_in_range() {
+        let mut rng = Rng::seed_from(5);
+        assert!((0..1000).map(|_| unit(&mut rng)).all(|x| (0.0..1.0).contains(&x)));
+    }
+}

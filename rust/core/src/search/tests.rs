@@ -1,0 +1,248 @@
+//! Search tests on the toy game: legality, determinism, no cheating, time budget, strength.
+
+use std::time::Instant;
+
+use super::bots::{play_game, Bot, GreedyBot, MctsBot, RandomBot};
+use super::mcts::{search, MctsOptions};
+use super::reward::RewardKind;
+use super::rollout::RolloutPolicy;
+use super::toy::HighBid;
+use crate::engine::{GameState, Rng};
+
+/// A position `steps` random moves into a `players`-seat game.
+fn position(players: usize, seed: u64, steps: usize) -> HighBid {
+    let mut g = HighBid::new(players, seed).unwrap();
+    let mut rng = Rng::seed_from(seed ^ 0xABCD);
+    for _ in 0..steps {
+        if g.is_terminal() {
+            break;
+        }
+        let legal = g.legal_actions();
+        g.apply_unchecked(legal[rng.below(legal.len())]);
+    }
+    g
+}
+
+fn opts(iterations: u64, seed: u64) -> MctsOptions {
+    MctsOptions {
+        seed,
+        ..MctsOptions::with_iterations(iterations)
+    }
+}
+
+#[test]
+fn search_returns_a_legal_action_in_every_position_of_random_games() {
+    let mut rng = Rng::seed_from(11);
+    for players in 2..=4 {
+        for game in 0..15u64 {
+            let mut g = HighBid::new(players, game).unwrap();
+            while !g.is_terminal() {
+                let result = search(&g, &opts(40, game)).unwrap();
+                assert!(g.is_legal(result.action), "{result:?}");
+                assert_eq!(result.iterations, 40);
+                assert_eq!(result.stats.iter().map(|s| s.visits).sum::<u64>(), 40);
+                assert!(result.stats.iter().all(|s| g.is_legal(s.action)));
+                assert!(result.stats.windows(2).all(|w| w[0].action < w[1].action));
+                // Walk on at random so the positions are varied, not MCTS's favourites.
+                let legal = g.legal_actions();
+                g.apply_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+    }
+}
+
+#[test]
+fn every_option_combination_runs_and_stays_legal() {
+    let g = position(3, 4, 4);
+    for reward in [RewardKind::Rank, RewardKind::WinLoss, RewardKind::ScoreMargin] {
+        for rollout in [RolloutPolicy::Random, RolloutPolicy::Greedy { epsilon: 0.2 }] {
+            for threads in [1, 3] {
+                let o = MctsOptions {
+                    reward,
+                    rollout,
+                    threads,
+                    exploration: 1.0,
+                    ..opts(90, 3)
+                };
+                let r = search(&g, &o).unwrap();
+                assert!(g.is_legal(r.action));
+                assert_eq!(r.iterations, 90);
+                for s in &r.stats {
+                    assert_eq!(s.mean_reward.len(), 3);
+                    assert!(s.mean_reward.iter().all(|v| (0.0..=1.0).contains(v)));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn search_is_deterministic_for_a_seed() {
+    for threads in [1, 2] {
+        let g = position(3, 8, 2);
+        let o = MctsOptions {
+            threads,
+            ..opts(500, 42)
+        };
+        let a = search(&g, &o).unwrap();
+        let b = search(&g, &o).unwrap();
+        assert_eq!(a, b);
+        let c = search(&g, &MctsOptions { seed: 43, ..o }).unwrap();
+        assert_ne!(a.stats, c.stats, "a different seed should search differently");
+    }
+}
+
+#[test]
+fn search_does_not_cheat() {
+    // Two states that differ only in what the searcher cannot see — the other seats' hands,
+    // their secret bids this round, the prize order — get the same decision and the same
+    // statistics for the same seed.
+    let mut compared = 0;
+    for players in 2..=3 {
+        for seed in 0..12u64 {
+            let g = position(players, seed, (seed as usize * 3) % 9);
+            let Some(me) = g.current_player() else { continue };
+            let other = g.resample_hidden(me, 1000 + seed);
+            assert_eq!(g.information_state_string(me), other.information_state_string(me));
+            if other == g {
+                continue;
+            }
+            for threads in [1, 2] {
+                let o = MctsOptions {
+                    threads,
+                    ..opts(300, seed)
+                };
+                assert_eq!(search(&g, &o).unwrap(), search(&other, &o).unwrap());
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared >= 20, "too few distinct pairs compared ({compared})");
+}
+
+#[test]
+fn time_budget_is_respected_within_20_percent() {
+    // A timing test, which our tests otherwise avoid: the issue asks for evidence that a
+    // time budget holds. It is coarse (200 ms, ±20%) and a toy-game iteration takes
+    // microseconds, so only a badly starved machine can fail it.
+    let g = position(2, 1, 0);
+    for threads in [1, 2] {
+        let o = MctsOptions {
+            iterations: None,
+            time_ms: Some(200),
+            threads,
+            ..MctsOptions::default()
+        };
+        let start = Instant::now();
+        let r = search(&g, &o).unwrap();
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        assert!((160.0..=240.0).contains(&ms), "took {ms:.1} ms with {threads} threads");
+        assert!(r.iterations > 100);
+    }
+}
+
+#[test]
+fn iterations_are_shared_out_over_threads() {
+    let g = position(2, 5, 1);
+    let r = search(&g, &MctsOptions { threads: 3, ..opts(100, 1) }).unwrap();
+    assert_eq!(r.iterations, 100);
+    assert_eq!(r.stats.iter().map(|s| s.visits).sum::<u64>(), 100);
+}
+
+#[test]
+fn bad_options_and_finished_games_are_errors() {
+    let g = position(2, 5, 1);
+    let none = MctsOptions {
+        iterations: None,
+        time_ms: None,
+        ..MctsOptions::default()
+    };
+    assert!(search(&g, &none).is_err());
+    assert!(search(&g, &opts(0, 0)).is_err());
+    assert!(search(&g, &MctsOptions { threads: 0, ..opts(5, 0) }).is_err());
+    assert!(search(&g, &MctsOptions { exploration: f64::NAN, ..opts(5, 0) }).is_err());
+    let done = position(2, 5, 100);
+    assert!(done.is_terminal());
+    assert!(search(&done, &opts(5, 0)).is_err());
+}
+
+/// Seat-rotated match between two bot factories; returns the first bot's share of wins
+/// (ties shared) over `games` 2-player games. Each deal is played twice with the seats
+/// swapped, so the luck of the deal (hands matter a lot in High Bid) cancels out.
+fn match_share(
+    games: u64,
+    mut make_a: impl FnMut(u64) -> Box<dyn Bot<HighBid>>,
+    mut make_b: impl FnMut(u64) -> Box<dyn Bot<HighBid>>,
+) -> f64 {
+    let mut points = 0.0;
+    for game in 0..games {
+        let a_seat = (game % 2) as usize;
+        let mut bots = vec![make_b(game * 2 + 1)];
+        bots.insert(a_seat, make_a(game * 2));
+        let end = play_game(&HighBid::new(2, 1000 + game / 2).unwrap(), &mut bots);
+        let s = end.scores();
+        points += match s[a_seat].cmp(&s[1 - a_seat]) {
+            std::cmp::Ordering::Greater => 1.0,
+            std::cmp::Ordering::Equal => 0.5,
+            std::cmp::Ordering::Less => 0.0,
+        };
+    }
+    points / games as f64
+}
+
+#[test]
+fn mcts_beats_random_clearly() {
+    let share = match_share(
+        100,
+        |s| Box::new(MctsBot::with_iterations(300, s)),
+        |s| Box::new(RandomBot::new(s)),
+    );
+    eprintln!("MCTS(300) vs random: {share:.2}");
+    assert!(share >= 0.75, "MCTS(300) scored only {share:.2} against random");
+}
+
+#[test]
+#[ignore = "exploration: prints match results"]
+fn explore_strength() {
+    for its in [100u64, 300, 1000, 3000] {
+        let share = match_share(
+            100,
+            |s| Box::new(MctsBot::with_iterations(its, s)),
+            |s| Box::new(RandomBot::new(s)),
+        );
+        eprintln!("MCTS({its}) vs random: {share:.2}");
+    }
+    let share = match_share(100, |s| Box::new(GreedyBot::new(s)), |s| Box::new(RandomBot::new(s)));
+    eprintln!("greedy vs random: {share:.2}");
+    let share = match_share(
+        100,
+        |s| Box::new(MctsBot::with_iterations(1000, s)),
+        |s| Box::new(MctsBot::with_iterations(100, s)),
+    );
+    eprintln!("MCTS(1000) vs MCTS(100): {share:.2}");
+}
+
+#[test]
+fn bots_are_deterministic_per_seed_and_legal() {
+    let start = HighBid::new(3, 9).unwrap();
+    let run = |seed: u64| {
+        let mut bots: Vec<Box<dyn Bot<HighBid>>> = vec![
+            Box::new(RandomBot::new(seed)),
+            Box::new(GreedyBot::new(seed)),
+            Box::new(MctsBot::with_iterations(50, seed)),
+        ];
+        play_game(&start, &mut bots).history().to_vec()
+    };
+    assert_eq!(run(3), run(3));
+    assert_eq!(run(3).len(), 15);
+}
+
+#[test]
+fn mcts_bot_keeps_its_last_search() {
+    let g = position(2, 2, 0);
+    let mut bot = MctsBot::with_iterations(64, 1);
+    let a = Bot::<HighBid>::step(&mut bot, &g);
+    let last = bot.last_search().expect("a searched move");
+    assert_eq!(last.action, a);
+    assert!(last.visit_share(a) > 0.0);
+}

@@ -1,0 +1,784 @@
+//! What the cards are: resources, projects, advantage cards, studio challenges, resource
+//! cards, and the loader that turns a TOML card file into a validated [`CardSet`].
+//!
+//! The rulebook ("Components", "Elements of Play", "Advantage Card Reference", "Studio
+//! Challenges List") gives the kinds and counts of cards but not their faces; the default set
+//! in `data/sunrise.toml` is authored to fit every count and the rulebook's scoring example.
+//! A user may load their own file of the same schema; loading reports the first problem with
+//! its card and field.
+
+use std::sync::{Arc, OnceLock};
+
+use serde::Deserialize;
+
+use crate::engine::{EngineError, EngineResult};
+
+/// The nine resource sub-types ("Understanding Your Resources": three each of clay, glaze
+/// and kiln). The discriminant is the resource's index everywhere in the engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Resource {
+    /// Clay: Earthenware (red).
+    Earthenware = 0,
+    /// Clay: Stoneware (gray).
+    Stoneware = 1,
+    /// Clay: Porcelain (white).
+    Porcelain = 2,
+    /// Glaze: Light.
+    Light = 3,
+    /// Glaze: Dark.
+    Dark = 4,
+    /// Glaze: Luster.
+    Luster = 5,
+    /// Kiln: Fire.
+    Fire = 6,
+    /// Kiln: Gas.
+    Gas = 7,
+    /// Kiln: Electric.
+    Electric = 8,
+}
+
+/// Number of resource sub-types.
+pub const NUM_RESOURCES: usize = 9;
+
+impl Resource {
+    /// All resources in index order.
+    pub const ALL: [Resource; NUM_RESOURCES] = [
+        Resource::Earthenware,
+        Resource::Stoneware,
+        Resource::Porcelain,
+        Resource::Light,
+        Resource::Dark,
+        Resource::Luster,
+        Resource::Fire,
+        Resource::Gas,
+        Resource::Electric,
+    ];
+
+    /// The resource with index `i` (< 9).
+    pub fn from_index(i: usize) -> Resource {
+        Resource::ALL[i]
+    }
+
+    /// The file/JSON name of the resource.
+    pub fn name(self) -> &'static str {
+        [
+            "earthenware",
+            "stoneware",
+            "porcelain",
+            "light",
+            "dark",
+            "luster",
+            "fire",
+            "gas",
+            "electric",
+        ][self as usize]
+    }
+
+    /// The printed name, for people.
+    pub fn label(self) -> &'static str {
+        [
+            "Earthenware",
+            "Stoneware",
+            "Porcelain",
+            "Light",
+            "Dark",
+            "Luster",
+            "Fire",
+            "Gas",
+            "Electric",
+        ][self as usize]
+    }
+
+    /// Parses a file name of a resource.
+    pub fn parse(s: &str) -> Option<Resource> {
+        Resource::ALL.into_iter().find(|r| r.name() == s)
+    }
+
+    /// True for the three clay types.
+    pub fn is_clay(self) -> bool {
+        (self as u8) < 3
+    }
+
+    /// True for the three glaze types.
+    pub fn is_glaze(self) -> bool {
+        (3..6).contains(&(self as u8))
+    }
+}
+
+/// The five project types ("Projects": mug, plate, bowl, pitcher, vase).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum ProjectType {
+    /// Mug.
+    Mug = 0,
+    /// Plate.
+    Plate = 1,
+    /// Bowl.
+    Bowl = 2,
+    /// Pitcher.
+    Pitcher = 3,
+    /// Vase.
+    Vase = 4,
+}
+
+/// Number of project types.
+pub const NUM_PROJECT_TYPES: usize = 5;
+
+impl ProjectType {
+    /// All project types in index order.
+    pub const ALL: [ProjectType; NUM_PROJECT_TYPES] = [
+        ProjectType::Mug,
+        ProjectType::Plate,
+        ProjectType::Bowl,
+        ProjectType::Pitcher,
+        ProjectType::Vase,
+    ];
+
+    /// The file/JSON name.
+    pub fn name(self) -> &'static str {
+        ["mug", "plate", "bowl", "pitcher", "vase"][self as usize]
+    }
+
+    /// Parses a file name of a project type.
+    pub fn parse(s: &str) -> Option<ProjectType> {
+        ProjectType::ALL.into_iter().find(|t| t.name() == s)
+    }
+}
+
+/// A project card (the 30 projects and the 4 starting projects).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProjectCard {
+    /// Printed name.
+    pub name: String,
+    /// Project order number ("Determine Project Order": lowest first).
+    pub number: u8,
+    /// Mug, plate, bowl, pitcher or vase.
+    pub kind: ProjectType,
+    /// Victory points when completed.
+    pub points: u8,
+    /// Coffee beans when completed.
+    pub beans: u8,
+    /// The resource icons to fill, one resource each.
+    pub icons: Vec<Resource>,
+    /// The clay type it counts as for studio challenges.
+    pub clay: Resource,
+    /// The glaze type(s) it may count as (one or two).
+    pub glazes: Vec<Resource>,
+    /// A starting project (dealt one per player at setup).
+    pub starting: bool,
+}
+
+/// What a resource card lets you place ("Resource Card Icons").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ResourceIcons {
+    /// One resource of this type.
+    Single(Resource),
+    /// One resource of any type.
+    Wild,
+    /// One resource of either type.
+    Either(Resource, Resource),
+    /// Two resources: one of each type shown.
+    Two(Resource, Resource),
+}
+
+impl ResourceIcons {
+    /// How many resources the card places.
+    pub fn count(self) -> usize {
+        match self {
+            ResourceIcons::Two(..) => 2,
+            _ => 1,
+        }
+    }
+
+    /// A short label, e.g. "Porcelain", "Wild", "Light/Dark", "Fire+Gas".
+    pub fn label(self) -> String {
+        match self {
+            ResourceIcons::Single(r) => r.label().to_string(),
+            ResourceIcons::Wild => "Wild".to_string(),
+            ResourceIcons::Either(a, b) => format!("{}/{}", a.label(), b.label()),
+            ResourceIcons::Two(a, b) => format!("{}+{}", a.label(), b.label()),
+        }
+    }
+}
+
+/// A resource card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ResourceCard {
+    /// What it places.
+    pub icons: ResourceIcons,
+    /// The player-count mark: used only in games with at least this many players.
+    pub min_players: u8,
+}
+
+/// What an advantage card does ("Advantage Card Reference").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdvantageEffect {
+    /// One-time: place this many resources into your reserve (the rulebook's is 2).
+    GainResources {
+        /// Resources placed into the reserve.
+        amount: u8,
+    },
+    /// One-time: go first when you complete your next project; place 1 resource into reserve.
+    GoFirst,
+    /// End game: points if you completed at least one project of each type shown.
+    PersonalGoal {
+        /// The project types required.
+        types: Vec<ProjectType>,
+        /// Points scored.
+        points: u8,
+    },
+    /// End game: one more coffee bean.
+    CoffeeBean,
+    /// A showpiece: filled like a project, worth points (and maybe a bean) when completed.
+    Showpiece {
+        /// Resource icons to fill.
+        icons: Vec<Resource>,
+        /// Points when completed.
+        points: u8,
+        /// Coffee beans when completed.
+        beans: u8,
+    },
+}
+
+/// An advantage card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdvantageCard {
+    /// Printed name.
+    pub name: String,
+    /// Its effect.
+    pub effect: AdvantageEffect,
+}
+
+/// The six studio challenge conditions ("Studio Challenges List").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChallengeKind {
+    /// `count` completed projects of the same project type.
+    SameProjectType,
+    /// `count` completed projects of the same clay type.
+    SameClay,
+    /// `count` completed projects of the same glaze type.
+    SameGlaze,
+    /// `count` completed projects of `count` different project types.
+    DifferentProjectTypes,
+    /// `count` completed projects of `count` different clay types.
+    DifferentClays,
+    /// `count` completed projects of `count` different glaze types.
+    DifferentGlazes,
+}
+
+impl ChallengeKind {
+    /// The file/JSON name.
+    pub fn name(self) -> &'static str {
+        match self {
+            ChallengeKind::SameProjectType => "same_project_type",
+            ChallengeKind::SameClay => "same_clay",
+            ChallengeKind::SameGlaze => "same_glaze",
+            ChallengeKind::DifferentProjectTypes => "different_project_types",
+            ChallengeKind::DifferentClays => "different_clays",
+            ChallengeKind::DifferentGlazes => "different_glazes",
+        }
+    }
+
+    fn parse(s: &str) -> Option<ChallengeKind> {
+        [
+            ChallengeKind::SameProjectType,
+            ChallengeKind::SameClay,
+            ChallengeKind::SameGlaze,
+            ChallengeKind::DifferentProjectTypes,
+            ChallengeKind::DifferentClays,
+            ChallengeKind::DifferentGlazes,
+        ]
+        .into_iter()
+        .find(|k| k.name() == s)
+    }
+
+    /// True when the challenge looks at glaze types (the two-glaze choice matters).
+    pub fn is_glaze(self) -> bool {
+        matches!(self, ChallengeKind::SameGlaze | ChallengeKind::DifferentGlazes)
+    }
+}
+
+/// A studio challenge card.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Challenge {
+    /// Printed name.
+    pub name: String,
+    /// The condition.
+    pub kind: ChallengeKind,
+    /// How many completed projects it needs.
+    pub count: u8,
+    /// Points of the higher space (the first player to complete it).
+    pub high: u8,
+    /// Points of the lower space (every later player).
+    pub low: u8,
+}
+
+/// Counts fixed by the rulebook's "Components" list.
+pub const NUM_PROJECTS: usize = 30;
+/// Starting projects ("Personal Area Setup" B).
+pub const NUM_STARTING_PROJECTS: usize = 4;
+/// All project cards, starting ones included.
+pub const NUM_ALL_PROJECTS: usize = NUM_PROJECTS + NUM_STARTING_PROJECTS;
+/// Advantage cards.
+pub const NUM_ADVANTAGE: usize = 30;
+/// Studio challenges.
+pub const NUM_CHALLENGES: usize = 6;
+/// Resource cards.
+pub const NUM_RESOURCE_CARDS: usize = 48;
+
+/// A validated card set. Project ids are indices into `projects` (regular projects first,
+/// then the starting ones), advantage and resource card ids likewise.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CardSet {
+    /// The 30 projects followed by the 4 starting projects.
+    pub projects: Vec<ProjectCard>,
+    /// The 30 advantage cards.
+    pub advantages: Vec<AdvantageCard>,
+    /// The 6 studio challenges.
+    pub challenges: Vec<Challenge>,
+    /// The 48 resource cards.
+    pub resource_cards: Vec<ResourceCard>,
+    /// The TOML the set was loaded from, when it is not the default set (for `to_json`).
+    pub source: Option<String>,
+}
+
+/// The authored default card set, embedded in the binary.
+pub const DEFAULT_CARDS_TOML: &str = include_str!("../../data/sunrise.toml");
+
+impl CardSet {
+    /// The default (authored) card set, parsed once.
+    pub fn default_set() -> Arc<CardSet> {
+        static DEFAULT: OnceLock<Arc<CardSet>> = OnceLock::new();
+        DEFAULT
+            .get_or_init(|| {
+                let mut set = CardSet::parse(DEFAULT_CARDS_TOML)
+                    .expect("the embedded default card set is validated by tests");
+                set.source = None;
+                Arc::new(set)
+            })
+            .clone()
+    }
+
+    /// Loads and validates a user's card file.
+    pub fn from_toml(text: &str) -> EngineResult<CardSet> {
+        CardSet::parse(text)
+    }
+
+    fn parse(text: &str) -> EngineResult<CardSet> {
+        let raw: RawFile = toml::from_str(text)
+            .map_err(|e| card_err(format!("card file is not valid: {}", e.message())))?;
+        let mut projects = Vec::new();
+        let mut starting = Vec::new();
+        for (i, p) in raw.project.iter().enumerate() {
+            let card = p.validate(i)?;
+            if card.starting {
+                starting.push(card);
+            } else {
+                projects.push(card);
+            }
+        }
+        if projects.len() != NUM_PROJECTS {
+            return Err(card_err(format!(
+                "[[project]]: expected {NUM_PROJECTS} projects with starting = false, found {}",
+                projects.len()
+            )));
+        }
+        if starting.len() != NUM_STARTING_PROJECTS {
+            return Err(card_err(format!(
+                "[[project]]: expected {NUM_STARTING_PROJECTS} starting projects, found {}",
+                starting.len()
+            )));
+        }
+        projects.extend(starting);
+        let mut numbers: Vec<u8> = projects.iter().map(|p| p.number).collect();
+        numbers.sort_unstable();
+        if let Some(w) = numbers.windows(2).find(|w| w[0] == w[1]) {
+            return Err(card_err(format!(
+                "[[project]] number {}: two projects share this project order number",
+                w[0]
+            )));
+        }
+        let advantages = raw
+            .advantage
+            .iter()
+            .enumerate()
+            .map(|(i, a)| a.validate(i))
+            .collect::<EngineResult<Vec<_>>>()?;
+        if advantages.len() != NUM_ADVANTAGE {
+            return Err(card_err(format!(
+                "[[advantage]]: expected {NUM_ADVANTAGE} advantage cards, found {}",
+                advantages.len()
+            )));
+        }
+        let challenges = raw
+            .challenge
+            .iter()
+            .enumerate()
+            .map(|(i, c)| c.validate(i))
+            .collect::<EngineResult<Vec<_>>>()?;
+        if challenges.len() != NUM_CHALLENGES {
+            return Err(card_err(format!(
+                "[[challenge]]: expected {NUM_CHALLENGES} studio challenges, found {}",
+                challenges.len()
+            )));
+        }
+        let resource_cards = raw
+            .resource_card
+            .iter()
+            .enumerate()
+            .map(|(i, c)| c.validate(i))
+            .collect::<EngineResult<Vec<_>>>()?;
+        if resource_cards.len() != NUM_RESOURCE_CARDS {
+            return Err(card_err(format!(
+                "[[resource_card]]: expected {NUM_RESOURCE_CARDS} resource cards, found {}",
+                resource_cards.len()
+            )));
+        }
+        // "Deal 12 face-down cards to each player" every day, from all the cards in play:
+        // the player-count marks must leave exactly 12 cards per player for 2, 3 and 4.
+        for players in 2..=4u8 {
+            let in_play = resource_cards
+                .iter()
+                .filter(|c| c.min_players <= players)
+                .count();
+            if in_play != 12 * players as usize {
+                return Err(card_err(format!(
+                    "[[resource_card]] players: a {players}-player game must keep {} cards \
+                     (12 per player), the marks keep {in_play}",
+                    12 * players as usize
+                )));
+            }
+        }
+        Ok(CardSet {
+            projects,
+            advantages,
+            challenges,
+            resource_cards,
+            source: Some(text.to_string()),
+        })
+    }
+
+    /// Number of resource cards in play for `players`.
+    pub fn resource_cards_in_play(&self, players: usize) -> impl Iterator<Item = usize> + '_ {
+        self.resource_cards
+            .iter()
+            .enumerate()
+            .filter(move |(_, c)| usize::from(c.min_players) <= players)
+            .map(|(i, _)| i)
+    }
+}
+
+fn card_err(msg: String) -> EngineError {
+    EngineError::CardData(msg)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawFile {
+    #[serde(default)]
+    project: Vec<RawProject>,
+    #[serde(default)]
+    advantage: Vec<RawAdvantage>,
+    #[serde(default)]
+    challenge: Vec<RawChallenge>,
+    #[serde(default)]
+    resource_card: Vec<RawResourceCard>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawProject {
+    name: String,
+    number: u8,
+    #[serde(rename = "type")]
+    kind: String,
+    points: u8,
+    #[serde(default)]
+    beans: u8,
+    icons: Vec<String>,
+    clay: String,
+    glazes: Vec<String>,
+    #[serde(default)]
+    starting: bool,
+}
+
+fn parse_resources(list: &[String], what: &str) -> EngineResult<Vec<Resource>> {
+    list.iter()
+        .map(|s| {
+            Resource::parse(s).ok_or_else(|| {
+                card_err(format!(
+                    "{what}: unknown resource {s:?} (expected one of earthenware, stoneware, \
+                     porcelain, light, dark, luster, fire, gas, electric)"
+                ))
+            })
+        })
+        .collect()
+}
+
+fn parse_type(s: &str, what: &str) -> EngineResult<ProjectType> {
+    ProjectType::parse(s).ok_or_else(|| {
+        card_err(format!(
+            "{what}: unknown project type {s:?} (expected mug, plate, bowl, pitcher or vase)"
+        ))
+    })
+}
+
+/// Most icons a project or showpiece may have (bounds the action encoding's targets).
+pub const MAX_ICONS: usize = 6;
+
+impl RawProject {
+    fn validate(&self, i: usize) -> EngineResult<ProjectCard> {
+        let at = |field: &str| format!("[[project]] #{} ({:?}) field {field}", i + 1, self.name);
+        let kind = parse_type(&self.kind, &at("type"))?;
+        let icons = parse_resources(&self.icons, &at("icons"))?;
+        if icons.is_empty() || icons.len() > MAX_ICONS {
+            return Err(card_err(format!(
+                "{}: a project needs 1 to {MAX_ICONS} icons, found {}",
+                at("icons"),
+                icons.len()
+            )));
+        }
+        let clay = parse_resources(std::slice::from_ref(&self.clay), &at("clay"))?[0];
+        if !clay.is_clay() {
+            return Err(card_err(format!("{}: {:?} is not a clay", at("clay"), self.clay)));
+        }
+        let glazes = parse_resources(&self.glazes, &at("glazes"))?;
+        if glazes.is_empty() || glazes.len() > 2 || glazes.iter().any(|g| !g.is_glaze()) {
+            return Err(card_err(format!(
+                "{}: a project has one or two glaze types (light, dark, luster)",
+                at("glazes")
+            )));
+        }
+        if glazes.len() == 2 && glazes[0] == glazes[1] {
+            return Err(card_err(format!("{}: the two glazes must differ", at("glazes"))));
+        }
+        if self.number == 0 {
+            return Err(card_err(format!("{}: must be at least 1", at("number"))));
+        }
+        Ok(ProjectCard {
+            name: self.name.clone(),
+            number: self.number,
+            kind,
+            points: self.points,
+            beans: self.beans,
+            icons,
+            clay,
+            glazes,
+            starting: self.starting,
+        })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAdvantage {
+    name: String,
+    kind: String,
+    #[serde(default)]
+    amount: Option<u8>,
+    #[serde(default)]
+    types: Vec<String>,
+    #[serde(default)]
+    points: Option<u8>,
+    #[serde(default)]
+    icons: Vec<String>,
+    #[serde(default)]
+    beans: u8,
+}
+
+impl RawAdvantage {
+    fn validate(&self, i: usize) -> EngineResult<AdvantageCard> {
+        let at =
+            |field: &str| format!("[[advantage]] #{} ({:?}) field {field}", i + 1, self.name);
+        let need_points = || {
+            self.points
+                .ok_or_else(|| card_err(format!("{}: missing", at("points"))))
+        };
+        let effect = match self.kind.as_str() {
+            "gain_resources" => AdvantageEffect::GainResources {
+                amount: self.amount.unwrap_or(2),
+            },
+            "go_first" => AdvantageEffect::GoFirst,
+            "coffee_bean" => AdvantageEffect::CoffeeBean,
+            "personal_goal" => {
+                let types = self
+                    .types
+                    .iter()
+                    .map(|t| parse_type(t, &at("types")))
+                    .collect::<EngineResult<Vec<_>>>()?;
+                if types.is_empty() {
+                    return Err(card_err(format!(
+                        "{}: a personal goal names at least one project type",
+                        at("types")
+                    )));
+                }
+                AdvantageEffect::PersonalGoal {
+                    types,
+                    points: need_points()?,
+                }
+            }
+            "showpiece" => {
+                let icons = parse_resources(&self.icons, &at("icons"))?;
+                if icons.is_empty() || icons.len() > MAX_ICONS {
+                    return Err(card_err(format!(
+                        "{}: a showpiece needs 1 to {MAX_ICONS} icons",
+                        at("icons")
+                    )));
+                }
+                AdvantageEffect::Showpiece {
+                    icons,
+                    points: need_points()?,
+                    beans: self.beans,
+                }
+            }
+            other => {
+                return Err(card_err(format!(
+                    "{}: unknown kind {other:?} (expected gain_resources, go_first, \
+                     personal_goal, coffee_bean or showpiece)",
+                    at("kind")
+                )))
+            }
+        };
+        Ok(AdvantageCard {
+            name: self.name.clone(),
+            effect,
+        })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawChallenge {
+    name: String,
+    kind: String,
+    count: u8,
+    high: u8,
+    low: u8,
+}
+
+impl RawChallenge {
+    fn validate(&self, i: usize) -> EngineResult<Challenge> {
+        let at =
+            |field: &str| format!("[[challenge]] #{} ({:?}) field {field}", i + 1, self.name);
+        let kind = ChallengeKind::parse(&self.kind).ok_or_else(|| {
+            card_err(format!(
+                "{}: unknown kind {:?} (expected same_project_type, same_clay, same_glaze, \
+                 different_project_types, different_clays or different_glazes)",
+                at("kind"),
+                self.kind
+            ))
+        })?;
+        let max_count = match kind {
+            ChallengeKind::DifferentProjectTypes => 5,
+            ChallengeKind::DifferentClays | ChallengeKind::DifferentGlazes => 3,
+            _ => 34,
+        };
+        if self.count == 0 || self.count > max_count {
+            return Err(card_err(format!(
+                "{}: must be between 1 and {max_count}",
+                at("count")
+            )));
+        }
+        if self.low > self.high {
+            return Err(card_err(format!(
+                "{}: the lower space ({}) is worth more than the higher one ({})",
+                at("low"),
+                self.low,
+                self.high
+            )));
+        }
+        Ok(Challenge {
+            name: self.name.clone(),
+            kind,
+            count: self.count,
+            high: self.high,
+            low: self.low,
+        })
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawResourceCard {
+    kind: String,
+    #[serde(default)]
+    resources: Vec<String>,
+    players: u8,
+}
+
+impl RawResourceCard {
+    fn validate(&self, i: usize) -> EngineResult<ResourceCard> {
+        let at = |field: &str| format!("[[resource_card]] #{} field {field}", i + 1);
+        let res = parse_resources(&self.resources, &at("resources"))?;
+        let want = match self.kind.as_str() {
+            "wild" => 0,
+            "single" => 1,
+            "either" | "two" => 2,
+            other => {
+                return Err(card_err(format!(
+                    "{}: unknown kind {other:?} (expected single, wild, either or two)",
+                    at("kind")
+                )))
+            }
+        };
+        if res.len() != want {
+            return Err(card_err(format!(
+                "{}: a {} card lists {want} resources, found {}",
+                at("resources"),
+                self.kind,
+                res.len()
+            )));
+        }
+        let icons = match self.kind.as_str() {
+            "wild" => ResourceIcons::Wild,
+            "single" => ResourceIcons::Single(res[0]),
+            "either" => {
+                if res[0] == res[1] {
+                    return Err(card_err(format!(
+                        "{}: an either card shows two different resources",
+                        at("resources")
+                    )));
+                }
+                ResourceIcons::Either(res[0], res[1])
+            }
+            _ => ResourceIcons::Two(res[0], res[1]),
+        };
+        if !(2..=4).contains(&self.players) {
+            return Err(card_err(format!(
+                "{}: the player-count mark is 2, 3 or 4, found {}",
+                at("players"),
+                self.players
+            )));
+        }
+        Ok(ResourceCard {
+            icons,
+            min_players: self.players,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn default_set_loads_with_the_rulebook_counts() {
+        let set = CardSet::default_set();
+        assert_eq!(set.projects.len(), NUM_ALL_PROJECTS);
+        assert_eq!(set.projects.iter().filter(|p| p.starting).count(), 4);
+        assert_eq!(set.advantages.len(), NUM_ADVANTAGE);
+        assert_eq!(set.challenges.len(), NUM_CHALLENGES);
+        assert_eq!(set.resource_cards.len(), NUM_RESOURCE_CARDS);
+        for players in 2..=4 {
+            assert_eq!(set.resource_cards_in_play(players).count(), 12 * players);
+        }
+    }
+
+    #[test]
+    fn a_broken_file_names_the_card_and_field() {
+        let text = DEFAULT_CARDS_TOML.replacen("type = \"mug\"", "type = \"teapot\"", 1);
+        let err = CardSet::from_toml(&text).unwrap_err().to_string();
+        assert!(err.contains("[[project]]") && err.contains("type") && err.contains("teapot"));
+    }
+}

@@ -1,0 +1,246 @@
+//! The engine contract for Sunrise, the sentence for each action, and the batch entry point.
+
+use super::actions::{decode, Move, NUM_ACTIONS, RESERVE_TARGET};
+use super::data::{AdvantageEffect, Resource, NUM_ALL_PROJECTS};
+use super::observe::TENSOR_SIZE;
+use super::state::{Bonus, Destination, Phase, SunriseState, TurnStage};
+use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat};
+use crate::search::playout::play_random_to_end;
+
+impl GameState for SunriseState {
+    fn num_players(&self) -> usize {
+        self.n()
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    fn current_player(&self) -> Option<Seat> {
+        self.actor()
+    }
+
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        self.legal_into(out);
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        self.apply_move(action);
+    }
+
+    fn action_to_string(&self, action: Action) -> String {
+        self.describe(action)
+    }
+
+    fn scores(&self) -> PerSeat<i32> {
+        self.all_scores()
+    }
+
+    fn ranking(&self) -> PerSeat<Seat> {
+        self.final_ranking()
+    }
+
+    fn history(&self) -> &[Action] {
+        &self.t.history
+    }
+
+    fn resample_hidden(&self, player: Seat, seed: u64) -> Self {
+        self.resample(player, seed)
+    }
+
+    fn information_state_string(&self, player: Seat) -> String {
+        self.information_state(player)
+    }
+
+    fn observation_tensor_size(&self) -> usize {
+        TENSOR_SIZE
+    }
+
+    fn observation_tensor(&self, player: Seat, out: &mut [f32]) {
+        self.write_tensor(player, out);
+    }
+
+    fn observation_json(&self, player: Seat) -> serde_json::Value {
+        self.observation(player)
+    }
+
+    fn to_json(&self) -> String {
+        self.to_json_string()
+    }
+}
+
+/// Plays `games` complete uniformly random games of `players` seats (game `i` created and
+/// played from seed `seed + i`) and returns the final scores, row-major (games × players).
+pub fn random_games(players: usize, games: usize, seed: u64) -> Vec<i32> {
+    let mut out = Vec::with_capacity(games * players);
+    for i in 0..games {
+        let game_seed = seed.wrapping_add(i as u64);
+        let Ok(mut state) = SunriseState::new_game(players, game_seed, None) else {
+            return out;
+        };
+        let mut rng = Rng::seed_from(game_seed ^ 0xA5A5_5A5A_0F0F_F0F0);
+        play_random_to_end(&mut state, &mut rng);
+        out.extend(state.scores());
+    }
+    out
+}
+
+impl SunriseState {
+    fn project_label(&self, id: usize) -> String {
+        match self.cards.projects.get(id) {
+            Some(p) => format!("{} (#{}, {}, {} pts)", p.name, p.number, p.kind.name(), p.points),
+            None => format!("project {id}"),
+        }
+    }
+
+    fn target_label(&self, target: usize) -> String {
+        if target == RESERVE_TARGET {
+            "the reserve".to_string()
+        } else if target >= NUM_ALL_PROJECTS {
+            let id = target - NUM_ALL_PROJECTS;
+            match self.cards.advantages.get(id) {
+                Some(a) => format!("showpiece {}", a.name),
+                None => format!("showpiece {id}"),
+            }
+        } else {
+            self.project_label(target)
+        }
+    }
+
+    fn advantage_label(&self, id: usize) -> String {
+        match self.cards.advantages.get(id) {
+            Some(a) => {
+                let kind = match &a.effect {
+                    AdvantageEffect::GainResources { amount } => format!("gain {amount} resources"),
+                    AdvantageEffect::GoFirst => "go first & gain resource".to_string(),
+                    AdvantageEffect::PersonalGoal { types, points } => format!(
+                        "personal goal: {} for {points} pts",
+                        types.iter().map(|t| t.name()).collect::<Vec<_>>().join(" + ")
+                    ),
+                    AdvantageEffect::CoffeeBean => "coffee bean".to_string(),
+                    AdvantageEffect::Showpiece { points, .. } => format!("showpiece, {points} pts"),
+                };
+                format!("{} ({kind})", a.name)
+            }
+            None => format!("advantage card {id}"),
+        }
+    }
+
+    fn describe(&self, action: Action) -> String {
+        let Some(m) = decode(action) else {
+            return format!("action {action} (outside the action space)");
+        };
+        let seat = self.actor().unwrap_or(0);
+        let p = &self.t.players[seat.min(self.n() - 1)];
+        match m {
+            Move::Draft(dest) => {
+                let names: Vec<String> = p
+                    .hand
+                    .iter()
+                    .map(|&c| self.cards.resource_cards[usize::from(c)].icons.label())
+                    .collect();
+                if names.len() != 4 {
+                    return format!("draft {action}");
+                }
+                let pick = |d: Destination| {
+                    names
+                        .iter()
+                        .zip(dest.iter())
+                        .filter(|(_, x)| **x == d)
+                        .map(|(n, _)| n.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                };
+                let counts: Vec<usize> = Destination::ALL
+                    .iter()
+                    .map(|d| dest.iter().filter(|x| *x == d).count())
+                    .collect();
+                let style = match counts.as_slice() {
+                    [3, 1, 0, 0] => "Efficient",
+                    [1, 0, 1, 2] => "Wasteful",
+                    _ => "Measured",
+                };
+                let two = self.n() == 2;
+                let mut parts = vec![format!("keep {}", pick(Destination::Keep))];
+                if counts[3] > 0 {
+                    parts.push(format!("discard {}", pick(Destination::Discard)));
+                }
+                for (d, side) in [(Destination::Left, "left"), (Destination::Right, "right")] {
+                    if counts[d as usize] > 0 {
+                        let to = if two { "the other player" } else { side };
+                        parts.push(format!("{} → {to}", pick(d)));
+                    }
+                }
+                format!("{style}: {}", parts.join("; "))
+            }
+            Move::Place { slot, resource, target } => {
+                let card = p
+                    .wheel
+                    .get(slot)
+                    .map(|w| self.cards.resource_cards[usize::from(w.card)].icons.label())
+                    .unwrap_or_else(|| format!("wheel card {}", slot + 1));
+                if target == RESERVE_TARGET {
+                    format!("Place a resource from {card} into the reserve")
+                } else {
+                    format!(
+                        "Place {} from {card} on {}",
+                        Resource::from_index(resource).label(),
+                        self.target_label(target)
+                    )
+                }
+            }
+            Move::Convert { resource, target } => format!(
+                "Convert 2 reserve resources into {} on {}",
+                Resource::from_index(resource).label(),
+                self.target_label(target)
+            ),
+            Move::Reveal(id) => format!("Reveal {}", self.advantage_label(id)),
+            Move::Discard(id) => {
+                format!("Discard {} for 1 reserve resource", self.advantage_label(id))
+            }
+            Move::EndWork => "Finish working on projects".to_string(),
+            Move::Bonus(b) => Bonus::ALL
+                .get(b)
+                .map_or_else(|| format!("bonus {b}"), |b| b.label().to_string()),
+            Move::Take(i) => match self.t.row.get(i).copied().flatten() {
+                Some(c) => format!(
+                    "Take {} from row space {}",
+                    self.project_label(usize::from(c)),
+                    i + 1
+                ),
+                None => format!("Take from row space {} (empty)", i + 1),
+            },
+            Move::Keep { keep, order } => {
+                if let Phase::Complete { turn: TurnStage::KeepAdvantage { drawn }, .. } = &self.t.phase {
+                    if let Some(&k) = drawn.get(keep) {
+                        let mut rest: Vec<usize> = drawn
+                            .iter()
+                            .enumerate()
+                            .filter(|(i, _)| *i != keep)
+                            .map(|(_, &c)| usize::from(c))
+                            .collect();
+                        if order == 1 {
+                            rest.reverse();
+                        }
+                        let back: Vec<String> =
+                            rest.iter().map(|&c| self.advantage_label(c)).collect();
+                        return format!(
+                            "Keep {}; return {} to the bottom of the deck",
+                            self.advantage_label(usize::from(k)),
+                            back.join(" then ")
+                        );
+                    }
+                }
+                format!("Keep drawn advantage card {}", keep + 1)
+            }
+            Move::Glaze(g) => {
+                let project = match self.t.phase {
+                    Phase::Complete { project, .. } => self.project_label(usize::from(project)),
+                    _ => "the project".to_string(),
+                };
+                format!("Count {project} as {} glaze", Resource::from_index(3 + g.min(2)).label())
+            }
+            Move::EndTurn => "End the completion turn".to_string(),
+        }
+    }
+}

@@ -1,0 +1,23 @@
+//! *Sunrise at the Studio*, every rule of the rulebook's multiplayer game for 2–4 players.
+//!
+//! The module reads top-down as the rulebook does:
+//! * [`data`] — what the cards are (and the card-file loader),
+//! * [`state`] — what is on the table (setup, the state types, JSON),
+//! * [`actions`] — how a decision is encoded as an integer, and its sentence,
+//! * [`moves`] — what may happen next (legal actions) and what it does (apply),
+//! * [`score`] — how the game ends and is scored, with the explanation,
+//! * [`observe`] — what each seat may see: observations, information states, determinization.
+
+pub mod actions;
+pub mod data;
+mod game;
+pub mod moves;
+pub mod observe;
+pub mod score;
+pub mod state;
+mod validate;
+
+pub use data::CardSet;
+pub use game::random_games;
+pub use score::{ScoreBreakdown, ScoreLine};
+pub use state::{SunriseState, MAX_SUNRISE_PLAYERS, MIN_SUNRISE_PLAYERS};

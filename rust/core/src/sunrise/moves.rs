@@ -1,0 +1,777 @@
+//! What may happen next (legal actions) and what it does (apply): the round's four steps.
+//!
+//! Simultaneous steps are taken seat by seat. In step one a seat's choice stays hidden (it is
+//! stored as `pending`) until every seat has chosen, then all are revealed at once; step two
+//! is played face-up on the table, so it is public as it happens.
+
+use arrayvec::ArrayVec;
+
+use super::actions::{
+    self, convert_action, decode, draft_action, place_action, Move, BONUS, DISCARD, END_TURN,
+    END_WORK, GLAZE, KEEP, RESERVE_TARGET, REVEAL, TAKE,
+};
+use super::data::{AdvantageEffect, ChallengeKind, ResourceIcons, NUM_ALL_PROJECTS, NUM_RESOURCES};
+use super::state::{
+    Bonus, CardId, Completed, Destination, DraftChoice, Phase, SunriseState, TurnStage,
+    WheelCard, Work, WorkStyle, DAYS, ROUNDS_PER_DAY,
+};
+use crate::engine::{Action, ActionList, Seat};
+
+/// The most legal actions a Sunrise position can have, and why it fits an `ActionList`:
+/// placements are at most 5 wheel cards × (distinct (target, resource) pairs with an open
+/// icon, ≤ 6 icons × 64 targets, but a seat never holds more than 34 + 30 works) — in
+/// practice a seat's open icons are few; the hard bound used is 5 × (6 × 64 + 1) = 1925 in
+/// the worst imaginable position, which is why `legal_actions_into` truncates nothing: we
+/// bound open icons per seat by the resources in the game (60), giving 5 × 61 + 9 × 60 / 9
+/// conversions + 60 advantage ids + 1 ≤ 1024.
+pub const MAX_LEGAL_ACTIONS: usize = 5 * 61 + 60 + 60 + 1;
+
+/// Style of a draft code for 3–4 players and for 2 players (`None`: no style matches).
+fn style_of(code: usize, two_players: bool) -> Option<WorkStyle> {
+    let mut counts = [0u8; 4];
+    for i in 0..4 {
+        counts[(code >> (2 * i)) & 3] += 1;
+    }
+    match (counts, two_players) {
+        ([3, 1, 0, 0], _) => Some(WorkStyle::Efficient),
+        ([2, 1, 1, 0], false) => Some(WorkStyle::Measured),
+        // Measured, 2 players: "put 2 cards on the other player's pottery wheel".
+        ([2, 2, 0, 0], true) => Some(WorkStyle::Measured),
+        ([1, 0, 1, 2], _) => Some(WorkStyle::Wasteful),
+        _ => None,
+    }
+}
+
+impl SunriseState {
+    /// The seat whose decision it is, from the phase.
+    pub(crate) fn actor(&self) -> Option<Seat> {
+        match self.t.phase {
+            Phase::Select { seat } | Phase::Work { seat } | Phase::Complete { seat, .. } => {
+                Some(usize::from(seat))
+            }
+            Phase::GameOver => None,
+        }
+    }
+
+    /// "Step Four" / "Running Out of Available Projects": the round that ends the game.
+    pub fn is_final_round(&self) -> bool {
+        self.t.final_round || (self.t.day + 1 == DAYS && self.t.round + 1 == ROUNDS_PER_DAY)
+    }
+
+    pub(crate) fn legal_into(&self, out: &mut ActionList) {
+        out.clear();
+        match &self.t.phase {
+            Phase::Select { seat } => self.draft_actions(usize::from(*seat), out),
+            Phase::Work { seat } => {
+                let seat = usize::from(*seat);
+                self.place_actions(seat, out);
+                self.anytime_actions(seat, out);
+                if self.t.players[seat].wheel.is_empty() {
+                    out.push(END_WORK);
+                }
+            }
+            Phase::Complete { seat, turn, project } => {
+                let seat = usize::from(*seat);
+                match turn {
+                    TurnStage::ChooseBonus => {
+                        self.anytime_actions(seat, out);
+                        for b in Bonus::ALL {
+                            if self.bonus_allowed(seat, b) {
+                                out.push(BONUS + b as Action);
+                            }
+                        }
+                    }
+                    TurnStage::TakeProjects { .. } => {
+                        for (i, slot) in self.t.row.iter().enumerate() {
+                            if slot.is_some() {
+                                out.push(TAKE + i as Action);
+                            }
+                        }
+                    }
+                    TurnStage::KeepAdvantage { drawn } => {
+                        // With 3 drawn the two returned cards go to the bottom "in either
+                        // order": both orders are choices. With 2 drawn one is returned.
+                        let orders = if drawn.len() == 3 { 2 } else { 1 };
+                        for k in 0..drawn.len() {
+                            for o in 0..orders {
+                                out.push(KEEP + (k * 2 + o) as Action);
+                            }
+                        }
+                    }
+                    TurnStage::ChooseGlaze => {
+                        let mut glazes: ArrayVec<usize, 2> = self.cards.projects
+                            [usize::from(*project)]
+                        .glazes
+                        .iter()
+                        .map(|g| *g as usize - 3)
+                        .collect();
+                        glazes.sort_unstable();
+                        for g in glazes {
+                            out.push(GLAZE + g as Action);
+                        }
+                    }
+                    TurnStage::Finish => {
+                        self.anytime_actions(seat, out);
+                        out.push(END_TURN);
+                    }
+                }
+            }
+            Phase::GameOver => {}
+        }
+    }
+
+    /// Step One: every assignment of the 4 drawn cards that matches an unused work style.
+    /// Cards with identical faces are interchangeable, so only one of the equivalent
+    /// assignments is offered (the one giving lower-id copies the lower destination digit).
+    fn draft_actions(&self, seat: Seat, out: &mut ActionList) {
+        let p = &self.t.players[seat];
+        let two = self.n() == 2;
+        let faces: ArrayVec<ResourceIcons, 4> = p
+            .hand
+            .iter()
+            .map(|&c| self.cards.resource_cards[usize::from(c)].icons)
+            .collect();
+        if faces.len() != 4 {
+            return;
+        }
+        for code in 0..256usize {
+            let Some(style) = style_of(code, two) else { continue };
+            if p.styles_used[style as usize] {
+                continue;
+            }
+            let digit = |i: usize| (code >> (2 * i)) & 3;
+            let canonical = (0..4).all(|i| {
+                (i + 1..4).all(|j| faces[i] != faces[j] || digit(i) <= digit(j))
+            });
+            if canonical {
+                out.push(code as Action);
+            }
+        }
+    }
+
+    /// Resources a wheel card can still provide, each with the part it would use.
+    fn card_offers(&self, wc: &WheelCard, resource: usize) -> Option<u8> {
+        let icons = self.cards.resource_cards[usize::from(wc.card)].icons;
+        let r = resource as u8;
+        match icons {
+            ResourceIcons::Single(x) if x as u8 == r && wc.used == 0 => Some(0),
+            ResourceIcons::Wild if wc.used == 0 => Some(0),
+            ResourceIcons::Either(a, b) if (a as u8 == r || b as u8 == r) && wc.used == 0 => {
+                Some(0)
+            }
+            ResourceIcons::Two(a, b) => {
+                if a as u8 == r && wc.used & 1 == 0 {
+                    Some(0)
+                } else if b as u8 == r && wc.used & 2 == 0 {
+                    Some(1)
+                } else {
+                    None
+                }
+            }
+            _ => None,
+        }
+    }
+
+    /// The resource index under which a card's placement into the reserve is listed (the
+    /// type does not matter in the reserve, so each distinct choice is offered once).
+    fn reserve_listing(&self, wc: &WheelCard, resource: usize) -> bool {
+        let icons = self.cards.resource_cards[usize::from(wc.card)].icons;
+        match icons {
+            ResourceIcons::Single(x) => x as usize == resource && wc.used == 0,
+            ResourceIcons::Wild => resource == 0 && wc.used == 0,
+            ResourceIcons::Either(a, b) => (a as usize).min(b as usize) == resource && wc.used == 0,
+            // A two-resource card: which part goes to the reserve is a real choice (the other
+            // part must then be placed), so each unused part is listed under its resource.
+            ResourceIcons::Two(..) => self.card_offers(wc, resource).is_some(),
+        }
+    }
+
+    /// Open icons of `resource` on the seat's works, as targets, ascending.
+    fn open_targets(&self, seat: Seat, resource: usize, mut f: impl FnMut(usize)) {
+        let p = &self.t.players[seat];
+        for w in &p.projects {
+            if self.open_icon(w, false, resource).is_some() {
+                f(usize::from(w.card));
+            }
+        }
+        for w in &p.showpieces {
+            if self.open_icon(w, true, resource).is_some() {
+                f(NUM_ALL_PROJECTS + usize::from(w.card));
+            }
+        }
+    }
+
+    /// The first unfilled icon of `resource` on a work.
+    fn open_icon(&self, w: &Work, showpiece: bool, resource: usize) -> Option<usize> {
+        self.icons_of(w, showpiece)
+            .iter()
+            .enumerate()
+            .find(|(i, r)| **r as usize == resource && w.filled & (1 << i) == 0)
+            .map(|(i, _)| i)
+    }
+
+    /// Step Two "Place Resources onto a Project" / "into the Reserve".
+    fn place_actions(&self, seat: Seat, out: &mut ActionList) {
+        let p = &self.t.players[seat];
+        let token = self.token_available(seat);
+        for (slot, wc) in p.wheel.iter().enumerate() {
+            for r in 0..NUM_RESOURCES {
+                if token && self.card_offers(wc, r).is_some() {
+                    self.open_targets(seat, r, |t| out.push(place_action(slot, r, t)));
+                }
+                if self.reserve_listing(wc, r) {
+                    out.push(place_action(slot, r, RESERVE_TARGET));
+                }
+            }
+        }
+    }
+
+    /// Actions a seat may take whenever it is acting in steps two and three: convert 2
+    /// reserve resources ("Use Resources from the Reserve": at any time), and reveal or
+    /// discard a face-down advantage card ("Use Advantage Cards": during your turn).
+    fn anytime_actions(&self, seat: Seat, out: &mut ActionList) {
+        let p = &self.t.players[seat];
+        if p.reserve >= 2 {
+            for r in 0..NUM_RESOURCES {
+                self.open_targets(seat, r, |t| out.push(convert_action(r, t)));
+            }
+        }
+        let mut hand: ArrayVec<CardId, 30> = p.advantages.clone();
+        hand.sort_unstable();
+        for &c in &hand {
+            out.push(REVEAL + Action::from(c));
+        }
+        for &c in &hand {
+            out.push(DISCARD + Action::from(c));
+        }
+    }
+
+    /// Whether the seat has anything to do besides ending its step-two work or its turn.
+    fn has_optional_actions(&self, seat: Seat) -> bool {
+        let p = &self.t.players[seat];
+        if !p.advantages.is_empty() {
+            return true;
+        }
+        p.reserve >= 2 && (0..NUM_RESOURCES).any(|r| {
+            let mut any = false;
+            self.open_targets(seat, r, |_| any = true);
+            any
+        })
+    }
+
+    /// "Completion Bonus Actions" constrained by "Always Having an In-Progress Project",
+    /// its "Final Round Exception", and "Running Out of Available Projects".
+    pub(crate) fn bonus_allowed(&self, seat: Seat, bonus: Bonus) -> bool {
+        let in_progress = self.t.players[seat].projects.len();
+        let row_has = self.t.row.iter().any(Option::is_some);
+        // Running Out: with the deck empty you may take a project only if you would otherwise
+        // start the next round without an in-progress project.
+        let may_take = row_has && (!self.t.project_deck.is_empty() || in_progress == 0);
+        // Always Having an In-Progress Project, except in the final round.
+        let must_take = !self.is_final_round() && in_progress == 0;
+        match bonus {
+            Bonus::TakeTwoProjects | Bonus::AdvantageAndProject => may_take,
+            Bonus::DrawThreeKeepOne => !must_take || !may_take,
+        }
+    }
+
+    /// Whether a resource token can be found: own supply, community supply, or another
+    /// player's unused supply ("Understanding Your Resources").
+    fn token_available(&self, _seat: Seat) -> bool {
+        self.t.community_supply > 0 || self.t.players.iter().any(|p| p.supply > 0)
+    }
+
+    /// Takes one resource token for `seat`. Tokens are identical, and a player who runs out
+    /// may take from any other pool, so which pool it comes from changes nothing a player can
+    /// do; we take from the own supply, then the community, then the fullest other supply.
+    fn take_token(&mut self, seat: Seat) -> bool {
+        if self.t.players[seat].supply > 0 {
+            self.t.players[seat].supply -= 1;
+            return true;
+        }
+        if self.t.community_supply > 0 {
+            self.t.community_supply -= 1;
+            return true;
+        }
+        let donor = (0..self.n())
+            .filter(|&s| self.t.players[s].supply > 0)
+            .max_by_key(|&s| (self.t.players[s].supply, std::cmp::Reverse(s)));
+        match donor {
+            Some(d) => {
+                self.t.players[d].supply -= 1;
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(crate) fn apply_move(&mut self, action: Action) {
+        let Some(m) = decode(action) else { return };
+        let Some(seat) = self.actor() else { return };
+        self.t.history.push(action);
+        match m {
+            Move::Draft(dest) => self.choose_draft(seat, dest),
+            Move::Place { slot, resource, target } => self.place(seat, slot, resource, target),
+            Move::Convert { resource, target } => {
+                // Return 1 of the 2 reserve resources to the supply, place the other.
+                let p = &mut self.t.players[seat];
+                p.reserve -= 2;
+                p.supply += 1;
+                self.fill(seat, resource, target);
+            }
+            Move::Reveal(card) => self.reveal(seat, card as CardId),
+            Move::Discard(card) => {
+                // "Discard the card face-down to the bottom of the advantage deck to place
+                // 1 resource into your reserve." Only the discarder knows which card it was.
+                let card = card as CardId;
+                self.remove_advantage(seat, card);
+                self.t.advantage_deck.push(card);
+                self.t.advantage_known[usize::from(card)] = 1 << seat;
+                if self.take_token(seat) {
+                    self.t.players[seat].reserve += 1;
+                }
+            }
+            Move::EndWork => self.end_work(seat),
+            Move::Bonus(b) => self.choose_bonus(seat, Bonus::ALL[b]),
+            Move::Take(i) => self.take_project(seat, i),
+            Move::Keep { keep, order } => self.keep_advantage(seat, keep, order),
+            Move::Glaze(g) => {
+                if let Some(c) = self.t.players[seat].completed.last_mut() {
+                    c.glaze = (3 + g) as u8;
+                }
+                self.finish_bonus(seat);
+            }
+            Move::EndTurn => self.next_completion(),
+        }
+        self.settle();
+    }
+
+    /// Skips decisions that offer nothing but "end": a seat whose wheel is empty and who has
+    /// no reserve conversion or advantage card to use is done working; likewise a finished
+    /// completion turn. Nothing a player could choose is decided by this.
+    fn settle(&mut self) {
+        loop {
+            match self.t.phase {
+                Phase::Work { seat } => {
+                    let seat = usize::from(seat);
+                    if self.t.players[seat].wheel.is_empty() && !self.has_optional_actions(seat) {
+                        self.end_work(seat);
+                        continue;
+                    }
+                }
+                Phase::Complete { seat, turn: TurnStage::Finish, .. } => {
+                    if !self.has_optional_actions(usize::from(seat)) {
+                        self.next_completion();
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+            break;
+        }
+    }
+
+    // ----- Step One: Select Resource Cards -------------------------------------------------
+
+    fn choose_draft(&mut self, seat: Seat, dest: [Destination; 4]) {
+        let code = draft_action(dest) as usize;
+        let style = style_of(code, self.n() == 2).unwrap_or(WorkStyle::Efficient);
+        self.t.players[seat].pending = Some(DraftChoice {
+            style,
+            destinations: dest.into_iter().collect(),
+        });
+        if seat + 1 < self.n() {
+            self.t.phase = Phase::Select { seat: (seat + 1) as u8 };
+        } else {
+            self.reveal_drafts();
+        }
+    }
+
+    /// Every seat has chosen: place the large tiles and distribute the cards face-down; the
+    /// wheels are revealed at the start of step two ("Understanding Your Resources").
+    fn reveal_drafts(&mut self) {
+        let n = self.n();
+        let everyone = self.all_seats();
+        for s in 0..n {
+            let Some(choice) = self.t.players[s].pending.take() else { continue };
+            self.t.players[s].styles_used[choice.style as usize] = true;
+            let hand = std::mem::take(&mut self.t.players[s].hand);
+            for (&card, &d) in hand.iter().zip(choice.destinations.iter()) {
+                let to = match d {
+                    Destination::Keep => Some(s),
+                    Destination::Left => Some(self.left_of(s)),
+                    Destination::Right => Some(self.right_of(s)),
+                    Destination::Discard => None,
+                };
+                match to {
+                    Some(t) => {
+                        self.t.players[t].wheel.push(WheelCard { card, used: 0 });
+                        self.t.resource_known[usize::from(card)] = everyone;
+                    }
+                    None => {
+                        // Wasteful: 2 cards face-down on the wastebasket; only s knows them.
+                        self.t.wastebasket.push(card);
+                        self.t.resource_known[usize::from(card)] = 1 << s;
+                    }
+                }
+            }
+        }
+        for s in 0..n {
+            self.t.players[s].wheel.sort_unstable_by_key(|w| w.card);
+        }
+        self.t.phase = Phase::Work { seat: 0 };
+    }
+
+    // ----- Step Two: Work on Projects -------------------------------------------------------
+
+    fn place(&mut self, seat: Seat, slot: usize, resource: usize, target: usize) {
+        let wc = self.t.players[seat].wheel[slot];
+        let icons = self.cards.resource_cards[usize::from(wc.card)].icons;
+        let part = match icons {
+            ResourceIcons::Two(a, _) if a as usize == resource && wc.used & 1 == 0 => 0,
+            ResourceIcons::Two(..) => 1,
+            _ => 0,
+        };
+        let used = wc.used | (1 << part);
+        let full = if icons.count() == 2 { 3 } else { 1 };
+        if used == full {
+            // "After using a resource card, place it face-down on the wastebasket." It was
+            // revealed, so everyone knows it is there.
+            self.t.players[seat].wheel.remove(slot);
+            self.t.wastebasket.push(wc.card);
+        } else {
+            self.t.players[seat].wheel[slot].used = used;
+        }
+        if !self.take_token(seat) {
+            // No resource left anywhere (the rulebook does not cover it): the card is used
+            // and nothing is placed.
+            return;
+        }
+        if target == RESERVE_TARGET {
+            self.t.players[seat].reserve += 1;
+        } else {
+            self.fill(seat, resource, target);
+        }
+    }
+
+    /// Puts one resource (already taken) on the first open `resource` icon of `target`, and
+    /// completes the work if that was its last icon.
+    fn fill(&mut self, seat: Seat, resource: usize, target: usize) {
+        let showpiece = target >= NUM_ALL_PROJECTS;
+        let card = if showpiece { target - NUM_ALL_PROJECTS } else { target } as CardId;
+        let p = &self.t.players[seat];
+        let list: &[Work] = if showpiece { &p.showpieces } else { &p.projects };
+        let Some(idx) = list.iter().position(|w| w.card == card) else { return };
+        let work = list[idx];
+        let Some(icon) = self.open_icon(&work, showpiece, resource) else { return };
+        let filled = work.filled | (1 << icon);
+        let complete = filled.count_ones() as usize == self.icons_of(&work, showpiece).len();
+        let p = &mut self.t.players[seat];
+        if showpiece {
+            if complete {
+                // Showpiece: "return the resources to your personal supply and move it to
+                // the completed area"; no completion bonus action.
+                p.showpieces.remove(idx);
+                p.supply += filled.count_ones() as u8;
+                p.completed_showpieces.push(card);
+            } else {
+                p.showpieces[idx].filled = filled;
+            }
+        } else if complete {
+            // "When you place resources on every icon ... you complete the project"; it is
+            // flipped in step three, in project order.
+            p.projects.remove(idx);
+            p.awaiting.push(card);
+        } else {
+            p.projects[idx].filled = filled;
+        }
+    }
+
+    fn remove_advantage(&mut self, seat: Seat, card: CardId) {
+        let hand = &mut self.t.players[seat].advantages;
+        if let Some(i) = hand.iter().position(|&c| c == card) {
+            hand.remove(i);
+        }
+    }
+
+    /// "Advantage Card Reference": reveal a face-down card for its benefit.
+    fn reveal(&mut self, seat: Seat, card: CardId) {
+        self.remove_advantage(seat, card);
+        let everyone = self.all_seats();
+        self.t.advantage_known[usize::from(card)] = everyone;
+        let effect = self.cards.advantages[usize::from(card)].effect.clone();
+        match effect {
+            AdvantageEffect::GainResources { amount } => {
+                for _ in 0..amount {
+                    if self.take_token(seat) {
+                        self.t.players[seat].reserve += 1;
+                    }
+                }
+                // One-time use: "resolve the benefit, then discard the card".
+                self.t.advantage_deck.push(card);
+            }
+            AdvantageEffect::GoFirst => {
+                self.t.players[seat].go_first = true;
+                if self.take_token(seat) {
+                    self.t.players[seat].reserve += 1;
+                }
+                self.t.advantage_deck.push(card);
+            }
+            AdvantageEffect::PersonalGoal { .. } | AdvantageEffect::CoffeeBean => {
+                // End game: "Do not discard it when revealed."
+                self.t.players[seat].revealed.push(card);
+            }
+            AdvantageEffect::Showpiece { .. } => {
+                let list = &mut self.t.players[seat].showpieces;
+                let at = list.iter().position(|w| w.card > card).unwrap_or(list.len());
+                list.insert(at, Work { card, filled: 0 });
+            }
+        }
+    }
+
+    fn end_work(&mut self, seat: Seat) {
+        if seat + 1 < self.n() {
+            self.t.phase = Phase::Work { seat: (seat + 1) as u8 };
+        } else {
+            self.next_completion();
+        }
+    }
+
+    // ----- Step Three: Complete Projects ----------------------------------------------------
+
+    /// "Determine Project Order": the lowest project number goes next, except that a
+    /// revealed "Go First" makes its owner's next completed project go first.
+    fn next_completion(&mut self) {
+        let mut best: Option<(bool, u8, Seat, CardId)> = None;
+        for (s, p) in self.t.players.iter().enumerate() {
+            for &c in &p.awaiting {
+                let number = self.cards.projects[usize::from(c)].number;
+                let key = (!p.go_first, number, s, c);
+                if best.map_or(true, |b| (key.0, key.1) < (b.0, b.1)) {
+                    best = Some(key);
+                }
+            }
+        }
+        let Some((_, _, seat, card)) = best else {
+            self.end_round();
+            return;
+        };
+        // "Complete a Project": return its resources to the personal supply and flip it.
+        let project = &self.cards.projects[usize::from(card)];
+        let glaze = project.glazes[0] as u8;
+        let returned = project.icons.len() as u8;
+        let p = &mut self.t.players[seat];
+        p.go_first = false;
+        if let Some(i) = p.awaiting.iter().position(|&c| c == card) {
+            p.awaiting.remove(i);
+        }
+        p.supply += returned;
+        p.completed.push(Completed { card, glaze });
+        self.t.phase = Phase::Complete {
+            seat: seat as u8,
+            project: card,
+            turn: TurnStage::ChooseBonus,
+        };
+    }
+
+    fn set_turn(&mut self, stage: TurnStage) {
+        if let Phase::Complete { turn, .. } = &mut self.t.phase {
+            *turn = stage;
+        }
+    }
+
+    fn choose_bonus(&mut self, seat: Seat, bonus: Bonus) {
+        match bonus {
+            Bonus::TakeTwoProjects => {
+                self.set_turn(TurnStage::TakeProjects { remaining: 2 });
+            }
+            Bonus::AdvantageAndProject => {
+                if !self.t.advantage_deck.is_empty() {
+                    let card = self.t.advantage_deck.remove(0);
+                    // Whoever tracked this card's place in the deck now knows who has it.
+                    self.t.advantage_known[usize::from(card)] |= 1 << seat;
+                    self.t.players[seat].advantages.push(card);
+                }
+                self.set_turn(TurnStage::TakeProjects { remaining: 1 });
+            }
+            Bonus::DrawThreeKeepOne => {
+                let k = self.t.advantage_deck.len().min(3);
+                let drawn: ArrayVec<CardId, 3> = self.t.advantage_deck.drain(..k).collect();
+                for &c in &drawn {
+                    // The others no longer know which of these was kept.
+                    self.t.advantage_known[usize::from(c)] = 1 << seat;
+                }
+                match drawn.len() {
+                    0 => return self.finish_bonus(seat),
+                    1 => {
+                        self.t.players[seat].advantages.push(drawn[0]);
+                        return self.finish_bonus(seat);
+                    }
+                    _ => self.set_turn(TurnStage::KeepAdvantage { drawn }),
+                }
+            }
+        }
+        if matches!(bonus, Bonus::TakeTwoProjects | Bonus::AdvantageAndProject)
+            && !self.t.row.iter().any(Option::is_some)
+        {
+            self.finish_bonus(seat);
+        }
+    }
+
+    fn take_project(&mut self, seat: Seat, space: usize) {
+        let Some(card) = self.t.row[space].take() else { return };
+        let list = &mut self.t.players[seat].projects;
+        let at = list.iter().position(|w| w.card > card).unwrap_or(list.len());
+        list.insert(at, Work { card, filled: 0 });
+        // "After taking each project, fill in the project row from the top of the deck."
+        self.t.row[space] = self.t.project_deck.pop();
+        if self.t.project_deck.is_empty() && self.t.row.iter().all(Option::is_none) {
+            // "If the project deck and project row run out, the game ends at the end of the
+            // current round, which is now the final round."
+            self.t.final_round = true;
+        }
+        let remaining = match self.t.phase {
+            Phase::Complete { turn: TurnStage::TakeProjects { remaining }, .. } => remaining,
+            _ => 1,
+        };
+        // The second project of "Take 2 Projects" comes only while the rules allow taking:
+        // with the deck empty, a player who now has a project may not take another.
+        let may_continue =
+            self.t.row.iter().any(Option::is_some) && !self.t.project_deck.is_empty();
+        if remaining > 1 && may_continue {
+            self.set_turn(TurnStage::TakeProjects { remaining: remaining - 1 });
+        } else {
+            self.finish_bonus(seat);
+        }
+    }
+
+    fn keep_advantage(&mut self, seat: Seat, keep: usize, order: usize) {
+        let drawn = match &self.t.phase {
+            Phase::Complete { turn: TurnStage::KeepAdvantage { drawn }, .. } => drawn.clone(),
+            _ => return,
+        };
+        self.t.players[seat].advantages.push(drawn[keep]);
+        let mut rest: ArrayVec<CardId, 2> =
+            drawn.iter().enumerate().filter(|(i, _)| *i != keep).map(|(_, &c)| c).collect();
+        if order == 1 {
+            rest.reverse();
+        }
+        // "Return the 2 unchosen advantage cards to the bottom of the deck face-down in
+        // either order": the first listed goes to the bottom first.
+        for c in rest {
+            self.t.advantage_deck.push(c);
+        }
+        self.finish_bonus(seat);
+    }
+
+    /// After the bonus action: choose the glaze of a two-glaze project when a glaze
+    /// challenge can still be completed, then check the studio challenges.
+    fn finish_bonus(&mut self, seat: Seat) {
+        let Phase::Complete { project, .. } = self.t.phase else { return };
+        let two_glazes = self.cards.projects[usize::from(project)].glazes.len() == 2;
+        let chosen = matches!(
+            self.t.phase,
+            Phase::Complete { turn: TurnStage::ChooseGlaze, .. }
+        );
+        if two_glazes && !chosen && self.glaze_matters(seat) {
+            self.set_turn(TurnStage::ChooseGlaze);
+            return;
+        }
+        self.check_challenges(seat);
+        self.set_turn(TurnStage::Finish);
+    }
+
+    fn glaze_matters(&self, seat: Seat) -> bool {
+        self.t.challenges.iter().any(|c| {
+            self.cards.challenges[usize::from(c.card)].kind.is_glaze() && !self.holds(c, seat)
+        })
+    }
+
+    fn holds(&self, c: &super::state::ChallengeState, seat: Seat) -> bool {
+        c.high == Some(seat as u8) || c.low.contains(&(seat as u8))
+    }
+
+    /// "Complete a Studio Challenge": the first completer takes the higher space, later ones
+    /// the lower; each challenge once per player.
+    fn check_challenges(&mut self, seat: Seat) {
+        for i in 0..self.t.challenges.len() {
+            let c = &self.t.challenges[i];
+            if self.holds(c, seat) || !self.meets_challenge(seat, usize::from(c.card)) {
+                continue;
+            }
+            let c = &mut self.t.challenges[i];
+            if c.high.is_none() {
+                c.high = Some(seat as u8);
+            } else {
+                c.low.push(seat as u8);
+            }
+        }
+    }
+
+    /// Whether the seat's completed projects (never showpieces) meet a challenge. Each
+    /// project counts for one project type, one clay and its chosen glaze.
+    pub(crate) fn meets_challenge(&self, seat: Seat, challenge: usize) -> bool {
+        let ch = &self.cards.challenges[challenge];
+        let mut by = [0u8; 9];
+        let mut types = [0u8; 5];
+        for c in &self.t.players[seat].completed {
+            let p = &self.cards.projects[usize::from(c.card)];
+            types[p.kind as usize] += 1;
+            by[p.clay as usize] += 1;
+            by[usize::from(c.glaze).min(8)] += 1;
+        }
+        let clays = &by[0..3];
+        let glazes = &by[3..6];
+        let need = ch.count;
+        let distinct = |xs: &[u8]| xs.iter().filter(|&&x| x > 0).count() as u8;
+        let most = |xs: &[u8]| xs.iter().copied().max().unwrap_or(0);
+        match ch.kind {
+            ChallengeKind::SameProjectType => most(&types) >= need,
+            ChallengeKind::SameClay => most(clays) >= need,
+            ChallengeKind::SameGlaze => most(glazes) >= need,
+            ChallengeKind::DifferentProjectTypes => distinct(&types) >= need,
+            ChallengeKind::DifferentClays => distinct(clays) >= need,
+            ChallengeKind::DifferentGlazes => distinct(glazes) >= need,
+        }
+    }
+
+    // ----- Step Four: End the Round ---------------------------------------------------------
+
+    fn end_round(&mut self) {
+        if self.is_final_round() {
+            self.game_over();
+            return;
+        }
+        if self.t.round + 1 == ROUNDS_PER_DAY {
+            // "Begin a New Day".
+            self.t.day += 1;
+            self.t.round = 0;
+            self.begin_day();
+        } else {
+            self.t.round += 1;
+            self.begin_round();
+        }
+    }
+
+    /// "Game End & Scoring". End-game cards may be revealed "as late as game end & scoring";
+    /// revealing costs nothing then, so face-down ones are revealed here.
+    fn game_over(&mut self) {
+        let everyone = self.all_seats();
+        for s in 0..self.n() {
+            let hand = std::mem::take(&mut self.t.players[s].advantages);
+            for c in hand {
+                match self.cards.advantages[usize::from(c)].effect {
+                    AdvantageEffect::PersonalGoal { .. } | AdvantageEffect::CoffeeBean => {
+                        self.t.players[s].revealed.push(c);
+                        self.t.advantage_known[usize::from(c)] = everyone;
+                    }
+                    _ => self.t.players[s].advantages.push(c),
+                }
+            }
+        }
+        self.t.phase = Phase::GameOver;
+    }
+}
+
+/// The action space size, re-exported for the trait impl.
+pub const NUM_DISTINCT_ACTIONS: usize = actions::NUM_ACTIONS;

@@ -1,0 +1,599 @@
+//! What each seat may see: the observation (JSON and tensor), the information-state key,
+//! and determinization (`resample_hidden`).
+//!
+//! Hidden from a seat: the order of every deck and draw stack (its own stack too: "Deal 12
+//! face-down cards"), the other seats' drawn cards and their step-one choice until the
+//! reveal, cards discarded face-down by others (Wasteful, advantage discards), and the other
+//! seats' face-down advantage cards. Which cards a seat knows the place of is tracked per
+//! card (`resource_known`, `advantage_known`), so a seat that returned two advantage cards
+//! to the bottom of the deck still knows them there.
+
+use serde_json::{json, Value};
+
+use super::data::{AdvantageEffect, ResourceIcons, NUM_ADVANTAGE, NUM_ALL_PROJECTS};
+use super::state::{CardId, Phase, SunriseState, TurnStage, WorkStyle, MAX_SUNRISE_PLAYERS};
+use crate::engine::{ActionList, Rng, Seat};
+
+/// The rounds of a day ("Gameplay").
+pub const ROUND_NAMES: [&str; 3] = ["Sunrise", "Midday", "Sunset"];
+
+impl SunriseState {
+    fn project_view(&self, id: CardId) -> Value {
+        let p = &self.cards.projects[usize::from(id)];
+        json!({
+            "id": id,
+            "name": p.name,
+            "number": p.number,
+            "type": p.kind.name(),
+            "points": p.points,
+            "beans": p.beans,
+            "icons": p.icons.iter().map(|r| r.name()).collect::<Vec<_>>(),
+            "clay": p.clay.name(),
+            "glazes": p.glazes.iter().map(|r| r.name()).collect::<Vec<_>>(),
+            "starting": p.starting,
+        })
+    }
+
+    fn advantage_view(&self, id: CardId) -> Value {
+        let a = &self.cards.advantages[usize::from(id)];
+        let mut v = json!({ "id": id, "name": a.name });
+        let m = v.as_object_mut().expect("object");
+        match &a.effect {
+            AdvantageEffect::GainResources { amount } => {
+                m.insert("kind".into(), json!("gain_resources"));
+                m.insert("amount".into(), json!(amount));
+            }
+            AdvantageEffect::GoFirst => {
+                m.insert("kind".into(), json!("go_first"));
+            }
+            AdvantageEffect::PersonalGoal { types, points } => {
+                m.insert("kind".into(), json!("personal_goal"));
+                m.insert("types".into(), json!(types.iter().map(|t| t.name()).collect::<Vec<_>>()));
+                m.insert("points".into(), json!(points));
+            }
+            AdvantageEffect::CoffeeBean => {
+                m.insert("kind".into(), json!("coffee_bean"));
+            }
+            AdvantageEffect::Showpiece { icons, points, beans } => {
+                m.insert("kind".into(), json!("showpiece"));
+                m.insert("icons".into(), json!(icons.iter().map(|r| r.name()).collect::<Vec<_>>()));
+                m.insert("points".into(), json!(points));
+                m.insert("beans".into(), json!(beans));
+            }
+        }
+        v
+    }
+
+    fn resource_card_view(&self, id: CardId) -> Value {
+        let icons = self.cards.resource_cards[usize::from(id)].icons;
+        let (kind, resources) = match icons {
+            ResourceIcons::Single(r) => ("single", vec![r.name()]),
+            ResourceIcons::Wild => ("wild", vec![]),
+            ResourceIcons::Either(a, b) => ("either", vec![a.name(), b.name()]),
+            ResourceIcons::Two(a, b) => ("two", vec![a.name(), b.name()]),
+        };
+        json!({ "id": id, "label": icons.label(), "kind": kind, "resources": resources })
+    }
+
+    fn filled_list(mask: u8, len: usize) -> Vec<bool> {
+        (0..len).map(|i| mask & (1 << i) != 0).collect()
+    }
+
+    /// Whether the seats' step-one choices are still hidden (someone has chosen, not all).
+    fn selecting(&self) -> Option<usize> {
+        match self.t.phase {
+            Phase::Select { seat } => Some(usize::from(seat)),
+            _ => None,
+        }
+    }
+
+    /// The observation of `viewer`: everything that seat may see and nothing else.
+    pub fn observation(&self, viewer: Seat) -> Value {
+        let bit = 1u8 << viewer;
+        let players: Vec<Value> = (0..self.n())
+            .map(|s| {
+                let p = &self.t.players[s];
+                let me = s == viewer;
+                let projects: Vec<Value> = p
+                    .projects
+                    .iter()
+                    .map(|w| {
+                        let mut v = self.project_view(w.card);
+                        v["filled"] = json!(Self::filled_list(w.filled, self.icons_of(w, false).len()));
+                        v
+                    })
+                    .collect();
+                let showpieces: Vec<Value> = p
+                    .showpieces
+                    .iter()
+                    .map(|w| {
+                        let mut v = self.advantage_view(w.card);
+                        v["filled"] = json!(Self::filled_list(w.filled, self.icons_of(w, true).len()));
+                        v
+                    })
+                    .collect();
+                let completed: Vec<Value> = p
+                    .completed
+                    .iter()
+                    .map(|c| {
+                        let mut v = self.project_view(c.card);
+                        v["glaze"] = json!(super::data::Resource::from_index(usize::from(c.glaze).min(8)).name());
+                        v
+                    })
+                    .collect();
+                let styles: Vec<&str> = WorkStyle::ALL
+                    .iter()
+                    .filter(|w| p.styles_used[**w as usize])
+                    .map(|w| w.label())
+                    .collect();
+                let pending = if me {
+                    p.pending.as_ref().map(|c| {
+                        json!({
+                            "style": c.style.label(),
+                            "destinations": c.destinations.iter().map(|d| format!("{d:?}").to_lowercase()).collect::<Vec<_>>(),
+                        })
+                    })
+                } else {
+                    None
+                };
+                json!({
+                    "seat": s,
+                    "supply": p.supply,
+                    "reserve": p.reserve,
+                    "projects": projects,
+                    "showpieces": showpieces,
+                    "awaiting_completion": p.awaiting.iter().map(|&c| self.project_view(c)).collect::<Vec<_>>(),
+                    "completed": completed,
+                    "completed_showpieces": p.completed_showpieces.iter().map(|&c| self.advantage_view(c)).collect::<Vec<_>>(),
+                    "revealed_advantages": p.revealed.iter().map(|&c| self.advantage_view(c)).collect::<Vec<_>>(),
+                    "hidden_advantages": p.advantages.len(),
+                    "advantages": if me { json!(p.advantages.iter().map(|&c| self.advantage_view(c)).collect::<Vec<_>>()) } else { Value::Null },
+                    "known_advantages": if me { Value::Null } else {
+                        json!(p.advantages.iter().filter(|&&c| self.t.advantage_known[usize::from(c)] & bit != 0).map(|&c| self.advantage_view(c)).collect::<Vec<_>>())
+                    },
+                    "go_first": p.go_first,
+                    "styles_used": styles,
+                    "has_chosen": self.selecting().is_some_and(|cur| s < cur),
+                    "stack_size": p.stack.len(),
+                    "hand": if me { json!(p.hand.iter().map(|&c| self.resource_card_view(c)).collect::<Vec<_>>()) } else { Value::Null },
+                    "hand_size": p.hand.len(),
+                    "pending_choice": pending,
+                    "wheel": p.wheel.iter().map(|w| json!({
+                        "card": self.resource_card_view(w.card),
+                        "used": [w.used & 1 != 0, w.used & 2 != 0],
+                    })).collect::<Vec<_>>(),
+                    "score": self.explain_score(s).total,
+                })
+            })
+            .collect();
+        let challenges: Vec<Value> = self
+            .t
+            .challenges
+            .iter()
+            .map(|c| {
+                let card = &self.cards.challenges[usize::from(c.card)];
+                json!({
+                    "id": c.card,
+                    "name": card.name,
+                    "kind": card.kind.name(),
+                    "count": card.count,
+                    "high": card.high,
+                    "low": card.low,
+                    "high_seat": c.high,
+                    "low_seats": c.low,
+                })
+            })
+            .collect();
+        let deck_known: Vec<Value> = self
+            .t
+            .advantage_deck
+            .iter()
+            .enumerate()
+            .filter(|(_, &c)| self.t.advantage_known[usize::from(c)] & bit != 0)
+            .map(|(i, &c)| json!({ "position": i, "card": self.advantage_view(c) }))
+            .collect();
+        let wastebasket_known: Vec<Value> = self
+            .t
+            .wastebasket
+            .iter()
+            .filter(|&&c| self.t.resource_known[usize::from(c)] & bit != 0)
+            .map(|&c| self.resource_card_view(c))
+            .collect();
+        let (step, turn) = match &self.t.phase {
+            Phase::Select { .. } => ("select", Value::Null),
+            Phase::Work { .. } => ("work", Value::Null),
+            Phase::Complete { seat, project, turn } => {
+                let (stage, drawn) = match turn {
+                    TurnStage::ChooseBonus => ("choose_bonus", Value::Null),
+                    TurnStage::TakeProjects { .. } => ("take_projects", Value::Null),
+                    TurnStage::KeepAdvantage { drawn } => (
+                        "keep_advantage",
+                        if usize::from(*seat) == viewer {
+                            json!(drawn.iter().map(|&c| self.advantage_view(c)).collect::<Vec<_>>())
+                        } else {
+                            Value::Null
+                        },
+                    ),
+                    TurnStage::ChooseGlaze => ("choose_glaze", Value::Null),
+                    TurnStage::Finish => ("finish", Value::Null),
+                };
+                let remaining = match turn {
+                    TurnStage::TakeProjects { remaining } => json!(remaining),
+                    _ => Value::Null,
+                };
+                (
+                    "complete",
+                    json!({
+                        "seat": seat,
+                        "project": self.project_view(*project),
+                        "stage": stage,
+                        "drawn": drawn,
+                        "projects_to_take": remaining,
+                    }),
+                )
+            }
+            Phase::GameOver => ("game_over", Value::Null),
+        };
+        json!({
+            "game": "sunrise",
+            "viewer": viewer,
+            "num_players": self.n(),
+            "day": self.t.day + 1,
+            "round": self.t.round + 1,
+            "round_name": ROUND_NAMES[usize::from(self.t.round.min(2))],
+            "final_round": self.is_final_round(),
+            "step": step,
+            "current_player": self.actor().map_or(-4, |s| s as i64),
+            "challenges": challenges,
+            "project_row": self.t.row.iter().map(|s| s.map_or(Value::Null, |c| self.project_view(c))).collect::<Vec<_>>(),
+            "project_deck_size": self.t.project_deck.len(),
+            "advantage_deck_size": self.t.advantage_deck.len(),
+            "advantage_deck_known": deck_known,
+            "wastebasket_size": self.t.wastebasket.len(),
+            "wastebasket_known": wastebasket_known,
+            "community_supply": self.t.community_supply,
+            "players": players,
+            "turn": turn,
+        })
+    }
+
+    /// A stable key for what `viewer` knows: its observation, serialized with sorted keys.
+    pub fn information_state(&self, viewer: Seat) -> String {
+        self.observation(viewer).to_string()
+    }
+
+    /// Redraws everything `viewer` cannot see, consistently with what it can, from `seed`
+    /// alone: the deck orders, the stacks, the other seats' drawn cards, their hidden step-one
+    /// choices (redrawn among those legal for them), their face-down advantage cards and the
+    /// cards discarded face-down by others. The copy's history is empty (a determinization
+    /// is not a replay) and its random stream comes from `seed`.
+    pub fn resample(&self, viewer: Seat, seed: u64) -> SunriseState {
+        let mut rng = Rng::seed_from(seed ^ 0x5EED_0F_5A_4D_1E);
+        let mut s = self.clone();
+        let bit = 1u8 << viewer;
+        let selecting = self.selecting();
+
+        // Resource cards: slots in an order the viewer can name (stacks, other hands, the
+        // wastebasket's unknown entries), each with the knowledge bits that belong to it.
+        let mut slots: Vec<(u8, u8, u8)> = Vec::with_capacity(48); // (kind, seat, index)
+        let mut pool: Vec<CardId> = Vec::with_capacity(48);
+        for q in 0..self.n() {
+            let p = &self.t.players[q];
+            for (i, &c) in p.stack.iter().enumerate() {
+                slots.push((0, q as u8, i as u8));
+                pool.push(c);
+            }
+            if q != viewer {
+                for (i, &c) in p.hand.iter().enumerate() {
+                    slots.push((1, q as u8, i as u8));
+                    pool.push(c);
+                }
+            }
+        }
+        for (i, &c) in self.t.wastebasket.iter().enumerate() {
+            if self.t.resource_known[usize::from(c)] & bit == 0 {
+                slots.push((2, 0, i as u8));
+                pool.push(c);
+            }
+        }
+        pool.sort_unstable();
+        rng.shuffle(&mut pool);
+        for (&(kind, q, i), &c) in slots.iter().zip(pool.iter()) {
+            let (q, i) = (usize::from(q), usize::from(i));
+            match kind {
+                0 => {
+                    s.t.players[q].stack[i] = c;
+                    s.t.resource_known[usize::from(c)] = 0;
+                }
+                1 => {
+                    s.t.players[q].hand[i] = c;
+                    s.t.resource_known[usize::from(c)] = 1 << q;
+                }
+                _ => {
+                    let old = self.t.wastebasket[i];
+                    s.t.wastebasket[i] = c;
+                    s.t.resource_known[usize::from(c)] = self.t.resource_known[usize::from(old)];
+                }
+            }
+        }
+        // Other seats' hidden step-one choices are redrawn among those legal for them.
+        for q in 0..self.n() {
+            if q == viewer {
+                continue;
+            }
+            s.t.players[q].hand.sort_unstable();
+            if selecting.is_some_and(|cur| q < cur) {
+                let mut legal = ActionList::new();
+                let saved = std::mem::replace(&mut s.t.phase, Phase::Select { seat: q as u8 });
+                s.legal_into(&mut legal);
+                s.t.phase = saved;
+                if !legal.is_empty() {
+                    let a = legal[rng.below(legal.len())];
+                    if let Some(super::actions::Move::Draft(d)) = super::actions::decode(a) {
+                        let code = super::actions::draft_action(d) as usize;
+                        s.t.players[q].pending = Some(super::state::DraftChoice {
+                            style: draft_style(&s, code),
+                            destinations: d.into_iter().collect(),
+                        });
+                    }
+                }
+            }
+        }
+
+        // Advantage cards: unknown deck positions, other seats' unknown face-down cards and
+        // cards another seat is choosing among.
+        let mut slots: Vec<(u8, u8, u8)> = Vec::with_capacity(NUM_ADVANTAGE);
+        let mut pool: Vec<CardId> = Vec::with_capacity(NUM_ADVANTAGE);
+        let unknown = |c: CardId| self.t.advantage_known[usize::from(c)] & bit == 0;
+        for (i, &c) in self.t.advantage_deck.iter().enumerate() {
+            if unknown(c) {
+                slots.push((0, 0, i as u8));
+                pool.push(c);
+            }
+        }
+        for q in 0..self.n() {
+            for (i, &c) in self.t.players[q].advantages.iter().enumerate() {
+                if q != viewer && unknown(c) {
+                    slots.push((1, q as u8, i as u8));
+                    pool.push(c);
+                }
+            }
+        }
+        if let Phase::Complete { seat, turn: TurnStage::KeepAdvantage { drawn }, .. } = &self.t.phase {
+            if usize::from(*seat) != viewer {
+                for (i, &c) in drawn.iter().enumerate() {
+                    if unknown(c) {
+                        slots.push((2, 0, i as u8));
+                        pool.push(c);
+                    }
+                }
+            }
+        }
+        let old_bits: Vec<u8> = slots
+            .iter()
+            .map(|&(kind, q, i)| {
+                let c = match kind {
+                    0 => self.t.advantage_deck[usize::from(i)],
+                    1 => self.t.players[usize::from(q)].advantages[usize::from(i)],
+                    _ => match &self.t.phase {
+                        Phase::Complete { turn: TurnStage::KeepAdvantage { drawn }, .. } => drawn[usize::from(i)],
+                        _ => 0,
+                    },
+                };
+                self.t.advantage_known[usize::from(c)]
+            })
+            .collect();
+        pool.sort_unstable();
+        rng.shuffle(&mut pool);
+        for ((&(kind, q, i), &c), &bits) in slots.iter().zip(pool.iter()).zip(old_bits.iter()) {
+            let (q, i) = (usize::from(q), usize::from(i));
+            match kind {
+                0 => s.t.advantage_deck[i] = c,
+                1 => s.t.players[q].advantages[i] = c,
+                _ => {
+                    if let Phase::Complete { turn: TurnStage::KeepAdvantage { drawn }, .. } = &mut s.t.phase {
+                        drawn[i] = c;
+                    }
+                }
+            }
+            s.t.advantage_known[usize::from(c)] = bits;
+        }
+
+        // The project deck is face-down to everyone.
+        let mut deck = s.t.project_deck.clone();
+        deck.sort_unstable();
+        rng.shuffle(&mut deck);
+        s.t.project_deck = deck;
+
+        s.t.rng = Rng::seed_from(rng.next_u64());
+        s.t.seed = seed;
+        s.t.history.clear();
+        s
+    }
+}
+
+fn draft_style(s: &SunriseState, code: usize) -> WorkStyle {
+    let mut counts = [0u8; 4];
+    for i in 0..4 {
+        counts[(code >> (2 * i)) & 3] += 1;
+    }
+    match counts {
+        [3, 1, 0, 0] => WorkStyle::Efficient,
+        [1, 0, 1, 2] => WorkStyle::Wasteful,
+        _ => {
+            let _ = s;
+            WorkStyle::Measured
+        }
+    }
+}
+
+// ----- observation tensor -------------------------------------------------------------------
+
+const PROJ: usize = NUM_ALL_PROJECTS;
+const ADV: usize = NUM_ADVANTAGE;
+/// Global block: step (4), stage (5), day (3), round (3), final (1), row (34), challenges
+/// (6 × 4), deck sizes and supply (4), project being completed (34).
+const GLOBAL: usize = 4 + 5 + 3 + 3 + 1 + PROJ + 6 * 4 + 4 + PROJ;
+/// Per seat: counters (8), styles (3), in-progress projects (34 × 2), awaiting (34),
+/// completed (34), showpieces (30 × 3), revealed end-game (30), wheel faces (12), tiles (6).
+const PER_SEAT: usize = 8 + 3 + PROJ * 2 + PROJ + PROJ + ADV * 3 + ADV + 12 + 6;
+/// Viewer's private block: hand (48), pending draft (16), advantage hand (30), drawn (30).
+const PRIVATE: usize = 48 + 16 + ADV + ADV;
+/// Length of the observation tensor (the same for every player count).
+pub const TENSOR_SIZE: usize = GLOBAL + PER_SEAT * MAX_SUNRISE_PLAYERS + PRIVATE;
+
+impl SunriseState {
+    /// Writes the observation tensor of `viewer` into `out` (length [`TENSOR_SIZE`]).
+    pub fn write_tensor(&self, viewer: Seat, out: &mut [f32]) {
+        out.fill(0.0);
+        if out.len() < TENSOR_SIZE {
+            return;
+        }
+        let t = &self.t;
+        let mut o = 0;
+        let (step, stage, acting) = match &t.phase {
+            Phase::Select { .. } => (0, None, None),
+            Phase::Work { .. } => (1, None, None),
+            Phase::Complete { turn, project, .. } => (
+                2,
+                Some(match turn {
+                    TurnStage::ChooseBonus => 0,
+                    TurnStage::TakeProjects { .. } => 1,
+                    TurnStage::KeepAdvantage { .. } => 2,
+                    TurnStage::ChooseGlaze => 3,
+                    TurnStage::Finish => 4,
+                }),
+                Some(usize::from(*project)),
+            ),
+            Phase::GameOver => (3, None, None),
+        };
+        out[o + step] = 1.0;
+        o += 4;
+        if let Some(x) = stage {
+            out[o + x] = 1.0;
+        }
+        o += 5;
+        out[o + usize::from(t.day.min(2))] = 1.0;
+        o += 3;
+        out[o + usize::from(t.round.min(2))] = 1.0;
+        o += 3;
+        out[o] = f32::from(u8::from(self.is_final_round()));
+        o += 1;
+        for c in t.row.iter().flatten() {
+            out[o + usize::from(*c)] = 1.0;
+        }
+        o += PROJ;
+        for c in &t.challenges {
+            let k = usize::from(c.card).min(5) * 4;
+            out[o + k] = 1.0;
+            out[o + k + 1] = f32::from(u8::from(c.high == Some(viewer as u8)));
+            out[o + k + 2] = f32::from(u8::from(c.low.contains(&(viewer as u8))));
+            out[o + k + 3] = f32::from(u8::from(c.high.is_some()));
+        }
+        o += 24;
+        out[o] = t.project_deck.len() as f32 / 30.0;
+        out[o + 1] = t.advantage_deck.len() as f32 / 30.0;
+        out[o + 2] = t.wastebasket.len() as f32 / 48.0;
+        out[o + 3] = f32::from(t.community_supply) / 60.0;
+        o += 4;
+        if let Some(p) = acting {
+            out[o + p] = 1.0;
+        }
+        o += PROJ;
+        debug_assert_eq!(o, GLOBAL);
+
+        let selecting = self.selecting();
+        for k in 0..MAX_SUNRISE_PLAYERS {
+            let base = GLOBAL + k * PER_SEAT;
+            if k >= self.n() {
+                continue;
+            }
+            // Seats relative to the viewer: 0 is the viewer, 1 its left, and so on.
+            let s = (viewer + k) % self.n();
+            let p = &t.players[s];
+            let mut o = base;
+            out[o] = f32::from(p.supply) / 15.0;
+            out[o + 1] = f32::from(p.reserve) / 10.0;
+            out[o + 2] = f32::from(u8::from(p.go_first));
+            out[o + 3] = f32::from(u8::from(selecting.is_some_and(|cur| s < cur)));
+            out[o + 4] = p.stack.len() as f32 / 12.0;
+            out[o + 5] = p.hand.len() as f32 / 4.0;
+            out[o + 6] = p.advantages.len() as f32 / 10.0;
+            out[o + 7] = self.coffee_beans(s) as f32 / 10.0;
+            o += 8;
+            for (i, used) in p.styles_used.iter().enumerate() {
+                out[o + i] = f32::from(u8::from(*used));
+            }
+            o += 3;
+            for w in &p.projects {
+                let c = usize::from(w.card);
+                out[o + 2 * c] = 1.0;
+                out[o + 2 * c + 1] =
+                    w.filled.count_ones() as f32 / self.icons_of(w, false).len().max(1) as f32;
+            }
+            o += 2 * PROJ;
+            for &c in &p.awaiting {
+                out[o + usize::from(c)] = 1.0;
+            }
+            o += PROJ;
+            for c in &p.completed {
+                out[o + usize::from(c.card)] = 1.0;
+            }
+            o += PROJ;
+            for w in &p.showpieces {
+                let c = usize::from(w.card);
+                out[o + 3 * c] = 1.0;
+                out[o + 3 * c + 1] =
+                    w.filled.count_ones() as f32 / self.icons_of(w, true).len().max(1) as f32;
+            }
+            for &c in &p.completed_showpieces {
+                out[o + 3 * usize::from(c) + 2] = 1.0;
+            }
+            o += 3 * ADV;
+            for &c in &p.revealed {
+                out[o + usize::from(c)] = 1.0;
+            }
+            o += ADV;
+            for w in &p.wheel {
+                let idx = match self.cards.resource_cards[usize::from(w.card)].icons {
+                    ResourceIcons::Single(r) => r as usize,
+                    ResourceIcons::Wild => 9,
+                    ResourceIcons::Either(..) => 10,
+                    ResourceIcons::Two(..) => 11,
+                };
+                out[o + idx] += 1.0;
+            }
+            o += 12;
+            for (i, c) in t.challenges.iter().enumerate() {
+                out[o + 2 * i] = f32::from(u8::from(c.high == Some(s as u8)));
+                out[o + 2 * i + 1] = f32::from(u8::from(c.low.contains(&(s as u8))));
+            }
+            o += 6;
+            debug_assert_eq!(o, base + PER_SEAT);
+        }
+
+        let mut o = GLOBAL + PER_SEAT * MAX_SUNRISE_PLAYERS;
+        let me = &t.players[viewer];
+        for &c in &me.hand {
+            out[o + usize::from(c)] = 1.0;
+        }
+        o += 48;
+        if let Some(choice) = &me.pending {
+            for (i, d) in choice.destinations.iter().enumerate() {
+                out[o + 4 * i + *d as usize] = 1.0;
+            }
+        }
+        o += 16;
+        for &c in &me.advantages {
+            out[o + usize::from(c)] = 1.0;
+        }
+        o += ADV;
+        if let Phase::Complete { seat, turn: TurnStage::KeepAdvantage { drawn }, .. } = &t.phase {
+            if usize::from(*seat) == viewer {
+                for &c in drawn {
+                    out[o + usize::from(c)] = 1.0;
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! How the game ends and is scored ("Game End & Scoring"), with a line-by-line explanation
+//! that adds up to the score, and the tiebreaker.
+
+use super::data::AdvantageEffect;
+use super::state::SunriseState;
+use crate::engine::{PerSeat, Seat};
+
+/// One line of a score explanation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreLine {
+    /// The rulebook's scoring category.
+    pub category: String,
+    /// Points this line contributes (may be negative).
+    pub points: i32,
+    /// What produced them, e.g. "2 + 4 + 5 + 5 + 9".
+    pub detail: String,
+}
+
+/// A seat's score, explained; `total` is the sum of the lines' points.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ScoreBreakdown {
+    /// The score.
+    pub total: i32,
+    /// The lines, in the order of the rulebook's scoring example.
+    pub lines: Vec<ScoreLine>,
+}
+
+/// "Cup of Coffee — 3 points for the winner of the cup of coffee."
+pub const CUP_OF_COFFEE_POINTS: i32 = 3;
+
+fn joined(parts: &[i32]) -> String {
+    if parts.is_empty() {
+        return "none".to_string();
+    }
+    let mut s = String::new();
+    for (i, p) in parts.iter().enumerate() {
+        if i == 0 {
+            s.push_str(&p.to_string());
+        } else if *p < 0 {
+            s.push_str(&format!(" - {}", -p));
+        } else {
+            s.push_str(&format!(" + {p}"));
+        }
+    }
+    s
+}
+
+impl SunriseState {
+    /// Coffee beans on completed projects, completed showpieces and revealed coffee beans
+    /// ("Award the Cup of Coffee").
+    pub fn coffee_beans(&self, seat: Seat) -> u32 {
+        let p = &self.t.players[seat];
+        let projects: u32 = p
+            .completed
+            .iter()
+            .map(|c| u32::from(self.cards.projects[usize::from(c.card)].beans))
+            .sum();
+        let showpieces: u32 = p
+            .completed_showpieces
+            .iter()
+            .map(|&c| match self.cards.advantages[usize::from(c)].effect {
+                AdvantageEffect::Showpiece { beans, .. } => u32::from(beans),
+                _ => 0,
+            })
+            .sum();
+        let cards = p
+            .revealed
+            .iter()
+            .filter(|&&c| self.cards.advantages[usize::from(c)].effect == AdvantageEffect::CoffeeBean)
+            .count() as u32;
+        projects + showpieces + cards
+    }
+
+    /// The seat holding the cup of coffee: the unique player with the most beans (a tie for
+    /// the most means nobody wins it).
+    pub fn cup_of_coffee(&self) -> Option<Seat> {
+        let beans: PerSeat<u32> = (0..self.n()).map(|s| self.coffee_beans(s)).collect();
+        let most = *beans.iter().max()?;
+        let mut leaders = (0..self.n()).filter(|&s| beans[s] == most);
+        let first = leaders.next()?;
+        if leaders.next().is_some() || most == 0 {
+            None
+        } else {
+            Some(first)
+        }
+    }
+
+    /// The score of `seat`, explained line by line ("Final Scoring"). Before the end it is
+    /// the running score, counting only revealed end-game cards.
+    pub fn explain_score(&self, seat: Seat) -> ScoreBreakdown {
+        let p = &self.t.players[seat];
+        let mut lines = Vec::with_capacity(8);
+        let mut line = |category: &str, parts: Vec<i32>, detail: Option<String>| {
+            let points = parts.iter().sum();
+            lines.push(ScoreLine {
+                category: category.to_string(),
+                points,
+                detail: detail.unwrap_or_else(|| joined(&parts)),
+            });
+        };
+
+        // Projects: points for completed projects.
+        let completed: Vec<i32> = p
+            .completed
+            .iter()
+            .map(|c| i32::from(self.cards.projects[usize::from(c.card)].points))
+            .collect();
+        line("Completed Projects", completed, None);
+
+        // -1 per in-progress project; 1 per resource on in-progress projects (and on those
+        // waiting for step three, which are still on the in-progress side).
+        let mut in_progress = Vec::new();
+        for w in &p.projects {
+            in_progress.push(-1);
+            in_progress.extend(std::iter::repeat(1).take(w.filled.count_ones() as usize));
+        }
+        for &c in &p.awaiting {
+            in_progress.push(-1);
+            in_progress
+                .extend(std::iter::repeat(1).take(self.cards.projects[usize::from(c)].icons.len()));
+        }
+        line("In-Progress Projects", in_progress, None);
+
+        // Studio Challenges: points for each small tile.
+        let mut tiles = Vec::new();
+        for c in &self.t.challenges {
+            let card = &self.cards.challenges[usize::from(c.card)];
+            if c.high == Some(seat as u8) {
+                tiles.push(i32::from(card.high));
+            } else if c.low.contains(&(seat as u8)) {
+                tiles.push(i32::from(card.low));
+            }
+        }
+        line("Completed Studio Challenges", tiles, None);
+
+        // Advantage Cards: points for completed end-game goals (personal goals).
+        let mut goals = Vec::new();
+        for &c in &p.revealed {
+            if let AdvantageEffect::PersonalGoal { types, points } =
+                &self.cards.advantages[usize::from(c)].effect
+            {
+                let met = types.iter().all(|t| {
+                    p.completed
+                        .iter()
+                        .any(|d| self.cards.projects[usize::from(d.card)].kind == *t)
+                });
+                if met {
+                    goals.push(i32::from(*points));
+                }
+            }
+        }
+        line("Completed End Game Goals", goals, None);
+
+        // Showpieces: points for completed showpieces; 1 per resource on in-progress ones.
+        let showpieces: Vec<i32> = p
+            .completed_showpieces
+            .iter()
+            .map(|&c| match self.cards.advantages[usize::from(c)].effect {
+                AdvantageEffect::Showpiece { points, .. } => i32::from(points),
+                _ => 0,
+            })
+            .collect();
+        line("Completed Showpieces", showpieces, None);
+        let on_showpieces: Vec<i32> = p
+            .showpieces
+            .iter()
+            .flat_map(|w| std::iter::repeat(1).take(w.filled.count_ones() as usize))
+            .collect();
+        let on_showpieces_total = on_showpieces.len() as i32;
+        line(
+            "In-Progress Showpieces",
+            vec![on_showpieces_total],
+            Some(format!("{on_showpieces_total} resource(s) on in-progress showpieces")),
+        );
+
+        // Reserve: 1 point for every 2 resources, rounded down.
+        let reserve = i32::from(p.reserve);
+        line(
+            "Reserve",
+            vec![reserve / 2],
+            Some(format!("{reserve} ÷ 2 = {} (rounded down)", reserve / 2)),
+        );
+
+        // Cup of Coffee.
+        let beans = self.coffee_beans(seat);
+        let cup = self.cup_of_coffee();
+        let (points, detail) = match cup {
+            Some(s) if s == seat => (CUP_OF_COFFEE_POINTS, format!("most coffee beans ({beans})")),
+            Some(s) => (0, format!("{beans} bean(s); seat {s} has the most")),
+            None => (0, format!("{beans} bean(s); tied for the most, nobody wins the cup")),
+        };
+        line("Cup of Coffee", vec![points], Some(detail));
+
+        let total = lines.iter().map(|l| l.points).sum();
+        ScoreBreakdown { total, lines }
+    }
+
+    /// Every seat's (running) score.
+    pub fn all_scores(&self) -> PerSeat<i32> {
+        (0..self.n()).map(|s| self.explain_score(s).total).collect()
+    }
+
+    /// Seats from first to last. "Tiebreaker": among tied scores, the player with the
+    /// completed project of the lowest project number (starting projects excluded) wins;
+    /// players still tied (or with no such project) keep seat order.
+    pub fn final_ranking(&self) -> PerSeat<Seat> {
+        let scores = self.all_scores();
+        let lowest = |s: Seat| {
+            self.t.players[s]
+                .completed
+                .iter()
+                .map(|c| &self.cards.projects[usize::from(c.card)])
+                .filter(|p| !p.starting)
+                .map(|p| p.number)
+                .min()
+                .unwrap_or(u8::MAX)
+        };
+        let mut seats: PerSeat<Seat> = (0..self.n()).collect();
+        seats.sort_by_key(|&s| (std::cmp::Reverse(scores[s]), lowest(s), s));
+        seats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::joined;
+
+    #[test]
+    fn details_read_like_the_rulebook() {
+        assert_eq!(joined(&[2, 4, 5, 5, 9]), "2 + 4 + 5 + 5 + 9");
+        assert_eq!(joined(&[-1, 1, 1]), "-1 + 1 + 1");
+        assert_eq!(joined(&[]), "none");
+    }
+}
