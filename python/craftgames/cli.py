@@ -22,15 +22,11 @@ from rich.table import Table
 
 from craftgames import _core, bots
 from craftgames._core import GAMES, State
-from craftgames.board import render_board
+from craftgames.board import public_move_text, render_board
 from craftgames.cards import card_text
 from craftgames.replay import Replay, load_replay
 
 __all__ = ["main"]
-
-# In a simultaneous step a bot's choice stays face-down until the reveal, so a table with a
-# human at it prints only that the bot has chosen.
-_HIDDEN_STEPS = frozenset({"select"})
 
 
 class _Quit(Exception):
@@ -138,9 +134,12 @@ def _ask_human(console: Console, state: State, seat: int) -> int:
 
 
 def _bot_move_text(state: State, action: int, public: bool) -> str:
-    if public and state.observation(state.current_player()).get("step") in _HIDDEN_STEPS:
-        return "made its choice face-down"
-    return state.action_to_string(action)
+    """The bot's move in words; with a human at the table, only what the table may see."""
+    text = state.action_to_string(action)
+    if not public:
+        return text
+    step = str(state.observation(state.current_player()).get("step", ""))
+    return public_move_text(state.game_name(), step, text)
 
 
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
