@@ -88,7 +88,9 @@ def _build_parser() -> argparse.ArgumentParser:
 
 def _print_scores(console: Console, state: State, names: Sequence[str]) -> None:
     over = state.is_terminal()
-    title = "Final scores" if over else "Scores so far (the game is not over)"
+    if not over:
+        console.print(f"The game is not over ({len(state.history())} actions played).")
+    title = "Final scores" if over else "Scores so far"
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("Place", justify="right")
     table.add_column("Seat")
