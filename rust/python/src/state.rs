@@ -12,7 +12,7 @@ use crate::games::{dispatch, Game};
 use crate::score::ScoreBreakdown;
 
 /// A game in progress: created by `new_game`, moved only by `apply_action`.
-#[pyclass(module = "craftgames._core", name = "State")]
+#[pyclass(module = "craftgames._core", name = "State", freelist = 64)]
 #[derive(Clone)]
 pub struct State {
     pub(crate) game: Game,
