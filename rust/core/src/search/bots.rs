@@ -144,7 +144,10 @@ pub fn play_game<G: GameState>(start: &G, bots: &mut [Box<dyn Bot<G>>]) -> G {
     let mut state = start.clone();
     while let Some(seat) = state.current_player() {
         let action = bots[seat].step(&state);
-        debug_assert!(state.is_legal(action), "bot for seat {seat} chose illegal {action}");
+        debug_assert!(
+            state.is_legal(action),
+            "bot for seat {seat} chose illegal {action}"
+        );
         state.apply_unchecked(action);
     }
     state

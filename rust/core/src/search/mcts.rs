@@ -8,18 +8,20 @@
 
 use std::time::{Duration, Instant};
 
-use crate::engine::{Action, EngineError, EngineResult, GameState, PerSeat, Rng, Seat, MAX_PLAYERS};
+use crate::engine::{
+    Action, EngineError, EngineResult, GameState, PerSeat, Rng, Seat, MAX_PLAYERS,
+};
 
 use super::reward::RewardKind;
 use super::rollout::RolloutPolicy;
-use super::tree::{Tree, TreeParams};
+use super::tree::{NodeKey, Tree, TreeParams};
 
 /// The exploration constant `c` of UCB1 (`mean + c·sqrt(ln n / n_i)`) used by default: the
 /// value Cowling et al. used with rewards in `[0, 1]`.
 pub const DEFAULT_EXPLORATION: f64 = 0.7;
 
-/// Most nodes reserved up front; beyond it the arena grows as needed.
-const MAX_RESERVED_NODES: u64 = 1 << 20;
+/// Most edges reserved up front (a few MB); beyond it the arena grows as needed.
+const MAX_RESERVED_NODES: u64 = 1 << 16;
 
 /// How to search. At least one of `iterations` and `time_ms` must be set; with both, the
 /// search stops at whichever comes first.
@@ -34,6 +36,9 @@ pub struct MctsOptions {
     pub exploration: f64,
     /// How simulations are played out from a new leaf.
     pub rollout: RolloutPolicy,
+    /// What a tree node stands for: the action history (default, the cheapest) or the acting
+    /// seat's information state (sound for secret simultaneous choices; see [`NodeKey`]).
+    pub node_key: NodeKey,
     /// What a finished simulation is worth to each seat.
     pub reward: RewardKind,
     /// Seeds every determinization, expansion and rollout.
@@ -50,6 +55,7 @@ impl Default for MctsOptions {
             time_ms: None,
             exploration: DEFAULT_EXPLORATION,
             rollout: RolloutPolicy::Random,
+            node_key: NodeKey::ActionHistory,
             reward: RewardKind::Rank,
             seed: 0,
             threads: 1,
@@ -74,7 +80,9 @@ impl MctsOptions {
             ));
         }
         if self.iterations == Some(0) {
-            return Err(EngineError::Config("MCTS iterations must be at least 1".into()));
+            return Err(EngineError::Config(
+                "MCTS iterations must be at least 1".into(),
+            ));
         }
         if !(self.exploration.is_finite() && self.exploration >= 0.0) {
             return Err(EngineError::Config(format!(
@@ -90,7 +98,9 @@ impl MctsOptions {
             }
         }
         if self.threads == 0 {
-            return Err(EngineError::Config("MCTS threads must be at least 1".into()));
+            return Err(EngineError::Config(
+                "MCTS threads must be at least 1".into(),
+            ));
         }
         Ok(())
     }
@@ -198,9 +208,10 @@ fn run_thread<G: GameState>(
         exploration: options.exploration,
         rollout: options.rollout,
         reward: options.reward,
+        key: options.node_key,
     };
     let reserve = quota.unwrap_or(MAX_RESERVED_NODES).min(MAX_RESERVED_NODES) + 1;
-    let mut tree: Tree<G> = Tree::new(root.num_distinct_actions(), reserve as usize, params);
+    let mut tree: Tree<G> = Tree::new(root, reserve as usize, params);
     let base = derive_seed(options.seed, thread as u64);
     // Two streams: one seeds determinizations, one drives expansion and rollouts. Keeping
     // them apart means the n-th determinization never depends on how long rollouts were.
@@ -222,8 +233,8 @@ fn run_thread<G: GameState>(
     }
     ThreadRun {
         children: tree
-            .root_children()
-            .map(|n| (n.action, u64::from(n.visits), n.reward_sum))
+            .root_edges()
+            .map(|e| (e.action, u64::from(e.visits), e.reward_sum))
             .collect(),
         iterations,
     }

@@ -8,7 +8,7 @@ pub mod playout;
 pub mod reward;
 pub mod rollout;
 pub mod toy;
-mod tree;
+pub mod tree;
 
 #[cfg(test)]
 mod tests;
@@ -17,3 +17,4 @@ pub use bots::{Bot, GreedyBot, MctsBot, RandomBot};
 pub use mcts::{search, ActionStats, MctsOptions, SearchResult};
 pub use reward::RewardKind;
 pub use rollout::RolloutPolicy;
+pub use tree::NodeKey;

@@ -122,19 +122,31 @@ mod tests {
 
     #[test]
     fn rank_is_linear_and_averages_ties() {
-        approx(&rewards_from(&[10, 30, 20], &[1, 2, 0], RewardKind::Rank), &[0.0, 1.0, 0.5]);
+        approx(
+            &rewards_from(&[10, 30, 20], &[1, 2, 0], RewardKind::Rank),
+            &[0.0, 1.0, 0.5],
+        );
         // Seats 0 and 2 tie for second of four: places 1 and 2 → (2/3 + 1/3) / 2.
         approx(
             &rewards_from(&[5, 9, 5, 1], &[1, 2, 0, 3], RewardKind::Rank),
             &[0.5, 1.0, 0.5, 0.0],
         );
-        approx(&rewards_from(&[4, 4], &[0, 1], RewardKind::Rank), &[0.5, 0.5]);
+        approx(
+            &rewards_from(&[4, 4], &[0, 1], RewardKind::Rank),
+            &[0.5, 0.5],
+        );
     }
 
     #[test]
     fn win_loss_splits_a_shared_first_place() {
-        approx(&rewards_from(&[3, 7, 7], &[2, 1, 0], RewardKind::WinLoss), &[0.0, 0.5, 0.5]);
-        approx(&rewards_from(&[3, 7], &[1, 0], RewardKind::WinLoss), &[0.0, 1.0]);
+        approx(
+            &rewards_from(&[3, 7, 7], &[2, 1, 0], RewardKind::WinLoss),
+            &[0.0, 0.5, 0.5],
+        );
+        approx(
+            &rewards_from(&[3, 7], &[1, 0], RewardKind::WinLoss),
+            &[0.0, 1.0],
+        );
     }
 
     #[test]

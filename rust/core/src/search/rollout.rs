@@ -129,6 +129,8 @@ mod tests {
     #[test]
     fn unit_is_in_range() {
         let mut rng = Rng::seed_from(5);
-        assert!((0..1000).map(|_| unit(&mut rng)).all(|x| (0.0..1.0).contains(&x)));
+        assert!((0..1000)
+            .map(|_| unit(&mut rng))
+            .all(|x| (0.0..1.0).contains(&x)));
     }
 }

@@ -179,7 +179,10 @@ impl GameState for HighBid {
 
     fn apply_unchecked(&mut self, action: Action) {
         let seat = self.to_act as usize;
-        debug_assert!(self.hands[seat] & (1 << action) != 0, "illegal bid {action}");
+        debug_assert!(
+            self.hands[seat] & (1 << action) != 0,
+            "illegal bid {action}"
+        );
         self.hands[seat] &= !(1 << action);
         self.pending[seat] = Some(action as u8);
         self.history.push(action);
@@ -216,9 +219,8 @@ impl GameState for HighBid {
         let own_pending = self.pending[player].map_or(0, |b| 1u32 << b);
         let all_cards = (1u32 << self.deck) - 1;
         let unknown = all_cards & !self.hands[player] & !own_pending & !self.played;
-        let mut pool: ArrayVec<u8, DECK> = (0..self.deck)
-            .filter(|c| unknown & (1 << c) != 0)
-            .collect();
+        let mut pool: ArrayVec<u8, DECK> =
+            (0..self.deck).filter(|c| unknown & (1 << c) != 0).collect();
         rng.shuffle(&mut pool);
         let mut draw = pool.into_iter();
         let round_start = if self.finished { 0 } else { self.round_start() };
@@ -248,14 +250,21 @@ impl GameState for HighBid {
         } else {
             self.prize_log.len() - 1
         };
-        let mut s = format!("p{player}/{n} hand{:?} prizes{:?} bids[", self.hand(player), self.prize_log);
+        let mut s = format!(
+            "p{player}/{n} hand{:?} prizes{:?} bids[",
+            self.hand(player),
+            self.prize_log
+        );
         for round in self.history[..done_rounds * n].chunks(n) {
             s.push_str(&format!("{round:?}"));
         }
         s.push(']');
         if !self.finished {
             let committed: Vec<bool> = self.pending[..n].iter().map(Option::is_some).collect();
-            s.push_str(&format!(" mine{:?} committed{committed:?}", self.pending[player]));
+            s.push_str(&format!(
+                " mine{:?} committed{committed:?}",
+                self.pending[player]
+            ));
         }
         s.push_str(&format!(" scores{:?}", self.scores()));
         s
@@ -362,7 +371,10 @@ mod tests {
                     assert_eq!(a & h, 0, "a card is in two places");
                     a | h
                 });
-                assert_eq!(hidden.count_ones(), g.played.count_ones() + (0..3).map(|s| g.hands[s].count_ones()).sum::<u32>());
+                assert_eq!(
+                    hidden.count_ones(),
+                    g.played.count_ones() + (0..3).map(|s| g.hands[s].count_ones()).sum::<u32>()
+                );
                 if g.current_player() == Some(p) {
                     assert_eq!(r.legal_actions(), g.legal_actions());
                 }

@@ -1,48 +1,68 @@
 //! One IS-MCTS tree and its iteration: select, expand, roll out, back up.
 //!
-//! Single-observer IS-MCTS (Cowling, Powley & Whitehouse 2012): a node stands for the
-//! sequence of actions from the root, shared by every determinization in which that sequence
-//! is playable. Because different determinizations allow different actions at the same node,
-//! each child counts how often it was *available* and UCB uses that count where plain UCT
-//! uses the parent's visits; otherwise a rarely legal action would look under-explored
-//! forever.
+//! IS-MCTS (Cowling, Powley & Whitehouse 2012) walks one tree with a fresh determinization
+//! per iteration. Different determinizations allow different actions at the same node, so
+//! each edge counts how often it was *available* and UCB uses that count where plain UCT uses
+//! the parent's visits; otherwise a rarely legal action would look under-explored forever.
+//!
+//! What a node stands for is the [`NodeKey`] option:
+//! * [`NodeKey::ActionHistory`] — single-observer IS-MCTS: a node is the sequence of actions
+//!   from the root. Cheap, but an opponent's node then "knows" the searcher's secret choices
+//!   made before it (a simultaneous step played seat by seat), so the search assumes a
+//!   clairvoyant opponent there.
+//! * [`NodeKey::InformationState`] — a node is the acting seat's information state (a hash
+//!   of `information_state_string`), as OpenSpiel's IS-MCTS does: each seat decides on what
+//!   it knows and nothing else, which is right for secret simultaneous choices and for
+//!   chance a seat observes, at the cost of one string per tree step.
 
-use crate::engine::{Action, ActionList, GameState, Rng, MAX_PLAYERS};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+
+use crate::engine::{Action, ActionList, GameState, Rng, Seat, MAX_PLAYERS};
 
 use super::reward::{terminal_rewards, RewardKind};
 use super::rollout::{Rollout, RolloutPolicy};
 
-/// "No node": the end of a child or sibling list.
+/// "No edge" / "no node": the end of an edge list, or a child not yet created.
 const NONE: u32 = u32::MAX;
 
-/// A tree node, in the arena. Children form a singly linked list (first child, next
-/// sibling) because in IS-MCTS they arrive one at a time, whenever a determinization first
-/// makes an action legal here.
-#[derive(Clone, Debug)]
-pub(crate) struct Node {
-    /// Sum over visits of the reward of every seat (max^n: the parent's actor reads its own).
-    pub(crate) reward_sum: [f64; MAX_PLAYERS],
-    first_child: u32,
-    next_sibling: u32,
-    /// The action that leads here from the parent.
-    pub(crate) action: Action,
-    /// Simulations that passed through this node.
-    pub(crate) visits: u32,
-    /// Times this node's action was legal when its parent was reached.
-    avail: u32,
+/// What a tree node stands for (see the module documentation).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum NodeKey {
+    /// The sequence of actions from the root (single-observer IS-MCTS).
+    #[default]
+    ActionHistory,
+    /// The acting seat's information state (per-seat information sets).
+    InformationState,
 }
 
-impl Node {
-    fn new(action: Action) -> Self {
-        Node {
-            reward_sum: [0.0; MAX_PLAYERS],
-            first_child: NONE,
-            next_sibling: NONE,
-            action,
-            visits: 0,
-            avail: 1,
+impl NodeKey {
+    /// Parses `"history"` or `"infoset"`.
+    pub fn parse(name: &str) -> Option<NodeKey> {
+        match name {
+            "history" => Some(NodeKey::ActionHistory),
+            "infoset" => Some(NodeKey::InformationState),
+            _ => None,
         }
     }
+}
+
+/// An action out of a node, with its statistics. A node's edges form a singly linked list
+/// (`next_sibling`) because in IS-MCTS they arrive one at a time, whenever a determinization
+/// first makes an action legal there.
+#[derive(Clone, Debug)]
+pub(crate) struct Edge {
+    /// Sum over visits of the reward of every seat (max^n: the node's actor reads its own).
+    pub(crate) reward_sum: [f64; MAX_PLAYERS],
+    next_sibling: u32,
+    /// The node this edge leads to ([`NodeKey::ActionHistory`] only; created on first use).
+    child: u32,
+    /// The action.
+    pub(crate) action: Action,
+    /// Simulations that took this edge.
+    pub(crate) visits: u32,
+    /// Times the action was legal when its node was reached.
+    avail: u32,
 }
 
 /// What a search thread needs besides the tree: fixed per search.
@@ -51,13 +71,21 @@ pub(crate) struct TreeParams {
     pub(crate) exploration: f64,
     pub(crate) rollout: RolloutPolicy,
     pub(crate) reward: RewardKind,
+    pub(crate) key: NodeKey,
 }
+
+/// The root node's id.
+const ROOT: u32 = 0;
 
 /// A search tree plus every buffer its iterations reuse.
 pub(crate) struct Tree<G> {
-    nodes: Vec<Node>,
+    edges: Vec<Edge>,
+    /// First edge of each node.
+    heads: Vec<u32>,
+    /// Node of each information-state hash ([`NodeKey::InformationState`]).
+    index: HashMap<u64, u32, BuildHasherDefault<PreHashed>>,
     /// `legal_mark[a] == stamp` ⇔ action `a` is legal at the node being examined;
-    /// `tried_mark[a] == stamp` ⇔ it also has a child there. Stamps replace clearing a
+    /// `tried_mark[a] == stamp` ⇔ it also has an edge there. Stamps replace clearing a
     /// per-action array at every node.
     legal_mark: Vec<u32>,
     tried_mark: Vec<u32>,
@@ -70,13 +98,24 @@ pub(crate) struct Tree<G> {
 }
 
 impl<G: GameState> Tree<G> {
-    /// An empty tree (just the root) for a game with `num_actions` distinct actions;
-    /// `capacity` nodes are reserved up front.
-    pub(crate) fn new(num_actions: usize, capacity: usize, params: TreeParams) -> Self {
-        let mut nodes = Vec::with_capacity(capacity.max(1));
-        nodes.push(Node::new(0));
+    /// An empty tree for searching `root` on behalf of its seat to act; room for `capacity`
+    /// edges is reserved up front.
+    pub(crate) fn new(root: &G, capacity: usize, params: TreeParams) -> Self {
+        let num_actions = root.num_distinct_actions();
+        let mut index = HashMap::default();
+        if params.key == NodeKey::InformationState {
+            // Every determinization shares the root's information state, so the root is
+            // never looked up; registering it keeps a (theoretical) revisit consistent.
+            if let Some(seat) = root.current_player() {
+                index.insert(info_key(root, seat), ROOT);
+            }
+        }
+        let mut heads = Vec::with_capacity(capacity.max(1));
+        heads.push(NONE);
         Tree {
-            nodes,
+            edges: Vec::with_capacity(capacity),
+            heads,
+            index,
             legal_mark: vec![0; num_actions],
             tried_mark: vec![0; num_actions],
             stamp: 0,
@@ -88,14 +127,14 @@ impl<G: GameState> Tree<G> {
         }
     }
 
-    /// The root's children: (action, visits, reward sums).
-    pub(crate) fn root_children(&self) -> impl Iterator<Item = &Node> {
-        let mut next = self.nodes[0].first_child;
+    /// The root's edges.
+    pub(crate) fn root_edges(&self) -> impl Iterator<Item = &Edge> {
+        let mut next = self.heads[ROOT as usize];
         std::iter::from_fn(move || {
             (next != NONE).then(|| {
-                let node = &self.nodes[next as usize];
-                next = node.next_sibling;
-                node
+                let edge = &self.edges[next as usize];
+                next = edge.next_sibling;
+                edge
             })
         })
     }
@@ -112,37 +151,56 @@ impl<G: GameState> Tree<G> {
         self.stamp
     }
 
+    fn new_node(&mut self) -> u32 {
+        let id = u32::try_from(self.heads.len()).expect("search tree exceeds 2^32 nodes");
+        self.heads.push(NONE);
+        id
+    }
+
+    /// The node of `seat`'s information state in `det`, created if new.
+    fn node_for_info_state(&mut self, det: &G, seat: Seat) -> u32 {
+        let key = info_key(det, seat);
+        if let Some(&node) = self.index.get(&key) {
+            return node;
+        }
+        let node = self.new_node();
+        self.index.insert(key, node);
+        node
+    }
+
     /// One simulation on the determinization `det` (consumed: played to the end).
     pub(crate) fn iterate(&mut self, det: &mut G, rng: &mut Rng) {
         self.path.clear();
-        self.path.push(0);
-        let mut node = 0usize;
+        let mut node = ROOT;
         while let Some(seat) = det.current_player() {
+            if self.params.key == NodeKey::InformationState && !self.path.is_empty() {
+                node = self.node_for_info_state(det, seat);
+            }
             det.legal_actions_into(&mut self.legal);
             let stamp = self.next_stamp();
             for &a in &self.legal {
                 self.legal_mark[a as usize] = stamp;
             }
-            // Selection among the children legal in this determinization. Every one of them
+            // Selection among the edges legal in this determinization. Every one of them
             // was available, whichever is picked (or whether we expand instead).
             let mut best = NONE;
             let mut best_value = f64::NEG_INFINITY;
-            let mut child = self.nodes[node].first_child;
-            while child != NONE {
-                let c = &mut self.nodes[child as usize];
-                let a = c.action as usize;
+            let mut e = self.heads[node as usize];
+            while e != NONE {
+                let edge = &mut self.edges[e as usize];
+                let a = edge.action as usize;
                 if self.legal_mark[a] == stamp {
                     self.tried_mark[a] = stamp;
-                    c.avail += 1;
-                    let visits = f64::from(c.visits);
-                    let value = c.reward_sum[seat] / visits
-                        + self.params.exploration * (f64::from(c.avail).ln() / visits).sqrt();
+                    edge.avail += 1;
+                    let visits = f64::from(edge.visits);
+                    let value = edge.reward_sum[seat] / visits
+                        + self.params.exploration * (f64::from(edge.avail).ln() / visits).sqrt();
                     if value > best_value {
                         best_value = value;
-                        best = child;
+                        best = e;
                     }
                 }
-                child = c.next_sibling;
+                e = edge.next_sibling;
             }
             self.untried.clear();
             for &a in &self.legal {
@@ -151,34 +209,78 @@ impl<G: GameState> Tree<G> {
                 }
             }
             if !self.untried.is_empty() {
-                // Expansion: one new child per simulation, then roll out from it.
+                // Expansion: one new edge per simulation, then roll out from it.
                 let action = self.untried[rng.below(self.untried.len())];
-                let new = self.add_child(node, action);
+                let new = self.add_edge(node, action);
                 det.apply_unchecked(action);
                 self.path.push(new);
                 break;
             }
-            node = best as usize;
-            det.apply_unchecked(self.nodes[node].action);
+            det.apply_unchecked(self.edges[best as usize].action);
             self.path.push(best);
+            if self.params.key == NodeKey::ActionHistory {
+                node = match self.edges[best as usize].child {
+                    NONE => {
+                        let child = self.new_node();
+                        self.edges[best as usize].child = child;
+                        child
+                    }
+                    child => child,
+                };
+            }
         }
         self.rollout.play_out(det, self.params.rollout, rng);
         let rewards = terminal_rewards(det, self.params.reward);
-        for &n in &self.path {
-            let node = &mut self.nodes[n as usize];
-            node.visits += 1;
-            for (sum, r) in node.reward_sum.iter_mut().zip(&rewards) {
+        for &e in &self.path {
+            let edge = &mut self.edges[e as usize];
+            edge.visits += 1;
+            for (sum, r) in edge.reward_sum.iter_mut().zip(&rewards) {
                 *sum += r;
             }
         }
     }
 
-    fn add_child(&mut self, parent: usize, action: Action) -> u32 {
-        let index = u32::try_from(self.nodes.len()).expect("search tree exceeds 2^32 nodes");
-        let mut node = Node::new(action);
-        node.next_sibling = self.nodes[parent].first_child;
-        self.nodes.push(node);
-        self.nodes[parent].first_child = index;
+    fn add_edge(&mut self, node: u32, action: Action) -> u32 {
+        let index = u32::try_from(self.edges.len()).expect("search tree exceeds 2^32 edges");
+        self.edges.push(Edge {
+            reward_sum: [0.0; MAX_PLAYERS],
+            next_sibling: self.heads[node as usize],
+            child: NONE,
+            action,
+            visits: 0,
+            avail: 1,
+        });
+        self.heads[node as usize] = index;
         index
+    }
+}
+
+/// The tree key of `seat`'s information state in `state`: a 64-bit hash of the seat and its
+/// information-state string (a collision, at 2^-64 a pair, would merely share statistics).
+fn info_key<G: GameState>(state: &G, seat: Seat) -> u64 {
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    seat.hash(&mut h);
+    state.information_state_string(seat).hash(&mut h);
+    h.finish()
+}
+
+/// A hasher for keys that are already hashes: passes the `u64` through.
+#[derive(Default)]
+struct PreHashed(u64);
+
+impl Hasher for PreHashed {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only `write_u64` is used; fold anything else in for completeness.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
     }
 }
