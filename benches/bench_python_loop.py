@@ -1,0 +1,139 @@
+"""Benchmarks of the Python-visible hot loop (pytest-benchmark), the twins of the Rust benches.
+
+Run them with::
+
+    pytest benches --benchmark-enable
+
+Without ``--benchmark-enable`` (the default in pyproject.toml) each runs once as a smoke test.
+Targets (issue 2, section 6), one core: Python-driven random play >= 330,000 steps/s; on a
+mid-game 4-player state clone() <= 0.6 us, legal_actions() <= 0.3 us, resample_hidden() <= 5 us,
+observation_tensor() <= 2 us; random_playouts >= 20,000 games/s.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from craftgames import State, sunrise
+
+PLAYOUT_GAMES = 200
+
+
+def _midgame() -> State:
+    state = sunrise.new_game(players=4, seed=11)
+    rng = random.Random(3)
+    for _ in range(120):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
+    return state
+
+
+@pytest.fixture(scope="module")
+def midgame() -> State:
+    """A 4-player game 120 random actions in (the state the targets are stated for)."""
+    return _midgame()
+
+
+def _report(benchmark: Any, capsys: pytest.CaptureFixture[str], name: str, per_call: float) -> None:
+    """Records `per_call` units per second of the benchmark's mean and prints it."""
+    stats = getattr(benchmark, "stats", None)
+    if stats is None:  # --benchmark-disable: the function ran once, nothing was timed
+        return
+    rate = per_call / stats.stats.mean
+    benchmark.extra_info[name] = rate
+    with capsys.disabled():
+        print(f"\n{benchmark.name}: {rate:,.0f} {name}")
+
+
+def _random_game(seed: int) -> int:
+    """Plays a 4-player game to the end from Python; returns the number of steps."""
+    state = sunrise.new_game(players=4, seed=seed)
+    choice = random.Random(seed).choice
+    legal, apply = state.legal_actions, state.apply_action
+    steps = 0
+    while not state.is_terminal():
+        apply(choice(legal()))
+        steps += 1
+    return steps
+
+
+def test_python_driven_random_playout(benchmark: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    steps = _random_game(1)
+    assert steps > 0
+    benchmark(_random_game, 1)
+    _report(benchmark, capsys, "steps/s", steps)
+
+
+def test_clone(benchmark: Any, midgame: State) -> None:
+    assert benchmark(midgame.clone).to_json() == midgame.to_json()
+
+
+def test_legal_actions(benchmark: Any, midgame: State) -> None:
+    assert benchmark(midgame.legal_actions) == midgame.legal_actions()
+
+
+def test_resample_hidden(benchmark: Any, midgame: State) -> None:
+    assert isinstance(benchmark(midgame.resample_hidden, 0, 1), State)
+
+
+def test_observation_tensor(benchmark: Any, midgame: State) -> None:
+    tensor = benchmark(midgame.observation_tensor, 0)
+    assert tensor.shape == (midgame.observation_tensor_size(),)
+
+
+def test_apply_action_on_a_clone(benchmark: Any, midgame: State) -> None:
+    action = midgame.legal_actions()[0]
+
+    def step() -> State:
+        state = midgame.clone()
+        state.apply_action(action)
+        return state
+
+    assert benchmark(step).history()[-1] == action
+
+
+def test_random_playouts_batch(benchmark: Any, capsys: pytest.CaptureFixture[str]) -> None:
+    scores = benchmark(sunrise.random_playouts, PLAYOUT_GAMES, 0, 4)
+    assert scores.shape == (PLAYOUT_GAMES, 4)
+    _report(benchmark, capsys, "games/s", PLAYOUT_GAMES)
+
+
+def _steps_per_second(play: Callable[[int], int], seconds: float = 1.0) -> float:
+    steps, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        steps += play(seed)
+        seed += 1
+    return steps / (time.perf_counter() - start)
+
+
+def test_compare_with_openspiel_hearts(capsys: pytest.CaptureFixture[str]) -> None:
+    """Runs pyspiel's hearts random loop in this process and prints the ratio (if installed)."""
+    pyspiel = pytest.importorskip("pyspiel")
+    game = pyspiel.load_game("hearts")
+
+    def hearts(seed: int) -> int:
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        steps = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, probs = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, probs)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            steps += 1
+        return steps
+
+    ours = _steps_per_second(_random_game)
+    theirs = _steps_per_second(hearts)
+    assert ours > 0 and theirs > 0
+    with capsys.disabled():
+        print(
+            f"\nPython-driven random play: craftgames sunrise {ours:,.0f} steps/s, "
+            f"pyspiel hearts {theirs:,.0f} steps/s, ratio {ours / theirs:.2f}"
+        )
