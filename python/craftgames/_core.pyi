@@ -5,6 +5,20 @@ from typing import Any, Final, final
 import numpy as np
 import numpy.typing as npt
 
+__all__ = [
+    "GAMES",
+    "TERMINAL",
+    "CardDataError",
+    "IllegalActionError",
+    "InvalidStateError",
+    "ScoreBreakdown",
+    "ScoreLine",
+    "State",
+    "__version__",
+    "new_game",
+    "sunrise_random_playouts",
+]
+
 __version__: Final[str]
 TERMINAL: Final[int]
 GAMES: Final[list[str]]
@@ -29,8 +43,8 @@ class ScoreLine:
     def points(self) -> int: ...
     @property
     def detail(self) -> str: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __ne__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
 
 @final
 class ScoreBreakdown:
@@ -41,8 +55,8 @@ class ScoreBreakdown:
     def total(self) -> int: ...
     @property
     def lines(self) -> list[ScoreLine]: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __ne__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __ne__(self, value: object, /) -> bool: ...
 
 @final
 class State:
