@@ -54,11 +54,25 @@ def test_seed_changes_the_deal_and_same_seed_repeats_it() -> None:
     assert sunrise.new_game(3, seed=1).to_json() != sunrise.new_game(3, seed=2).to_json()
 
 
-@pytest.mark.parametrize("players", [0, 1, 5, 9])
+@pytest.mark.parametrize("players", [-1, 0, 1, 5, 9, 2**70])
 def test_player_count_out_of_range_is_a_plain_value_error(players: int) -> None:
     with pytest.raises(ValueError, match=str(players)) as info:
         craftgames.new_game("sunrise", players=players)
     assert type(info.value) is ValueError
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64])
+def test_seed_out_of_range_is_a_value_error(midgame: State, seed: int) -> None:
+    with pytest.raises(ValueError, match="seed"):
+        craftgames.new_game("sunrise", 3, seed)
+    with pytest.raises(ValueError, match="seed"):
+        midgame.resample_hidden(0, seed)
+    with pytest.raises(ValueError, match="seed"):
+        sunrise.random_playouts(1, seed, 2)
+
+
+def test_largest_seed_is_accepted() -> None:
+    assert sunrise.new_game(players=2, seed=2**64 - 1).current_player() == 0
 
 
 def test_unknown_game_is_a_plain_value_error_naming_it() -> None:

@@ -76,3 +76,38 @@ pub fn action_arg(action: &Bound<'_, PyAny>, num_distinct_actions: usize) -> PyR
         action.get_type().name()?
     )))
 }
+
+/// A non-negative int argument such as a player count or a seed: an int out of `T`'s range
+/// is a `ValueError` naming `what` (not an `OverflowError`); a non-int is a `TypeError`.
+pub fn uint_arg<'py, T>(value: &Bound<'py, PyAny>, what: &str) -> PyResult<T>
+where
+    T: FromPyObject<'py> + Bounded,
+{
+    if let Ok(v) = value.extract::<T>() {
+        return Ok(v);
+    }
+    if value.is_instance_of::<PyInt>() {
+        return Err(PyValueError::new_err(format!(
+            "{what} must be an int from 0 to {}, not {value}",
+            T::MAX_TEXT
+        )));
+    }
+    Err(PyTypeError::new_err(format!(
+        "{what} must be an int, not {}",
+        value.get_type().name()?
+    )))
+}
+
+/// The largest value of an unsigned argument type, as users read it.
+pub trait Bounded {
+    /// `MAX` in decimal.
+    const MAX_TEXT: &'static str;
+}
+
+impl Bounded for u64 {
+    const MAX_TEXT: &'static str = "2**64 - 1";
+}
+
+impl Bounded for usize {
+    const MAX_TEXT: &'static str = "2**64 - 1";
+}

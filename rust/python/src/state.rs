@@ -6,7 +6,7 @@ use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use crate::convert::{action_arg, json_to_py, seat_arg};
+use crate::convert::{action_arg, json_to_py, seat_arg, uint_arg};
 use crate::errors::engine_error;
 use crate::games::{dispatch, Game};
 use crate::score::ScoreBreakdown;
@@ -158,8 +158,13 @@ impl State {
     }
 
     /// A copy in which everything `player` cannot see is redrawn from `seed`.
-    fn resample_hidden(&self, player: &Bound<'_, PyAny>, seed: u64) -> PyResult<Self> {
+    fn resample_hidden(
+        &self,
+        player: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
         let seat = self.seat(player)?;
+        let seed = uint_arg::<u64>(seed, "seed")?;
         let game = dispatch!(&self.game, s => Game::from(s.resample_hidden(seat, seed)));
         Ok(State { game })
     }
