@@ -27,10 +27,12 @@ _STEP_NAMES = {
 }
 
 
-def render_board(game: str, observation: Obs, *, private: bool) -> RenderableType:
+def render_board(
+    game: str, observation: Obs, *, private: bool, compact: bool = False
+) -> RenderableType:
     """The board of `game` as seen in `observation` (see `render_sunrise`)."""
     if game == "sunrise":
-        return render_sunrise(observation, private=private)
+        return render_sunrise(observation, private=private, compact=compact)
     return Text(repr(dict(observation)))
 
 
@@ -241,12 +243,23 @@ def _turn(obs: Obs) -> Text | None:
     return text
 
 
-def render_sunrise(obs: Obs, *, private: bool) -> RenderableType:
+def render_sunrise(obs: Obs, *, private: bool, compact: bool = False) -> RenderableType:
     """The Sunrise at the Studio board in `obs`.
 
     `private` shows the viewer's own hidden cards (hand, face-down advantage cards, pending
-    choice); leave it off when nobody in particular is watching.
+    choice); leave it off when nobody in particular is watching. `compact` draws only the
+    viewer's own studio and the turn in progress (for a player's second decision in a row).
     """
+    if compact:
+        viewer = obs.get("viewer")
+        compact_parts: list[RenderableType] = [Rule(_header(obs))]
+        compact_parts += [
+            _player(p, viewer, private) for p in obs.get("players", []) if p.get("seat") == viewer
+        ]
+        for extra in (_turn(obs), _private(obs) if private else None):
+            if extra is not None:
+                compact_parts.append(extra)
+        return Group(*compact_parts)
     parts: list[RenderableType] = [Rule(_header(obs)), _challenges(obs), _project_row(obs)]
     parts.append(
         Text(

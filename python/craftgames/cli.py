@@ -115,9 +115,13 @@ def _print_scores(console: Console, state: State, names: Sequence[str]) -> None:
         console.print(lines)
 
 
-def _ask_human(console: Console, state: State, seat: int) -> int:
-    """Shows the board to `seat` and reads its choice; raises `_Quit` at end of input."""
-    console.print(render_board(state.game_name(), state.observation(seat), private=True))
+def _ask_human(console: Console, state: State, seat: int, compact: bool) -> int:
+    """Shows the board to `seat` and reads its choice; raises `_Quit` at end of input.
+
+    `compact` (the seat also made the previous decision) draws only its own studio.
+    """
+    obs = state.observation(seat)
+    console.print(render_board(state.game_name(), obs, private=True, compact=compact))
     actions = state.legal_actions()
     console.print(f"[bold]Seat {seat}, your move:[/bold]")
     for i, a in enumerate(actions, 1):
@@ -170,11 +174,13 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         console.print(f"{args.game}: {players} players, seed {seed}; seats: {', '.join(seats)}")
     code = 0
     last_round = None
+    last_actor = -1
     try:
         while not state.is_terminal():
             seat = state.current_player()
             if seat in humans:
-                action = _ask_human(console, state, seat)
+                again = last_actor == seat
+                action = _ask_human(console, state, seat, compact=again)
             else:
                 if not quiet and not humans:
                     obs = state.observation(seat)
@@ -186,6 +192,7 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 if not quiet:
                     text = _bot_move_text(state, action, public=bool(humans))
                     console.print(f"seat {seat} ({seats[seat]}): {text}", soft_wrap=True)
+            last_actor = seat
             state.apply_action(action)
             actions.append(action)
     except _Quit:
