@@ -15,8 +15,13 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> SunriseState {
     while !state.is_terminal() {
         state.legal_actions_into(&mut actions);
         assert!(!actions.is_empty(), "no legal action in a live state");
-        assert!(actions.windows(2).all(|w| w[0] < w[1]), "legal actions are not sorted");
-        assert!(actions.iter().all(|&a| (a as usize) < state.num_distinct_actions()));
+        assert!(
+            actions.windows(2).all(|w| w[0] < w[1]),
+            "legal actions are not sorted"
+        );
+        assert!(actions
+            .iter()
+            .all(|&a| (a as usize) < state.num_distinct_actions()));
         if check_every_step {
             let json = state.to_json();
             let back = SunriseState::from_json(&json).unwrap_or_else(|e| panic!("{e}\n{json}"));
@@ -48,7 +53,11 @@ fn random_games_keep_every_invariant() {
         for seed in 0..6 {
             let end = play(players, seed, true);
             let again = play(players, seed, false);
-            assert_eq!(end.to_json(), again.to_json(), "replay is not deterministic");
+            assert_eq!(
+                end.to_json(),
+                again.to_json(),
+                "replay is not deterministic"
+            );
             // Replaying the recorded history from the seed gives the same state.
             let mut replay = SunriseState::new_game(players, seed, None).unwrap();
             for &a in end.history() {

@@ -5,9 +5,11 @@
 //! seeded [`Rng`], so the same config, seed and actions give the same state bit for bit.
 
 mod error;
+mod fixed;
 mod rng;
 
 pub use error::{EngineError, EngineResult};
+pub use fixed::FixedVec;
 pub use rng::Rng;
 
 use arrayvec::ArrayVec;

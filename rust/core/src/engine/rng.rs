@@ -7,7 +7,7 @@
 use serde::{Deserialize, Serialize};
 
 /// A small, fast, serializable random number generator.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Rng {
     s: [u64; 4],
 }

@@ -130,10 +130,17 @@ pub fn decode(a: Action) -> Option<Move> {
         let x = (a - PLACE) as usize;
         let target = x % (NUM_WORK_TARGETS + 1);
         let sr = x / (NUM_WORK_TARGETS + 1);
-        Move::Place { slot: sr / NUM_RESOURCES, resource: sr % NUM_RESOURCES, target }
+        Move::Place {
+            slot: sr / NUM_RESOURCES,
+            resource: sr % NUM_RESOURCES,
+            target,
+        }
     } else if a < REVEAL {
         let x = (a - CONVERT) as usize;
-        Move::Convert { resource: x / NUM_WORK_TARGETS, target: x % NUM_WORK_TARGETS }
+        Move::Convert {
+            resource: x / NUM_WORK_TARGETS,
+            target: x % NUM_WORK_TARGETS,
+        }
     } else if a < DISCARD {
         Move::Reveal((a - REVEAL) as usize)
     } else if a < END_WORK {
@@ -146,7 +153,10 @@ pub fn decode(a: Action) -> Option<Move> {
         Move::Take((a - TAKE) as usize)
     } else if a < GLAZE {
         let x = (a - KEEP) as usize;
-        Move::Keep { keep: x / 2, order: x % 2 }
+        Move::Keep {
+            keep: x / 2,
+            order: x % 2,
+        }
     } else if a < END_TURN {
         Move::Glaze((a - GLAZE) as usize)
     } else if a == END_TURN {
@@ -167,7 +177,11 @@ mod tests {
             let m = decode(a).expect("in range");
             let back = match m {
                 Move::Draft(d) => draft_action(d),
-                Move::Place { slot, resource, target } => place_action(slot, resource, target),
+                Move::Place {
+                    slot,
+                    resource,
+                    target,
+                } => place_action(slot, resource, target),
                 Move::Convert { resource, target } => convert_action(resource, target),
                 Move::Reveal(i) => REVEAL + i as Action,
                 Move::Discard(i) => DISCARD + i as Action,

@@ -295,7 +295,10 @@ impl ChallengeKind {
 
     /// True when the challenge looks at glaze types (the two-glaze choice matters).
     pub fn is_glaze(self) -> bool {
-        matches!(self, ChallengeKind::SameGlaze | ChallengeKind::DifferentGlazes)
+        matches!(
+            self,
+            ChallengeKind::SameGlaze | ChallengeKind::DifferentGlazes
+        )
     }
 }
 
@@ -541,7 +544,11 @@ impl RawProject {
         }
         let clay = parse_resources(std::slice::from_ref(&self.clay), &at("clay"))?[0];
         if !clay.is_clay() {
-            return Err(card_err(format!("{}: {:?} is not a clay", at("clay"), self.clay)));
+            return Err(card_err(format!(
+                "{}: {:?} is not a clay",
+                at("clay"),
+                self.clay
+            )));
         }
         let glazes = parse_resources(&self.glazes, &at("glazes"))?;
         if glazes.is_empty() || glazes.len() > 2 || glazes.iter().any(|g| !g.is_glaze()) {
@@ -551,7 +558,10 @@ impl RawProject {
             )));
         }
         if glazes.len() == 2 && glazes[0] == glazes[1] {
-            return Err(card_err(format!("{}: the two glazes must differ", at("glazes"))));
+            return Err(card_err(format!(
+                "{}: the two glazes must differ",
+                at("glazes")
+            )));
         }
         if self.number == 0 {
             return Err(card_err(format!("{}: must be at least 1", at("number"))));
@@ -589,8 +599,7 @@ struct RawAdvantage {
 
 impl RawAdvantage {
     fn validate(&self, i: usize) -> EngineResult<AdvantageCard> {
-        let at =
-            |field: &str| format!("[[advantage]] #{} ({:?}) field {field}", i + 1, self.name);
+        let at = |field: &str| format!("[[advantage]] #{} ({:?}) field {field}", i + 1, self.name);
         let need_points = || {
             self.points
                 .ok_or_else(|| card_err(format!("{}: missing", at("points"))))
@@ -659,8 +668,7 @@ struct RawChallenge {
 
 impl RawChallenge {
     fn validate(&self, i: usize) -> EngineResult<Challenge> {
-        let at =
-            |field: &str| format!("[[challenge]] #{} ({:?}) field {field}", i + 1, self.name);
+        let at = |field: &str| format!("[[challenge]] #{} ({:?}) field {field}", i + 1, self.name);
         let kind = ChallengeKind::parse(&self.kind).ok_or_else(|| {
             card_err(format!(
                 "{}: unknown kind {:?} (expected same_project_type, same_clay, same_glaze, \

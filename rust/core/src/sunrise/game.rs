@@ -88,7 +88,13 @@ pub fn random_games(players: usize, games: usize, seed: u64) -> Vec<i32> {
 impl SunriseState {
     fn project_label(&self, id: usize) -> String {
         match self.cards.projects.get(id) {
-            Some(p) => format!("{} (#{}, {}, {} pts)", p.name, p.number, p.kind.name(), p.points),
+            Some(p) => format!(
+                "{} (#{}, {}, {} pts)",
+                p.name,
+                p.number,
+                p.kind.name(),
+                p.points
+            ),
             None => format!("project {id}"),
         }
     }
@@ -115,7 +121,11 @@ impl SunriseState {
                     AdvantageEffect::GoFirst => "go first & gain resource".to_string(),
                     AdvantageEffect::PersonalGoal { types, points } => format!(
                         "personal goal: {} for {points} pts",
-                        types.iter().map(|t| t.name()).collect::<Vec<_>>().join(" + ")
+                        types
+                            .iter()
+                            .map(|t| t.name())
+                            .collect::<Vec<_>>()
+                            .join(" + ")
                     ),
                     AdvantageEffect::CoffeeBean => "coffee bean".to_string(),
                     AdvantageEffect::Showpiece { points, .. } => format!("showpiece, {points} pts"),
@@ -173,7 +183,11 @@ impl SunriseState {
                 }
                 format!("{style}: {}", parts.join("; "))
             }
-            Move::Place { slot, resource, target } => {
+            Move::Place {
+                slot,
+                resource,
+                target,
+            } => {
                 let card = p
                     .wheel
                     .get(slot)
@@ -196,7 +210,10 @@ impl SunriseState {
             ),
             Move::Reveal(id) => format!("Reveal {}", self.advantage_label(id)),
             Move::Discard(id) => {
-                format!("Discard {} for 1 reserve resource", self.advantage_label(id))
+                format!(
+                    "Discard {} for 1 reserve resource",
+                    self.advantage_label(id)
+                )
             }
             Move::EndWork => "Finish working on projects".to_string(),
             Move::Bonus(b) => Bonus::ALL
@@ -211,7 +228,11 @@ impl SunriseState {
                 None => format!("Take from row space {} (empty)", i + 1),
             },
             Move::Keep { keep, order } => {
-                if let Phase::Complete { turn: TurnStage::KeepAdvantage { drawn }, .. } = &self.t.phase {
+                if let Phase::Complete {
+                    turn: TurnStage::KeepAdvantage { drawn },
+                    ..
+                } = &self.t.phase
+                {
                     if let Some(&k) = drawn.get(keep) {
                         let mut rest: Vec<usize> = drawn
                             .iter()
@@ -238,7 +259,10 @@ impl SunriseState {
                     Phase::Complete { project, .. } => self.project_label(usize::from(project)),
                     _ => "the project".to_string(),
                 };
-                format!("Count {project} as {} glaze", Resource::from_index(3 + g.min(2)).label())
+                format!(
+                    "Count {project} as {} glaze",
+                    Resource::from_index(3 + g.min(2)).label()
+                )
             }
             Move::EndTurn => "End the completion turn".to_string(),
         }

@@ -12,10 +12,10 @@ use super::actions::{
 };
 use super::data::{AdvantageEffect, ChallengeKind, ResourceIcons, NUM_ALL_PROJECTS, NUM_RESOURCES};
 use super::state::{
-    Bonus, CardId, Completed, Destination, DraftChoice, Phase, SunriseState, TurnStage,
-    WheelCard, Work, WorkStyle, DAYS, ROUNDS_PER_DAY,
+    Bonus, CardId, Completed, Destination, DraftChoice, Phase, SunriseState, TurnStage, WheelCard,
+    Work, WorkStyle, DAYS, ROUNDS_PER_DAY,
 };
-use crate::engine::{Action, ActionList, Seat};
+use crate::engine::{Action, ActionList, FixedVec, Seat};
 
 /// The most legal actions a Sunrise position can have, and why it fits an `ActionList`:
 /// placements are at most 5 wheel cards × (distinct (target, resource) pairs with an open
@@ -27,10 +27,12 @@ use crate::engine::{Action, ActionList, Seat};
 pub const MAX_LEGAL_ACTIONS: usize = 5 * 61 + 60 + 60 + 1;
 
 /// Style of a draft code for 3–4 players and for 2 players (`None`: no style matches).
-fn style_of(code: usize, two_players: bool) -> Option<WorkStyle> {
+pub(crate) const fn style_of(code: usize, two_players: bool) -> Option<WorkStyle> {
     let mut counts = [0u8; 4];
-    for i in 0..4 {
+    let mut i = 0;
+    while i < 4 {
         counts[(code >> (2 * i)) & 3] += 1;
+        i += 1;
     }
     match (counts, two_players) {
         ([3, 1, 0, 0], _) => Some(WorkStyle::Efficient),
@@ -41,6 +43,26 @@ fn style_of(code: usize, two_players: bool) -> Option<WorkStyle> {
         _ => None,
     }
 }
+
+/// Every draft code, ascending, tagged with its style, for 3–4 players (`[0]`) and for 2
+/// (`[1]`): at most 4 + 12 + 12 codes. Built at compile time so step one costs no search.
+const DRAFT_CODES: [([(u8, u8); 28], usize); 2] = {
+    let mut table = [([(0u8, 0u8); 28], 0usize); 2];
+    let mut two = 0;
+    while two < 2 {
+        let mut code = 0;
+        while code < 256 {
+            if let Some(style) = style_of(code, two == 1) {
+                let (list, len) = &mut table[two];
+                list[*len] = (code as u8, style as u8);
+                *len += 1;
+            }
+            code += 1;
+        }
+        two += 1;
+    }
+    table
+};
 
 impl SunriseState {
     /// The seat whose decision it is, from the phase.
@@ -70,7 +92,11 @@ impl SunriseState {
                     out.push(END_WORK);
                 }
             }
-            Phase::Complete { seat, turn, project } => {
+            Phase::Complete {
+                seat,
+                turn,
+                project,
+            } => {
                 let seat = usize::from(*seat);
                 match turn {
                     TurnStage::ChooseBonus => {
@@ -125,80 +151,78 @@ impl SunriseState {
     /// assignments is offered (the one giving lower-id copies the lower destination digit).
     fn draft_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
-        let two = self.n() == 2;
-        let faces: ArrayVec<ResourceIcons, 4> = p
-            .hand
-            .iter()
-            .map(|&c| self.cards.resource_cards[usize::from(c)].icons)
-            .collect();
-        if faces.len() != 4 {
+        if p.hand.len() != 4 {
             return;
         }
-        for code in 0..256usize {
-            let Some(style) = style_of(code, two) else { continue };
-            if p.styles_used[style as usize] {
+        let face = |i: usize| self.cards.resource_cards[usize::from(p.hand[i])].icons;
+        // Pairs (i, j), i < j, of identical faces: digit i must not exceed digit j.
+        let mut twins: ArrayVec<(usize, usize), 6> = ArrayVec::new();
+        for i in 0..4 {
+            for j in i + 1..4 {
+                if face(i) == face(j) {
+                    twins.push((i, j));
+                }
+            }
+        }
+        let (codes, len) = &DRAFT_CODES[usize::from(self.n() == 2)];
+        for &(code, style) in &codes[..*len] {
+            if p.styles_used[usize::from(style)] {
                 continue;
             }
             let digit = |i: usize| (code >> (2 * i)) & 3;
-            let canonical = (0..4).all(|i| {
-                (i + 1..4).all(|j| faces[i] != faces[j] || digit(i) <= digit(j))
-            });
-            if canonical {
-                out.push(code as Action);
+            if twins.iter().all(|&(i, j)| digit(i) <= digit(j)) {
+                out.push(Action::from(code));
             }
         }
     }
 
-    /// Resources a wheel card can still provide, each with the part it would use.
-    fn card_offers(&self, wc: &WheelCard, resource: usize) -> Option<u8> {
+    /// The resources a wheel card can still provide (bit r: resource r), and the resources
+    /// under which its placement into the reserve is listed. In the reserve the type does
+    /// not matter, so a one-resource card is listed once (under its lowest resource); a
+    /// two-resource card lists each unused part, since which part goes to the reserve is a
+    /// real choice (the other must still be placed).
+    fn offers(&self, wc: &WheelCard) -> (u16, u16) {
+        let bit = |r: super::data::Resource| 1u16 << r as u16;
+        let lowest = |m: u16| m & m.wrapping_neg();
         let icons = self.cards.resource_cards[usize::from(wc.card)].icons;
-        let r = resource as u8;
-        match icons {
-            ResourceIcons::Single(x) if x as u8 == r && wc.used == 0 => Some(0),
-            ResourceIcons::Wild if wc.used == 0 => Some(0),
-            ResourceIcons::Either(a, b) if (a as u8 == r || b as u8 == r) && wc.used == 0 => {
-                Some(0)
-            }
+        let offer = match icons {
             ResourceIcons::Two(a, b) => {
-                if a as u8 == r && wc.used & 1 == 0 {
-                    Some(0)
-                } else if b as u8 == r && wc.used & 2 == 0 {
-                    Some(1)
-                } else {
-                    None
-                }
+                (if wc.used & 1 == 0 { bit(a) } else { 0 })
+                    | (if wc.used & 2 == 0 { bit(b) } else { 0 })
             }
-            _ => None,
-        }
+            _ if wc.used != 0 => 0,
+            ResourceIcons::Single(x) => bit(x),
+            ResourceIcons::Wild => (1 << NUM_RESOURCES) - 1,
+            ResourceIcons::Either(a, b) => bit(a) | bit(b),
+        };
+        let reserve = match icons {
+            ResourceIcons::Two(..) => offer,
+            _ => lowest(offer),
+        };
+        (offer, reserve)
     }
 
-    /// The resource index under which a card's placement into the reserve is listed (the
-    /// type does not matter in the reserve, so each distinct choice is offered once).
-    fn reserve_listing(&self, wc: &WheelCard, resource: usize) -> bool {
-        let icons = self.cards.resource_cards[usize::from(wc.card)].icons;
-        match icons {
-            ResourceIcons::Single(x) => x as usize == resource && wc.used == 0,
-            ResourceIcons::Wild => resource == 0 && wc.used == 0,
-            ResourceIcons::Either(a, b) => (a as usize).min(b as usize) == resource && wc.used == 0,
-            // A two-resource card: which part goes to the reserve is a real choice (the other
-            // part must then be placed), so each unused part is listed under its resource.
-            ResourceIcons::Two(..) => self.card_offers(wc, resource).is_some(),
-        }
-    }
-
-    /// Open icons of `resource` on the seat's works, as targets, ascending.
-    fn open_targets(&self, seat: Seat, resource: usize, mut f: impl FnMut(usize)) {
+    /// The seat's works as (target, mask of resources with an open icon), ascending.
+    fn open_masks(&self, seat: Seat) -> ArrayVec<(u8, u16), 64> {
         let p = &self.t.players[seat];
+        let mut out = ArrayVec::new();
+        let mask = |w: &Work, showpiece: bool| {
+            self.icons_of(w, showpiece)
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| w.filled & (1 << i) == 0)
+                .fold(0u16, |m, (_, r)| m | (1 << *r as u16))
+        };
         for w in &p.projects {
-            if self.open_icon(w, false, resource).is_some() {
-                f(usize::from(w.card));
-            }
+            out.push((w.card, mask(w, false)));
         }
         for w in &p.showpieces {
-            if self.open_icon(w, true, resource).is_some() {
-                f(NUM_ALL_PROJECTS + usize::from(w.card));
-            }
+            out.push((
+                (NUM_ALL_PROJECTS + usize::from(w.card)) as u8,
+                mask(w, true),
+            ));
         }
+        out
     }
 
     /// The first unfilled icon of `resource` on a work.
@@ -214,12 +238,19 @@ impl SunriseState {
     fn place_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
         let token = self.token_available(seat);
+        let works = self.open_masks(seat);
         for (slot, wc) in p.wheel.iter().enumerate() {
+            let (offer, reserve) = self.offers(wc);
             for r in 0..NUM_RESOURCES {
-                if token && self.card_offers(wc, r).is_some() {
-                    self.open_targets(seat, r, |t| out.push(place_action(slot, r, t)));
+                let bit = 1u16 << r;
+                if token && offer & bit != 0 {
+                    for &(target, mask) in &works {
+                        if mask & bit != 0 {
+                            out.push(place_action(slot, r, usize::from(target)));
+                        }
+                    }
                 }
-                if self.reserve_listing(wc, r) {
+                if reserve & bit != 0 {
                     out.push(place_action(slot, r, RESERVE_TARGET));
                 }
             }
@@ -232,16 +263,20 @@ impl SunriseState {
     fn anytime_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
         if p.reserve >= 2 {
+            let works = self.open_masks(seat);
             for r in 0..NUM_RESOURCES {
-                self.open_targets(seat, r, |t| out.push(convert_action(r, t)));
+                for &(target, mask) in &works {
+                    if mask & (1 << r) != 0 {
+                        out.push(convert_action(r, usize::from(target)));
+                    }
+                }
             }
         }
-        let mut hand: ArrayVec<CardId, 30> = p.advantages.clone();
-        hand.sort_unstable();
-        for &c in &hand {
+        // The face-down hand is kept sorted, so these come out ascending.
+        for &c in &p.advantages {
             out.push(REVEAL + Action::from(c));
         }
-        for &c in &hand {
+        for &c in &p.advantages {
             out.push(DISCARD + Action::from(c));
         }
     }
@@ -249,14 +284,8 @@ impl SunriseState {
     /// Whether the seat has anything to do besides ending its step-two work or its turn.
     fn has_optional_actions(&self, seat: Seat) -> bool {
         let p = &self.t.players[seat];
-        if !p.advantages.is_empty() {
-            return true;
-        }
-        p.reserve >= 2 && (0..NUM_RESOURCES).any(|r| {
-            let mut any = false;
-            self.open_targets(seat, r, |_| any = true);
-            any
-        })
+        !p.advantages.is_empty()
+            || (p.reserve >= 2 && self.open_masks(seat).iter().any(|&(_, m)| m != 0))
     }
 
     /// "Completion Bonus Actions" constrained by "Always Having an In-Progress Project",
@@ -311,7 +340,11 @@ impl SunriseState {
         self.t.history.push(action);
         match m {
             Move::Draft(dest) => self.choose_draft(seat, dest),
-            Move::Place { slot, resource, target } => self.place(seat, slot, resource, target),
+            Move::Place {
+                slot,
+                resource,
+                target,
+            } => self.place(seat, slot, resource, target),
             Move::Convert { resource, target } => {
                 // Return 1 of the 2 reserve resources to the supply, place the other.
                 let p = &mut self.t.players[seat];
@@ -359,7 +392,11 @@ impl SunriseState {
                         continue;
                     }
                 }
-                Phase::Complete { seat, turn: TurnStage::Finish, .. } => {
+                Phase::Complete {
+                    seat,
+                    turn: TurnStage::Finish,
+                    ..
+                } => {
                     if !self.has_optional_actions(usize::from(seat)) {
                         self.next_completion();
                         continue;
@@ -381,7 +418,9 @@ impl SunriseState {
             destinations: dest.into_iter().collect(),
         });
         if seat + 1 < self.n() {
-            self.t.phase = Phase::Select { seat: (seat + 1) as u8 };
+            self.t.phase = Phase::Select {
+                seat: (seat + 1) as u8,
+            };
         } else {
             self.reveal_drafts();
         }
@@ -393,7 +432,9 @@ impl SunriseState {
         let n = self.n();
         let everyone = self.all_seats();
         for s in 0..n {
-            let Some(choice) = self.t.players[s].pending.take() else { continue };
+            let Some(choice) = self.t.players[s].pending.take() else {
+                continue;
+            };
             self.t.players[s].styles_used[choice.style as usize] = true;
             let hand = std::mem::take(&mut self.t.players[s].hand);
             for (&card, &d) in hand.iter().zip(choice.destinations.iter()) {
@@ -458,12 +499,24 @@ impl SunriseState {
     /// completes the work if that was its last icon.
     fn fill(&mut self, seat: Seat, resource: usize, target: usize) {
         let showpiece = target >= NUM_ALL_PROJECTS;
-        let card = if showpiece { target - NUM_ALL_PROJECTS } else { target } as CardId;
+        let card = if showpiece {
+            target - NUM_ALL_PROJECTS
+        } else {
+            target
+        } as CardId;
         let p = &self.t.players[seat];
-        let list: &[Work] = if showpiece { &p.showpieces } else { &p.projects };
-        let Some(idx) = list.iter().position(|w| w.card == card) else { return };
+        let list: &[Work] = if showpiece {
+            &p.showpieces
+        } else {
+            &p.projects
+        };
+        let Some(idx) = list.iter().position(|w| w.card == card) else {
+            return;
+        };
         let work = list[idx];
-        let Some(icon) = self.open_icon(&work, showpiece, resource) else { return };
+        let Some(icon) = self.open_icon(&work, showpiece, resource) else {
+            return;
+        };
         let filled = work.filled | (1 << icon);
         let complete = filled.count_ones() as usize == self.icons_of(&work, showpiece).len();
         let p = &mut self.t.players[seat];
@@ -485,6 +538,13 @@ impl SunriseState {
         } else {
             p.projects[idx].filled = filled;
         }
+    }
+
+    /// Adds a face-down advantage card to the seat's hand, kept sorted by id.
+    fn give_advantage(&mut self, seat: Seat, card: CardId) {
+        let hand = &mut self.t.players[seat].advantages;
+        let at = hand.iter().position(|&c| c > card).unwrap_or(hand.len());
+        hand.insert(at, card);
     }
 
     fn remove_advantage(&mut self, seat: Seat, card: CardId) {
@@ -523,7 +583,10 @@ impl SunriseState {
             }
             AdvantageEffect::Showpiece { .. } => {
                 let list = &mut self.t.players[seat].showpieces;
-                let at = list.iter().position(|w| w.card > card).unwrap_or(list.len());
+                let at = list
+                    .iter()
+                    .position(|w| w.card > card)
+                    .unwrap_or(list.len());
                 list.insert(at, Work { card, filled: 0 });
             }
         }
@@ -531,7 +594,9 @@ impl SunriseState {
 
     fn end_work(&mut self, seat: Seat) {
         if seat + 1 < self.n() {
-            self.t.phase = Phase::Work { seat: (seat + 1) as u8 };
+            self.t.phase = Phase::Work {
+                seat: (seat + 1) as u8,
+            };
         } else {
             self.next_completion();
         }
@@ -590,13 +655,13 @@ impl SunriseState {
                     let card = self.t.advantage_deck.remove(0);
                     // Whoever tracked this card's place in the deck now knows who has it.
                     self.t.advantage_known[usize::from(card)] |= 1 << seat;
-                    self.t.players[seat].advantages.push(card);
+                    self.give_advantage(seat, card);
                 }
                 self.set_turn(TurnStage::TakeProjects { remaining: 1 });
             }
             Bonus::DrawThreeKeepOne => {
                 let k = self.t.advantage_deck.len().min(3);
-                let drawn: ArrayVec<CardId, 3> = self.t.advantage_deck.drain(..k).collect();
+                let drawn: FixedVec<CardId, 3> = self.t.advantage_deck.take_front(k);
                 for &c in &drawn {
                     // The others no longer know which of these was kept.
                     self.t.advantage_known[usize::from(c)] = 1 << seat;
@@ -604,7 +669,7 @@ impl SunriseState {
                 match drawn.len() {
                     0 => return self.finish_bonus(seat),
                     1 => {
-                        self.t.players[seat].advantages.push(drawn[0]);
+                        self.give_advantage(seat, drawn[0]);
                         return self.finish_bonus(seat);
                     }
                     _ => self.set_turn(TurnStage::KeepAdvantage { drawn }),
@@ -619,9 +684,14 @@ impl SunriseState {
     }
 
     fn take_project(&mut self, seat: Seat, space: usize) {
-        let Some(card) = self.t.row[space].take() else { return };
+        let Some(card) = self.t.row[space].take() else {
+            return;
+        };
         let list = &mut self.t.players[seat].projects;
-        let at = list.iter().position(|w| w.card > card).unwrap_or(list.len());
+        let at = list
+            .iter()
+            .position(|w| w.card > card)
+            .unwrap_or(list.len());
         list.insert(at, Work { card, filled: 0 });
         // "After taking each project, fill in the project row from the top of the deck."
         self.t.row[space] = self.t.project_deck.pop();
@@ -631,7 +701,10 @@ impl SunriseState {
             self.t.final_round = true;
         }
         let remaining = match self.t.phase {
-            Phase::Complete { turn: TurnStage::TakeProjects { remaining }, .. } => remaining,
+            Phase::Complete {
+                turn: TurnStage::TakeProjects { remaining },
+                ..
+            } => remaining,
             _ => 1,
         };
         // The second project of "Take 2 Projects" comes only while the rules allow taking:
@@ -639,7 +712,9 @@ impl SunriseState {
         let may_continue =
             self.t.row.iter().any(Option::is_some) && !self.t.project_deck.is_empty();
         if remaining > 1 && may_continue {
-            self.set_turn(TurnStage::TakeProjects { remaining: remaining - 1 });
+            self.set_turn(TurnStage::TakeProjects {
+                remaining: remaining - 1,
+            });
         } else {
             self.finish_bonus(seat);
         }
@@ -647,12 +722,19 @@ impl SunriseState {
 
     fn keep_advantage(&mut self, seat: Seat, keep: usize, order: usize) {
         let drawn = match &self.t.phase {
-            Phase::Complete { turn: TurnStage::KeepAdvantage { drawn }, .. } => drawn.clone(),
+            Phase::Complete {
+                turn: TurnStage::KeepAdvantage { drawn },
+                ..
+            } => drawn.clone(),
             _ => return,
         };
-        self.t.players[seat].advantages.push(drawn[keep]);
-        let mut rest: ArrayVec<CardId, 2> =
-            drawn.iter().enumerate().filter(|(i, _)| *i != keep).map(|(_, &c)| c).collect();
+        self.give_advantage(seat, drawn[keep]);
+        let mut rest: ArrayVec<CardId, 2> = drawn
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != keep)
+            .map(|(_, &c)| c)
+            .collect();
         if order == 1 {
             rest.reverse();
         }
@@ -667,11 +749,16 @@ impl SunriseState {
     /// After the bonus action: choose the glaze of a two-glaze project when a glaze
     /// challenge can still be completed, then check the studio challenges.
     fn finish_bonus(&mut self, seat: Seat) {
-        let Phase::Complete { project, .. } = self.t.phase else { return };
+        let Phase::Complete { project, .. } = self.t.phase else {
+            return;
+        };
         let two_glazes = self.cards.projects[usize::from(project)].glazes.len() == 2;
         let chosen = matches!(
             self.t.phase,
-            Phase::Complete { turn: TurnStage::ChooseGlaze, .. }
+            Phase::Complete {
+                turn: TurnStage::ChooseGlaze,
+                ..
+            }
         );
         if two_glazes && !chosen && self.glaze_matters(seat) {
             self.set_turn(TurnStage::ChooseGlaze);
@@ -759,7 +846,7 @@ impl SunriseState {
         let everyone = self.all_seats();
         for s in 0..self.n() {
             let hand = std::mem::take(&mut self.t.players[s].advantages);
-            for c in hand {
+            for &c in &hand {
                 match self.cards.advantages[usize::from(c)].effect {
                     AdvantageEffect::PersonalGoal { .. } | AdvantageEffect::CoffeeBean => {
                         self.t.players[s].revealed.push(c);

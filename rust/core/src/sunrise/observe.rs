@@ -48,15 +48,25 @@ impl SunriseState {
             }
             AdvantageEffect::PersonalGoal { types, points } => {
                 m.insert("kind".into(), json!("personal_goal"));
-                m.insert("types".into(), json!(types.iter().map(|t| t.name()).collect::<Vec<_>>()));
+                m.insert(
+                    "types".into(),
+                    json!(types.iter().map(|t| t.name()).collect::<Vec<_>>()),
+                );
                 m.insert("points".into(), json!(points));
             }
             AdvantageEffect::CoffeeBean => {
                 m.insert("kind".into(), json!("coffee_bean"));
             }
-            AdvantageEffect::Showpiece { icons, points, beans } => {
+            AdvantageEffect::Showpiece {
+                icons,
+                points,
+                beans,
+            } => {
                 m.insert("kind".into(), json!("showpiece"));
-                m.insert("icons".into(), json!(icons.iter().map(|r| r.name()).collect::<Vec<_>>()));
+                m.insert(
+                    "icons".into(),
+                    json!(icons.iter().map(|r| r.name()).collect::<Vec<_>>()),
+                );
                 m.insert("points".into(), json!(points));
                 m.insert("beans".into(), json!(beans));
             }
@@ -202,14 +212,21 @@ impl SunriseState {
         let (step, turn) = match &self.t.phase {
             Phase::Select { .. } => ("select", Value::Null),
             Phase::Work { .. } => ("work", Value::Null),
-            Phase::Complete { seat, project, turn } => {
+            Phase::Complete {
+                seat,
+                project,
+                turn,
+            } => {
                 let (stage, drawn) = match turn {
                     TurnStage::ChooseBonus => ("choose_bonus", Value::Null),
                     TurnStage::TakeProjects { .. } => ("take_projects", Value::Null),
                     TurnStage::KeepAdvantage { drawn } => (
                         "keep_advantage",
                         if usize::from(*seat) == viewer {
-                            json!(drawn.iter().map(|&c| self.advantage_view(c)).collect::<Vec<_>>())
+                            json!(drawn
+                                .iter()
+                                .map(|&c| self.advantage_view(c))
+                                .collect::<Vec<_>>())
                         } else {
                             Value::Null
                         },
@@ -332,7 +349,7 @@ impl SunriseState {
                     if let Some(super::actions::Move::Draft(d)) = super::actions::decode(a) {
                         let code = super::actions::draft_action(d) as usize;
                         s.t.players[q].pending = Some(super::state::DraftChoice {
-                            style: draft_style(&s, code),
+                            style: super::moves::style_of(code, self.n() == 2).unwrap_or_default(),
                             destinations: d.into_iter().collect(),
                         });
                     }
@@ -359,7 +376,12 @@ impl SunriseState {
                 }
             }
         }
-        if let Phase::Complete { seat, turn: TurnStage::KeepAdvantage { drawn }, .. } = &self.t.phase {
+        if let Phase::Complete {
+            seat,
+            turn: TurnStage::KeepAdvantage { drawn },
+            ..
+        } = &self.t.phase
+        {
             if usize::from(*seat) != viewer {
                 for (i, &c) in drawn.iter().enumerate() {
                     if unknown(c) {
@@ -376,7 +398,10 @@ impl SunriseState {
                     0 => self.t.advantage_deck[usize::from(i)],
                     1 => self.t.players[usize::from(q)].advantages[usize::from(i)],
                     _ => match &self.t.phase {
-                        Phase::Complete { turn: TurnStage::KeepAdvantage { drawn }, .. } => drawn[usize::from(i)],
+                        Phase::Complete {
+                            turn: TurnStage::KeepAdvantage { drawn },
+                            ..
+                        } => drawn[usize::from(i)],
                         _ => 0,
                     },
                 };
@@ -391,7 +416,11 @@ impl SunriseState {
                 0 => s.t.advantage_deck[i] = c,
                 1 => s.t.players[q].advantages[i] = c,
                 _ => {
-                    if let Phase::Complete { turn: TurnStage::KeepAdvantage { drawn }, .. } = &mut s.t.phase {
+                    if let Phase::Complete {
+                        turn: TurnStage::KeepAdvantage { drawn },
+                        ..
+                    } = &mut s.t.phase
+                    {
                         drawn[i] = c;
                     }
                 }
@@ -409,21 +438,6 @@ impl SunriseState {
         s.t.seed = seed;
         s.t.history.clear();
         s
-    }
-}
-
-fn draft_style(s: &SunriseState, code: usize) -> WorkStyle {
-    let mut counts = [0u8; 4];
-    for i in 0..4 {
-        counts[(code >> (2 * i)) & 3] += 1;
-    }
-    match counts {
-        [3, 1, 0, 0] => WorkStyle::Efficient,
-        [1, 0, 1, 2] => WorkStyle::Wasteful,
-        _ => {
-            let _ = s;
-            WorkStyle::Measured
-        }
     }
 }
 
@@ -588,7 +602,12 @@ impl SunriseState {
             out[o + usize::from(c)] = 1.0;
         }
         o += ADV;
-        if let Phase::Complete { seat, turn: TurnStage::KeepAdvantage { drawn }, .. } = &t.phase {
+        if let Phase::Complete {
+            seat,
+            turn: TurnStage::KeepAdvantage { drawn },
+            ..
+        } = &t.phase
+        {
             if usize::from(*seat) == viewer {
                 for &c in drawn {
                     out[o + usize::from(c)] = 1.0;

@@ -66,7 +66,9 @@ impl SunriseState {
         let cards = p
             .revealed
             .iter()
-            .filter(|&&c| self.cards.advantages[usize::from(c)].effect == AdvantageEffect::CoffeeBean)
+            .filter(|&&c| {
+                self.cards.advantages[usize::from(c)].effect == AdvantageEffect::CoffeeBean
+            })
             .count() as u32;
         projects + showpieces + cards
     }
@@ -170,7 +172,9 @@ impl SunriseState {
         line(
             "In-Progress Showpieces",
             vec![on_showpieces_total],
-            Some(format!("{on_showpieces_total} resource(s) on in-progress showpieces")),
+            Some(format!(
+                "{on_showpieces_total} resource(s) on in-progress showpieces"
+            )),
         );
 
         // Reserve: 1 point for every 2 resources, rounded down.
@@ -187,7 +191,10 @@ impl SunriseState {
         let (points, detail) = match cup {
             Some(s) if s == seat => (CUP_OF_COFFEE_POINTS, format!("most coffee beans ({beans})")),
             Some(s) => (0, format!("{beans} bean(s); seat {s} has the most")),
-            None => (0, format!("{beans} bean(s); tied for the most, nobody wins the cup")),
+            None => (
+                0,
+                format!("{beans} bean(s); tied for the most, nobody wins the cup"),
+            ),
         };
         line("Cup of Coffee", vec![points], Some(detail));
 

@@ -3,14 +3,13 @@
 
 use std::sync::Arc;
 
-use arrayvec::ArrayVec;
 use serde::{Deserialize, Serialize};
 
 use super::data::{
-    AdvantageEffect, CardSet, Resource, NUM_ADVANTAGE, NUM_ALL_PROJECTS, NUM_PROJECTS,
-    NUM_CHALLENGES, NUM_RESOURCE_CARDS, NUM_STARTING_PROJECTS,
+    AdvantageEffect, CardSet, Resource, NUM_ADVANTAGE, NUM_ALL_PROJECTS, NUM_CHALLENGES,
+    NUM_PROJECTS, NUM_RESOURCE_CARDS, NUM_STARTING_PROJECTS,
 };
-use crate::engine::{Action, EngineError, EngineResult, Rng, Seat};
+use crate::engine::{Action, EngineError, EngineResult, FixedVec, Rng, Seat};
 
 /// Fewest seats of the multiplayer game.
 pub const MIN_SUNRISE_PLAYERS: usize = 2;
@@ -41,10 +40,11 @@ pub const MAX_WHEEL: usize = 5;
 pub type CardId = u8;
 
 /// The three work styles ("Work Styles"); each is used once per day.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum WorkStyle {
     /// Keep 3, pass 1 left.
+    #[default]
     Efficient = 0,
     /// Keep 2, pass 1 left and 1 right (2 players: pass 2 to the other player).
     Measured = 1,
@@ -54,7 +54,11 @@ pub enum WorkStyle {
 
 impl WorkStyle {
     /// All styles, in index order.
-    pub const ALL: [WorkStyle; 3] = [WorkStyle::Efficient, WorkStyle::Measured, WorkStyle::Wasteful];
+    pub const ALL: [WorkStyle; 3] = [
+        WorkStyle::Efficient,
+        WorkStyle::Measured,
+        WorkStyle::Wasteful,
+    ];
 
     /// The printed name.
     pub fn label(self) -> &'static str {
@@ -63,10 +67,11 @@ impl WorkStyle {
 }
 
 /// Where a drawn card goes in step one. The discriminant is its digit in a draft action.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Destination {
     /// Onto your own pottery wheel.
+    #[default]
     Keep = 0,
     /// Onto the wheel of the player to your left.
     Left = 1,
@@ -88,16 +93,16 @@ impl Destination {
 
 /// A seat's chosen (but not yet revealed) draft: the style and where each drawn card goes,
 /// parallel to the seat's `hand`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct DraftChoice {
     /// The work style chosen.
     pub style: WorkStyle,
     /// One destination per drawn card, in hand order.
-    pub destinations: ArrayVec<Destination, CARDS_PER_ROUND>,
+    pub destinations: FixedVec<Destination, CARDS_PER_ROUND>,
 }
 
 /// A resource card on a pottery wheel, with the parts of a two-resource card already used.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct WheelCard {
     /// The resource card id.
     pub card: CardId,
@@ -106,7 +111,7 @@ pub struct WheelCard {
 }
 
 /// An in-progress project or showpiece: which icons hold a resource.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Work {
     /// Project id, or advantage id for a showpiece.
     pub card: CardId,
@@ -116,7 +121,7 @@ pub struct Work {
 
 /// A completed project and the glaze type it counts as ("Studio Challenges List": the player
 /// chooses one glaze of a two-glaze project).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Completed {
     /// Project id.
     pub card: CardId,
@@ -125,49 +130,49 @@ pub struct Completed {
 }
 
 /// Everything one seat has.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
     /// Unused resources in the personal supply.
     pub supply: u8,
     /// Resources in the reserve.
     pub reserve: u8,
     /// In-progress projects, in the order taken.
-    pub projects: ArrayVec<Work, NUM_ALL_PROJECTS>,
+    pub projects: FixedVec<Work, NUM_ALL_PROJECTS>,
     /// In-progress (revealed) showpieces.
-    pub showpieces: ArrayVec<Work, NUM_ADVANTAGE>,
+    pub showpieces: FixedVec<Work, NUM_ADVANTAGE>,
     /// Projects whose icons are all filled, waiting for step three (project order).
-    pub awaiting: ArrayVec<CardId, NUM_ALL_PROJECTS>,
+    pub awaiting: FixedVec<CardId, NUM_ALL_PROJECTS>,
     /// Completed projects.
-    pub completed: ArrayVec<Completed, NUM_ALL_PROJECTS>,
+    pub completed: FixedVec<Completed, NUM_ALL_PROJECTS>,
     /// Completed showpieces (advantage ids).
-    pub completed_showpieces: ArrayVec<CardId, NUM_ADVANTAGE>,
+    pub completed_showpieces: FixedVec<CardId, NUM_ADVANTAGE>,
     /// Face-down advantage cards in the personal area.
-    pub advantages: ArrayVec<CardId, NUM_ADVANTAGE>,
+    pub advantages: FixedVec<CardId, NUM_ADVANTAGE>,
     /// Revealed end-game cards (personal goals, coffee beans).
-    pub revealed: ArrayVec<CardId, NUM_ADVANTAGE>,
+    pub revealed: FixedVec<CardId, NUM_ADVANTAGE>,
     /// A revealed "Go First" waiting for the next completed project.
     pub go_first: bool,
     /// Work styles used this day (large tiles placed, revealed).
     pub styles_used: [bool; 3],
     /// The face-down draw stack of resource cards (top is the last element).
-    pub stack: ArrayVec<CardId, CARDS_PER_DAY>,
+    pub stack: FixedVec<CardId, CARDS_PER_DAY>,
     /// The 4 cards drawn this round, before they are distributed.
-    pub hand: ArrayVec<CardId, CARDS_PER_ROUND>,
+    pub hand: FixedVec<CardId, CARDS_PER_ROUND>,
     /// The hidden draft choice, until every seat has chosen.
     pub pending: Option<DraftChoice>,
     /// Cards on the pottery wheel (revealed at step two).
-    pub wheel: ArrayVec<WheelCard, MAX_WHEEL>,
+    pub wheel: FixedVec<WheelCard, MAX_WHEEL>,
 }
 
 /// A studio challenge in play and who has placed small tiles on it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ChallengeState {
     /// Challenge card index.
     pub card: CardId,
     /// The seat on the higher point space.
     pub high: Option<u8>,
     /// Seats on the lower point space, in the order they completed it.
-    pub low: ArrayVec<u8, MAX_SUNRISE_PLAYERS>,
+    pub low: FixedVec<u8, MAX_SUNRISE_PLAYERS>,
 }
 
 /// The completion bonus actions ("Completion Bonus Actions").
@@ -201,7 +206,7 @@ impl Bonus {
 }
 
 /// Where a completion turn of step three stands.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "stage")]
 pub enum TurnStage {
     /// Choose a completion bonus action.
@@ -214,7 +219,7 @@ pub enum TurnStage {
     /// Keep one of the drawn advantage cards (the others go to the bottom in chosen order).
     KeepAdvantage {
         /// The cards drawn (2 or 3).
-        drawn: ArrayVec<CardId, 3>,
+        drawn: FixedVec<CardId, 3>,
     },
     /// Choose which glaze a two-glaze project counts as.
     ChooseGlaze,
@@ -223,7 +228,7 @@ pub enum TurnStage {
 }
 
 /// Which step of the round is being played, and whose decision it is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case", tag = "step")]
 pub enum Phase {
     /// Step one: `seat` chooses a work style and distributes its 4 cards (seat by seat,
@@ -273,25 +278,25 @@ pub struct Table {
     /// Whose decision it is.
     pub phase: Phase,
     /// The seats.
-    pub players: ArrayVec<Player, MAX_SUNRISE_PLAYERS>,
+    pub players: FixedVec<Player, MAX_SUNRISE_PLAYERS>,
     /// The 3 studio challenges in play.
-    pub challenges: ArrayVec<ChallengeState, CHALLENGES_IN_PLAY>,
+    pub challenges: FixedVec<ChallengeState, CHALLENGES_IN_PLAY>,
     /// The project deck, top last.
-    pub project_deck: ArrayVec<CardId, NUM_PROJECTS>,
+    pub project_deck: FixedVec<CardId, NUM_PROJECTS>,
     /// The project row (4 spaces).
     pub row: [Option<CardId>; 4],
     /// Starting projects removed from the game ("Personal Area Setup" B).
-    pub removed_starting: ArrayVec<CardId, NUM_STARTING_PROJECTS>,
+    pub removed_starting: FixedVec<CardId, NUM_STARTING_PROJECTS>,
     /// The advantage deck, top first.
-    pub advantage_deck: ArrayVec<CardId, NUM_ADVANTAGE>,
+    pub advantage_deck: FixedVec<CardId, NUM_ADVANTAGE>,
     /// Resource cards on the wastebasket.
-    pub wastebasket: ArrayVec<CardId, NUM_RESOURCE_CARDS>,
+    pub wastebasket: FixedVec<CardId, NUM_RESOURCE_CARDS>,
     /// Resources in the community supply.
     pub community_supply: u8,
     /// Per resource card: bit s set when seat s knows where the card is.
-    pub resource_known: ArrayVec<u8, NUM_RESOURCE_CARDS>,
+    pub resource_known: FixedVec<u8, NUM_RESOURCE_CARDS>,
     /// Per advantage card: bit s set when seat s knows where the card is.
-    pub advantage_known: ArrayVec<u8, NUM_ADVANTAGE>,
+    pub advantage_known: FixedVec<u8, NUM_ADVANTAGE>,
     /// The state's own random stream (shuffles at the start of each day, deck draws).
     pub rng: Rng,
     /// Actions applied so far.
@@ -328,47 +333,56 @@ impl SunriseState {
         let mut rng = Rng::seed_from(seed);
 
         // Personal Area Setup B: one random starting project each; the rest are removed.
-        let mut starting: ArrayVec<CardId, NUM_STARTING_PROJECTS> =
-            (NUM_PROJECTS..NUM_ALL_PROJECTS).map(|i| i as CardId).collect();
+        let mut starting: FixedVec<CardId, NUM_STARTING_PROJECTS> = (NUM_PROJECTS
+            ..NUM_ALL_PROJECTS)
+            .map(|i| i as CardId)
+            .collect();
         rng.shuffle(&mut starting);
         let removed_starting = starting[n..].iter().copied().collect();
 
         let players = (0..n)
             .map(|s| {
-                let mut projects = ArrayVec::new();
-                projects.push(Work { card: starting[s], filled: 0 });
+                let mut projects = FixedVec::new();
+                projects.push(Work {
+                    card: starting[s],
+                    filled: 0,
+                });
                 Player {
                     // Personal Area Setup A: 15 resources each.
                     supply: RESOURCES_PER_PLAYER,
                     reserve: 0,
                     projects,
-                    showpieces: ArrayVec::new(),
-                    awaiting: ArrayVec::new(),
-                    completed: ArrayVec::new(),
-                    completed_showpieces: ArrayVec::new(),
-                    advantages: ArrayVec::new(),
-                    revealed: ArrayVec::new(),
+                    showpieces: FixedVec::new(),
+                    awaiting: FixedVec::new(),
+                    completed: FixedVec::new(),
+                    completed_showpieces: FixedVec::new(),
+                    advantages: FixedVec::new(),
+                    revealed: FixedVec::new(),
                     go_first: false,
                     styles_used: [false; 3],
-                    stack: ArrayVec::new(),
-                    hand: ArrayVec::new(),
+                    stack: FixedVec::new(),
+                    hand: FixedVec::new(),
                     pending: None,
-                    wheel: ArrayVec::new(),
+                    wheel: FixedVec::new(),
                 }
             })
             .collect();
 
         // Community Area Setup A: 3 of the 6 studio challenges, face-up; the rest removed.
-        let mut challenge_ids: ArrayVec<CardId, NUM_CHALLENGES> =
+        let mut challenge_ids: FixedVec<CardId, NUM_CHALLENGES> =
             (0..NUM_CHALLENGES as CardId).collect();
         rng.shuffle(&mut challenge_ids);
         let challenges = challenge_ids[..CHALLENGES_IN_PLAY]
             .iter()
-            .map(|&c| ChallengeState { card: c, high: None, low: ArrayVec::new() })
+            .map(|&c| ChallengeState {
+                card: c,
+                high: None,
+                low: FixedVec::new(),
+            })
             .collect();
 
         // C: shuffle the 30 projects and draw a row of 4 visible projects.
-        let mut project_deck: ArrayVec<CardId, NUM_PROJECTS> =
+        let mut project_deck: FixedVec<CardId, NUM_PROJECTS> =
             (0..NUM_PROJECTS as CardId).collect();
         rng.shuffle(&mut project_deck);
         let mut row = [None; ROW_SIZE];
@@ -378,10 +392,13 @@ impl SunriseState {
 
         // E: remove the resource cards marked for more players. The rest start on the
         // wastebasket, so day 1 begins like every day: shuffle, then deal 12 each.
-        let wastebasket = cards.resource_cards_in_play(n).map(|i| i as CardId).collect();
+        let wastebasket = cards
+            .resource_cards_in_play(n)
+            .map(|i| i as CardId)
+            .collect();
 
         // F: shuffle the 30 advantage cards.
-        let mut advantage_deck: ArrayVec<CardId, NUM_ADVANTAGE> =
+        let mut advantage_deck: FixedVec<CardId, NUM_ADVANTAGE> =
             (0..NUM_ADVANTAGE as CardId).collect();
         rng.shuffle(&mut advantage_deck);
 
@@ -466,7 +483,8 @@ impl SunriseState {
         for s in 0..self.n() {
             let p = &mut self.t.players[s];
             let at = p.stack.len().saturating_sub(CARDS_PER_ROUND);
-            let mut hand: ArrayVec<CardId, CARDS_PER_ROUND> = p.stack[at..].iter().copied().collect();
+            let mut hand: FixedVec<CardId, CARDS_PER_ROUND> =
+                p.stack[at..].iter().copied().collect();
             p.stack.truncate(at);
             // The hand is kept sorted so a draft action's digits name cards in a fixed order.
             hand.sort_unstable();
@@ -511,7 +529,10 @@ impl SunriseState {
                 EngineError::InvalidState(format!("the embedded card set is invalid: {e}"))
             })?),
         };
-        let state = SunriseState { cards, t: doc.table };
+        let state = SunriseState {
+            cards,
+            t: doc.table,
+        };
         state.validate()?;
         Ok(state)
     }

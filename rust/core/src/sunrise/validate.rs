@@ -18,10 +18,14 @@ fn exactly_once(what: &str, count: usize, seen: &[(usize, String)]) -> EngineRes
     let mut place: Vec<Option<&str>> = vec![None; count];
     for (id, at) in seen {
         let Some(slot) = place.get_mut(*id) else {
-            return Err(bad(format!("{what} id {id} at {at} is out of range (0..{count})")));
+            return Err(bad(format!(
+                "{what} id {id} at {at} is out of range (0..{count})"
+            )));
         };
         if let Some(first) = slot {
-            return Err(bad(format!("{what} {id} is in two places: {first} and {at}")));
+            return Err(bad(format!(
+                "{what} {id} is in two places: {first} and {at}"
+            )));
         }
         *slot = Some(at);
     }
@@ -41,7 +45,10 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
         )));
     }
     if t.day >= DAYS || t.round >= ROUNDS_PER_DAY {
-        return Err(bad(format!("day {} round {} is outside the game", t.day, t.round)));
+        return Err(bad(format!(
+            "day {} round {} is outside the game",
+            t.day, t.round
+        )));
     }
     if !t.rng.is_valid() {
         return Err(bad("the random generator state is all zeros".into()));
@@ -50,19 +57,31 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
     if t.resource_known.len() != 48 || t.advantage_known.len() != NUM_ADVANTAGE {
         return Err(bad("knowledge tables have the wrong length".into()));
     }
-    if t.resource_known.iter().chain(t.advantage_known.iter()).any(|b| b & !seats_mask != 0) {
-        return Err(bad("a knowledge bit names a seat that is not at the table".into()));
+    if t.resource_known
+        .iter()
+        .chain(t.advantage_known.iter())
+        .any(|b| b & !seats_mask != 0)
+    {
+        return Err(bad(
+            "a knowledge bit names a seat that is not at the table".into()
+        ));
     }
 
     // Studio challenges.
     if t.challenges.len() != CHALLENGES_IN_PLAY {
-        return Err(bad(format!("{} studio challenges in play (3 expected)", t.challenges.len())));
+        return Err(bad(format!(
+            "{} studio challenges in play (3 expected)",
+            t.challenges.len()
+        )));
     }
     for (i, c) in t.challenges.iter().enumerate() {
         if usize::from(c.card) >= NUM_CHALLENGES
             || t.challenges[..i].iter().any(|d| d.card == c.card)
         {
-            return Err(bad(format!("challenge {i} has a bad or repeated card {}", c.card)));
+            return Err(bad(format!(
+                "challenge {i} has a bad or repeated card {}",
+                c.card
+            )));
         }
         let seats: Vec<u8> = c.high.iter().chain(c.low.iter()).copied().collect();
         if seats.iter().any(|&x| usize::from(x) >= n)
@@ -86,22 +105,33 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
     }
     for (q, p) in t.players.iter().enumerate() {
         for w in &p.projects {
-            seen.push((usize::from(w.card), format!("seat {q}'s in-progress projects")));
+            seen.push((
+                usize::from(w.card),
+                format!("seat {q}'s in-progress projects"),
+            ));
         }
         for &c in &p.awaiting {
             seen.push((usize::from(c), format!("seat {q}'s awaiting projects")));
         }
         for c in &p.completed {
-            seen.push((usize::from(c.card), format!("seat {q}'s completed projects")));
+            seen.push((
+                usize::from(c.card),
+                format!("seat {q}'s completed projects"),
+            ));
         }
     }
     exactly_once("project", NUM_ALL_PROJECTS, &seen)?;
     let starting = |c: u8| s.cards.projects[usize::from(c)].starting;
-    if t.project_deck.iter().chain(t.row.iter().flatten()).any(|&c| starting(c))
+    if t.project_deck
+        .iter()
+        .chain(t.row.iter().flatten())
+        .any(|&c| starting(c))
         || t.removed_starting.iter().any(|&c| !starting(c))
         || t.removed_starting.len() != 4 - n
     {
-        return Err(bad("starting projects are mixed with the project deck or row".into()));
+        return Err(bad(
+            "starting projects are mixed with the project deck or row".into(),
+        ));
     }
 
     // Advantage cards: 30, each exactly once, each in a place its kind allows.
@@ -112,30 +142,49 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
     let effect = |c: u8| s.cards.advantages.get(usize::from(c)).map(|a| &a.effect);
     for (q, p) in t.players.iter().enumerate() {
         for &c in &p.advantages {
-            seen.push((usize::from(c), format!("seat {q}'s face-down advantage cards")));
+            seen.push((
+                usize::from(c),
+                format!("seat {q}'s face-down advantage cards"),
+            ));
         }
         for w in &p.showpieces {
             seen.push((usize::from(w.card), format!("seat {q}'s showpieces")));
             if !matches!(effect(w.card), Some(AdvantageEffect::Showpiece { .. })) {
-                return Err(bad(format!("seat {q} has a non-showpiece card {} as a showpiece", w.card)));
+                return Err(bad(format!(
+                    "seat {q} has a non-showpiece card {} as a showpiece",
+                    w.card
+                )));
             }
         }
         for &c in &p.completed_showpieces {
             seen.push((usize::from(c), format!("seat {q}'s completed showpieces")));
             if !matches!(effect(c), Some(AdvantageEffect::Showpiece { .. })) {
-                return Err(bad(format!("seat {q} has a non-showpiece card {c} completed as one")));
+                return Err(bad(format!(
+                    "seat {q} has a non-showpiece card {c} completed as one"
+                )));
             }
         }
         for &c in &p.revealed {
             seen.push((usize::from(c), format!("seat {q}'s revealed cards")));
-            if !matches!(effect(c), Some(AdvantageEffect::PersonalGoal { .. } | AdvantageEffect::CoffeeBean)) {
-                return Err(bad(format!("seat {q} has card {c} revealed, but only end-game cards stay revealed")));
+            if !matches!(
+                effect(c),
+                Some(AdvantageEffect::PersonalGoal { .. } | AdvantageEffect::CoffeeBean)
+            ) {
+                return Err(bad(format!(
+                    "seat {q} has card {c} revealed, but only end-game cards stay revealed"
+                )));
             }
         }
     }
-    if let Phase::Complete { turn: TurnStage::KeepAdvantage { drawn }, .. } = &t.phase {
+    if let Phase::Complete {
+        turn: TurnStage::KeepAdvantage { drawn },
+        ..
+    } = &t.phase
+    {
         if !(2..=3).contains(&drawn.len()) {
-            return Err(bad("a keep-advantage choice needs 2 or 3 drawn cards".into()));
+            return Err(bad(
+                "a keep-advantage choice needs 2 or 3 drawn cards".into()
+            ));
         }
         for &c in drawn {
             seen.push((usize::from(c), "the drawn advantage cards".to_string()));
@@ -152,10 +201,17 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
         }
         for w in &p.wheel {
             seen.push((usize::from(w.card), format!("seat {q}'s pottery wheel")));
-            let count = s.cards.resource_cards.get(usize::from(w.card)).map_or(1, |c| c.icons.count());
+            let count = s
+                .cards
+                .resource_cards
+                .get(usize::from(w.card))
+                .map_or(1, |c| c.icons.count());
             let full = if count == 2 { 3 } else { 1 };
             if w.used & !full != 0 || w.used == full {
-                return Err(bad(format!("seat {q}'s wheel card {} has invalid used parts", w.card)));
+                return Err(bad(format!(
+                    "seat {q}'s wheel card {} has invalid used parts",
+                    w.card
+                )));
             }
         }
     }
@@ -166,7 +222,11 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
     for (id, at) in seen {
         match in_play.iter().position(|&x| x == id) {
             Some(i) => remapped.push((i, format!("{at} (card {id})"))),
-            None => return Err(bad(format!("resource card {id} at {at} is not in play for {n} players"))),
+            None => {
+                return Err(bad(format!(
+                    "resource card {id} at {at} is not in play for {n} players"
+                )))
+            }
         }
     }
     exactly_once("resource card (in-play index)", in_play.len(), &remapped)?;
@@ -175,19 +235,44 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
     let mut tokens = u32::from(t.community_supply);
     for (q, p) in t.players.iter().enumerate() {
         tokens += u32::from(p.supply) + u32::from(p.reserve);
-        for (w, showpiece) in p.projects.iter().map(|w| (w, false)).chain(p.showpieces.iter().map(|w| (w, true))) {
+        for (w, showpiece) in p
+            .projects
+            .iter()
+            .map(|w| (w, false))
+            .chain(p.showpieces.iter().map(|w| (w, true)))
+        {
             let len = s.icons_of(w, showpiece).len();
             let full = ((1u16 << len) - 1) as u8;
             if w.filled & !full != 0 || w.filled == full {
-                return Err(bad(format!("seat {q}'s work {} has an invalid filled mask {}", w.card, w.filled)));
+                return Err(bad(format!(
+                    "seat {q}'s work {} has an invalid filled mask {}",
+                    w.card, w.filled
+                )));
             }
             tokens += w.filled.count_ones();
         }
         for c in &p.completed {
             let glazes = &s.cards.projects[usize::from(c.card)].glazes;
             if !glazes.iter().any(|g| *g as u8 == c.glaze) {
-                return Err(bad(format!("seat {q}'s completed project {} counts as a glaze it does not have", c.card)));
+                return Err(bad(format!(
+                    "seat {q}'s completed project {} counts as a glaze it does not have",
+                    c.card
+                )));
             }
+        }
+        let ascending = |ids: &mut dyn Iterator<Item = u8>| {
+            let v: Vec<u8> = ids.collect();
+            v.windows(2).all(|w| w[0] < w[1])
+        };
+        if !ascending(&mut p.projects.iter().map(|w| w.card))
+            || !ascending(&mut p.showpieces.iter().map(|w| w.card))
+            || !ascending(&mut p.advantages.iter().copied())
+            || !ascending(&mut p.wheel.iter().map(|w| w.card))
+            || !ascending(&mut p.hand.iter().copied())
+        {
+            return Err(bad(format!(
+                "seat {q}'s projects, showpieces, advantage cards, wheel and hand must each be listed in ascending id order"
+            )));
         }
         for &c in &p.awaiting {
             tokens += s.cards.projects[usize::from(c)].icons.len() as u32;
@@ -195,14 +280,23 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
         // Stacks shrink by 4 each round; the current round's 4 are in hand or distributed.
         let expected_stack = CARDS_PER_DAY - CARDS_PER_ROUND * (usize::from(t.round) + 1);
         if p.stack.len() != expected_stack {
-            return Err(bad(format!("seat {q}'s stack has {} cards, {expected_stack} expected", p.stack.len())));
+            return Err(bad(format!(
+                "seat {q}'s stack has {} cards, {expected_stack} expected",
+                p.stack.len()
+            )));
         }
-        if p.styles_used.iter().filter(|&&u| u).count() != usize::from(t.round) + usize::from(!matches!(t.phase, Phase::Select { .. })) {
-            return Err(bad(format!("seat {q} has used a number of work styles that does not fit the round")));
+        if p.styles_used.iter().filter(|&&u| u).count()
+            != usize::from(t.round) + usize::from(!matches!(t.phase, Phase::Select { .. }))
+        {
+            return Err(bad(format!(
+                "seat {q} has used a number of work styles that does not fit the round"
+            )));
         }
     }
     if tokens != u32::from(TOTAL_RESOURCES) {
-        return Err(bad(format!("resources do not add up to 60 (found {tokens})")));
+        return Err(bad(format!(
+            "resources do not add up to 60 (found {tokens})"
+        )));
     }
 
     // The phase, and that its decision has at least one legal action.
@@ -210,18 +304,28 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
         Phase::Select { seat } => {
             let cur = usize::from(*seat);
             if cur >= n {
-                return Err(bad(format!("seat {cur} is choosing but the table has {n} seats")));
+                return Err(bad(format!(
+                    "seat {cur} is choosing but the table has {n} seats"
+                )));
             }
             for (q, p) in t.players.iter().enumerate() {
                 if p.hand.len() != CARDS_PER_ROUND || !p.wheel.is_empty() {
-                    return Err(bad(format!("seat {q} must hold 4 drawn cards and an empty wheel while selecting")));
+                    return Err(bad(format!(
+                        "seat {q} must hold 4 drawn cards and an empty wheel while selecting"
+                    )));
                 }
                 if p.pending.is_some() != (q < cur) {
-                    return Err(bad(format!("seat {q}'s hidden choice does not fit whose turn it is")));
+                    return Err(bad(format!(
+                        "seat {q}'s hidden choice does not fit whose turn it is"
+                    )));
                 }
                 if let Some(choice) = &p.pending {
-                    if choice.destinations.len() != CARDS_PER_ROUND || p.styles_used[choice.style as usize] {
-                        return Err(bad(format!("seat {q}'s hidden choice is not a legal draft")));
+                    if choice.destinations.len() != CARDS_PER_ROUND
+                        || p.styles_used[choice.style as usize]
+                    {
+                        return Err(bad(format!(
+                            "seat {q}'s hidden choice is not a legal draft"
+                        )));
                     }
                 }
             }
@@ -229,7 +333,9 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
         Phase::Work { seat } => {
             let cur = usize::from(*seat);
             if cur >= n {
-                return Err(bad(format!("seat {cur} is working but the table has {n} seats")));
+                return Err(bad(format!(
+                    "seat {cur} is working but the table has {n} seats"
+                )));
             }
             for (q, p) in t.players.iter().enumerate() {
                 if !p.hand.is_empty() || p.pending.is_some() || (q < cur && !p.wheel.is_empty()) {
@@ -237,10 +343,16 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
                 }
             }
         }
-        Phase::Complete { seat, project, turn } => {
+        Phase::Complete {
+            seat,
+            project,
+            turn,
+        } => {
             let cur = usize::from(*seat);
             if cur >= n || t.players[cur].completed.last().map(|c| c.card) != Some(*project) {
-                return Err(bad("the completion turn is not for the seat's last completed project".into()));
+                return Err(bad(
+                    "the completion turn is not for the seat's last completed project".into(),
+                ));
             }
             for (q, p) in t.players.iter().enumerate() {
                 if !p.hand.is_empty() || p.pending.is_some() || !p.wheel.is_empty() {
