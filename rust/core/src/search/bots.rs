@@ -77,6 +77,14 @@ impl<G: GameState> Bot<G> for GreedyBot<G> {
     }
 }
 
+/// The move a [`GreedyBot`] seeded `seed` makes in `state` on its first step, or `None` when
+/// the game is over: one greedy decision without a bot to keep (for bindings that hold their
+/// own seed stream).
+pub fn greedy_action<G: GameState>(state: &G, seed: u64) -> Option<Action> {
+    state.current_player()?;
+    Some(GreedyBot::new(seed).step(state))
+}
+
 /// IS-MCTS with fixed options. The n-th call searches with a seed derived from the bot's
 /// seed and n, so a whole game is reproducible (with an iteration budget).
 #[derive(Clone, Debug)]

@@ -315,6 +315,17 @@ fn bots_are_deterministic_per_seed_and_legal() {
 }
 
 #[test]
+fn greedy_action_matches_a_fresh_greedy_bot() {
+    use super::bots::greedy_action;
+    for seed in 0..20 {
+        let g = position(3, seed, (seed % 7) as usize);
+        let mut bot = GreedyBot::new(seed);
+        assert_eq!(greedy_action(&g, seed), Some(bot.step(&g)));
+    }
+    assert_eq!(greedy_action(&position(2, 1, 100), 0), None);
+}
+
+#[test]
 fn mcts_bot_keeps_its_last_search() {
     let g = position(2, 2, 0);
     let mut bot = MctsBot::with_iterations(64, 1);
