@@ -15,6 +15,8 @@ __all__ = [
     "ScoreLine",
     "State",
     "__version__",
+    "greedy_action",
+    "mcts_search",
     "new_game",
     "sunrise_random_playouts",
 ]
@@ -92,3 +94,15 @@ def new_game(game: str, players: int, seed: int = 0, cards: str | None = None) -
 def sunrise_random_playouts(
     games: int, seed: int = 0, players: int = 4
 ) -> npt.NDArray[np.int32]: ...
+def mcts_search(
+    state: State,
+    iterations: int | None = None,
+    time_ms: int | None = None,
+    threads: int = 1,
+    seed: int = 0,
+    exploration: float = 0.7,
+    rollout: str = "random",
+    reward: str = "rank",
+    tree: str = "history",
+) -> tuple[int, list[dict[str, Any]], int]: ...
+def greedy_action(state: State, seed: int = 0) -> int: ...

@@ -1,9 +1,9 @@
 """Bots: anything that picks an action for the seat to act.
 
 A bot is any object with ``step(state) -> int`` (the `Bot` protocol). `make_bot` builds one
-from a seat spec as the CLI's ``--seat`` takes it: ``"random"`` here; other modules add kinds
-with `register_bot` (e.g. ``"greedy"``, or ``"mcts:N"`` whose argument after the colon is
-handed to the factory). ``"human"`` is not a bot: the CLI plays that seat itself.
+from a seat spec as the CLI's ``--seat`` takes it: ``"random"``, ``"greedy"`` and
+``"mcts"`` / ``"mcts:N"`` (N iterations a move) here; other modules add kinds with
+`register_bot`. ``"human"`` is not a bot: the CLI plays that seat itself.
 """
 
 from __future__ import annotations
@@ -12,9 +12,20 @@ import random
 from collections.abc import Callable
 from typing import Protocol, TypeAlias, runtime_checkable
 
+from craftgames import _core, mcts
 from craftgames._core import State
 
-__all__ = ["HUMAN", "Bot", "BotFactory", "RandomBot", "bot_kinds", "make_bot", "register_bot"]
+__all__ = [
+    "HUMAN",
+    "Bot",
+    "BotFactory",
+    "GreedyBot",
+    "MCTSBot",
+    "RandomBot",
+    "bot_kinds",
+    "make_bot",
+    "register_bot",
+]
 
 HUMAN = "human"
 """The seat spec of a seat played by a person at the terminal (handled by the CLI)."""
@@ -42,6 +53,95 @@ class RandomBot:
 
     def __repr__(self) -> str:
         return "RandomBot()"
+
+
+_SEED_SPACE = 1 << 64
+"""Per-move seeds handed to the core are drawn from ``range(2**64)``."""
+
+
+class GreedyBot:
+    """One-ply greedy: the action after which its seat leads the best other seat by the most
+    on the game's heuristic (for Sunrise, the running score). It looks ahead on a redraw of
+    what it cannot see, never on the real hidden cards; ties are broken by its seed."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        """`seed` fixes the bot's choices; `None` seeds from the operating system."""
+        self._rng = random.Random(seed)
+
+    def step(self, state: State) -> int:
+        """The greedy action for the seat to act."""
+        return _core.greedy_action(state, self._rng.randrange(_SEED_SPACE))
+
+    def __repr__(self) -> str:
+        return "GreedyBot()"
+
+
+class MCTSBot:
+    """Information-set MCTS (`craftgames.mcts.search`) with a fixed budget a move.
+
+    Each move searches with a fresh seed drawn from the bot's own stream, so a game between
+    seeded bots with an iteration budget replays exactly. A forced move (one legal action) is
+    played without searching.
+    """
+
+    def __init__(
+        self,
+        iterations: int | None = 1000,
+        seed: int | None = None,
+        *,
+        time_ms: int | None = None,
+        threads: int = 1,
+        exploration: float = mcts.DEFAULT_EXPLORATION,
+        rollout: str = "random",
+        reward: mcts.Reward = "rank",
+        tree: mcts.Tree = "history",
+    ) -> None:
+        """`iterations` and/or `time_ms` bound each search; the rest as in `mcts.search`."""
+        if iterations is None and time_ms is None:
+            raise ValueError("MCTSBot needs iterations, time_ms, or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"MCTSBot iterations must be at least 1, not {iterations}")
+        self.iterations = iterations
+        self.time_ms = time_ms
+        self.threads = threads
+        self.exploration = exploration
+        self.rollout = rollout
+        self.reward: mcts.Reward = reward
+        self.tree: mcts.Tree = tree
+        self._rng = random.Random(seed)
+        self.last_result: mcts.SearchResult | None = None
+        """The search behind the last move; `None` if it was forced or none was made yet."""
+
+    def step(self, state: State) -> int:
+        """The most-visited action of a fresh search from `state`."""
+        seed = self._rng.randrange(_SEED_SPACE)
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            self.last_result = None
+            return legal[0]
+        self.last_result = mcts.search(
+            state,
+            iterations=self.iterations,
+            time_ms=self.time_ms,
+            threads=self.threads,
+            seed=seed,
+            exploration=self.exploration,
+            rollout=self.rollout,
+            reward=self.reward,
+            tree=self.tree,
+        )
+        return self.last_result.action
+
+    def reason(self) -> str | None:
+        """Why the last move was made, in a few words (its share of the search's visits)."""
+        r = self.last_result
+        if r is None:
+            return None
+        return f"{r.visit_share(r.action):.0%} of {r.iterations} simulations"
+
+    def __repr__(self) -> str:
+        budget = f"iterations={self.iterations}" if self.iterations else f"time_ms={self.time_ms}"
+        return f"MCTSBot({budget})"
 
 
 BotFactory: TypeAlias = Callable[[str | None, int, int], Bot]
@@ -94,3 +194,25 @@ def _random_bot(arg: str | None, seat: int, seed: int) -> Bot:
 
 
 register_bot("random", _random_bot)
+
+
+def _greedy_bot(arg: str | None, seat: int, seed: int) -> Bot:
+    if arg is not None:
+        raise ValueError(f"'greedy' takes no argument, got 'greedy:{arg}'")
+    return GreedyBot(seed)
+
+
+def _mcts_bot(arg: str | None, seat: int, seed: int) -> Bot:
+    if arg is None:
+        return MCTSBot(seed=seed)
+    try:
+        iterations = int(arg)
+    except ValueError:
+        iterations = 0
+    if iterations < 1:
+        raise ValueError(f"'mcts:N' takes a positive number of iterations, got 'mcts:{arg}'")
+    return MCTSBot(iterations, seed=seed)
+
+
+register_bot("greedy", _greedy_bot)
+register_bot("mcts", _mcts_bot)

@@ -3,13 +3,14 @@
 //! Conversion only, no rules: every decision is made in `craftgames-core`. One file per job:
 //! [`errors`] (exceptions), [`convert`] (arguments and JSON), [`games`] (the game enum and its
 //! dispatch), [`state`] (the `State` class), [`score`] (score explanations), [`functions`]
-//! (module functions).
+//! (module functions), [`search`] (IS-MCTS and greedy moves).
 
 mod convert;
 mod errors;
 mod functions;
 mod games;
 mod score;
+mod search;
 mod state;
 
 use craftgames_core::engine::TERMINAL_PLAYER;
@@ -33,6 +34,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CardDataError", py.get_type::<errors::CardDataError>())?;
     m.add_function(wrap_pyfunction!(functions::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(functions::sunrise_random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(search::mcts_search, m)?)?;
+    m.add_function(wrap_pyfunction!(search::greedy_action, m)?)?;
     m.add("TERMINAL", TERMINAL_PLAYER)?;
     m.add("GAMES", games::GAME_NAMES.to_vec())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -1,0 +1,132 @@
+"""Information-set Monte Carlo tree search, run in the Rust core with the GIL released.
+
+Works for every game through the engine contract alone::
+
+    import craftgames
+    from craftgames import mcts
+
+    state = craftgames.new_game("sunrise", players=2, seed=1)
+    result = mcts.search(state, iterations=2000, seed=7)
+    state.apply_action(result.action)
+
+Each iteration redraws what the searching seat cannot see (`State.resample_hidden`), so the
+decision depends only on that seat's information: two states it cannot tell apart get the
+same answer for the same seed. With an iteration budget the result is reproducible for a
+given seed and thread count; a time budget (`time_ms`) is not.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from craftgames import _core
+from craftgames._core import State
+
+__all__ = [
+    "DEFAULT_EXPLORATION",
+    "ActionStats",
+    "Reward",
+    "SearchResult",
+    "Tree",
+    "search",
+]
+
+_SEED_MODULUS = 1 << 64
+"""Seeds are taken modulo 2**64 (the core's seed width), so any int is accepted."""
+
+DEFAULT_EXPLORATION = 0.7
+"""The UCB1 exploration constant used by default (rewards lie in [0, 1])."""
+
+Reward = Literal["rank", "win", "margin"]
+"""What a simulated game is worth to a seat: final place (1 first … 0 last, ties shared), a
+win (1, split on a shared first place), or the score margin over the best other seat scaled
+into [0, 1]."""
+
+Tree = Literal["history", "infoset"]
+"""What a tree node stands for: the action history from the root (fast), or the acting seat's
+information state (sound for secret simultaneous choices, but it builds a string a step)."""
+
+
+@dataclass(frozen=True)
+class ActionStats:
+    """What the search learned about one root action."""
+
+    action: int
+    """The action id."""
+    visits: int
+    """Simulations that began with it."""
+    mean_reward: tuple[float, ...]
+    """Mean reward of every seat over those simulations (one entry per seat)."""
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The outcome of a search."""
+
+    action: int
+    """The chosen action: the most-visited root action, lowest id among equals."""
+    stats: tuple[ActionStats, ...]
+    """Every root action tried, by ascending action id."""
+    iterations: int
+    """Simulations run (over all threads)."""
+
+    def visit_share(self, action: int) -> float:
+        """The share of root visits that went to `action` (0.0 if it was never tried)."""
+        total = sum(s.visits for s in self.stats)
+        for s in self.stats:
+            if s.action == action and total:
+                return s.visits / total
+        return 0.0
+
+
+def search(
+    state: State,
+    iterations: int | None = None,
+    time_ms: int | None = None,
+    threads: int = 1,
+    seed: int = 0,
+    exploration: float = DEFAULT_EXPLORATION,
+    rollout: str = "random",
+    reward: Reward = "rank",
+    tree: Tree = "history",
+) -> SearchResult:
+    """Searches `state` for the seat to act.
+
+    Args:
+        state: the position; it is not changed.
+        iterations: total simulations (shared out over the threads). With neither this nor
+            `time_ms`, 1000.
+        time_ms: a wall-clock budget in milliseconds; with both, whichever ends first.
+        threads: independent trees searched in parallel, their root statistics summed.
+        seed: seeds every determinization, expansion and rollout (any int; taken modulo
+            2**64).
+        exploration: the UCB1 exploration constant.
+        rollout: ``"random"``, or ``"greedy"`` / ``"greedy:EPS"`` (one-ply heuristic play,
+            random with probability EPS; slower per simulation).
+        reward: see `Reward`.
+        tree: see `Tree`.
+
+    Raises:
+        ValueError: a finished game, or an option that cannot run (zero iterations or
+            threads, a negative exploration constant, an unknown name).
+    """
+    action, stats, count = _core.mcts_search(
+        state,
+        iterations=iterations,
+        time_ms=time_ms,
+        threads=threads,
+        seed=seed % _SEED_MODULUS,
+        exploration=exploration,
+        rollout=rollout,
+        reward=reward,
+        tree=tree,
+    )
+    return SearchResult(
+        action=action,
+        stats=tuple(
+            ActionStats(action=s["action"], visits=s["visits"], mean_reward=tuple(s["mean_reward"]))
+            for s in stats
+        ),
+        iterations=count,
+    )

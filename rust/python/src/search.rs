@@ -1,0 +1,104 @@
+//! Search entry points: IS-MCTS and the one-ply greedy move. Each copies the state, releases
+//! the GIL, runs the core's search, and converts the answer; the options are parsed here so a
+//! bad name raises `ValueError` before any work starts.
+
+use craftgames_core::search::{
+    bots::greedy_action as core_greedy_action, search as core_search, MctsOptions, NodeKey,
+    RewardKind, RolloutPolicy,
+};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::errors::engine_error;
+use crate::games::dispatch;
+use crate::state::State;
+
+/// Iterations when neither `iterations` nor `time_ms` is given.
+const DEFAULT_ITERATIONS: u64 = 1000;
+
+/// IS-MCTS from `state` for the seat to act. Returns `(action, stats, iterations)`: the chosen
+/// action, one dict per root action tried (`action`, `visits`, `mean_reward` — a list with
+/// one float per seat), by ascending action id, and the simulations run.
+///
+/// `rollout` is `"random"`, `"greedy"` or `"greedy:EPS"`; `reward` is `"rank"`, `"win"` or
+/// `"margin"`; `tree` is `"history"` or `"infoset"`. Without `iterations` or `time_ms` it
+/// runs 1000 iterations. Raises `ValueError` for bad options or a finished game.
+#[pyfunction]
+#[pyo3(signature = (
+    state,
+    iterations = None,
+    time_ms = None,
+    threads = 1,
+    seed = 0,
+    // craftgames_core::search::mcts::DEFAULT_EXPLORATION, written out because Python shows
+    // only literal defaults in the signature (a test pins the two together).
+    exploration = 0.7,
+    rollout = "random",
+    reward = "rank",
+    tree = "history",
+))]
+#[allow(clippy::too_many_arguments)] // mirrors the keyword arguments of the Python API
+pub fn mcts_search<'py>(
+    py: Python<'py>,
+    state: &State,
+    iterations: Option<u64>,
+    time_ms: Option<u64>,
+    threads: usize,
+    seed: u64,
+    exploration: f64,
+    rollout: &str,
+    reward: &str,
+    tree: &str,
+) -> PyResult<(u32, Bound<'py, PyList>, u64)> {
+    let options = MctsOptions {
+        iterations: match (iterations, time_ms) {
+            (None, None) => Some(DEFAULT_ITERATIONS),
+            (i, _) => i,
+        },
+        time_ms,
+        exploration,
+        rollout: RolloutPolicy::parse(rollout).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown rollout {rollout:?}: use \"random\", \"greedy\" or \"greedy:EPS\" \
+                 with EPS in [0, 1]"
+            ))
+        })?,
+        node_key: NodeKey::parse(tree).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown tree {tree:?}: use \"history\" or \"infoset\""
+            ))
+        })?,
+        reward: RewardKind::parse(reward).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown reward {reward:?}: use \"rank\", \"win\" or \"margin\""
+            ))
+        })?,
+        seed,
+        threads,
+    };
+    let game = state.game.clone();
+    let result = py
+        .detach(move || dispatch!(&game, s => core_search(s, &options)))
+        .map_err(engine_error)?;
+    let stats = PyList::empty(py);
+    for s in &result.stats {
+        let d = PyDict::new(py);
+        d.set_item("action", s.action)?;
+        d.set_item("visits", s.visits)?;
+        d.set_item("mean_reward", s.mean_reward.to_vec())?;
+        stats.append(d)?;
+    }
+    Ok((result.action, stats, result.iterations))
+}
+
+/// The one-ply greedy move for the seat to act: the action after which its heuristic lead
+/// over the best other seat is largest, judged on a determinization from its own point of
+/// view; ties broken by `seed`. Raises `ValueError` when the game is over.
+#[pyfunction]
+#[pyo3(signature = (state, seed = 0))]
+pub fn greedy_action(py: Python<'_>, state: &State, seed: u64) -> PyResult<u32> {
+    let game = state.game.clone();
+    py.detach(move || dispatch!(&game, s => core_greedy_action(s, seed)))
+        .ok_or_else(|| PyValueError::new_err("the game is over: there is no move to choose"))
+}
