@@ -15,6 +15,8 @@ pub mod moves;
 pub mod observe;
 pub mod score;
 pub mod state;
+#[cfg(test)]
+mod tests;
 mod validate;
 
 pub use data::CardSet;

@@ -1,0 +1,406 @@
+//! "Step Three: Complete Projects": project order, Go First, completion bonus actions,
+//! always having an in-progress project, the final round exception, running out of
+//! projects.
+
+use super::*;
+use crate::sunrise::actions::{BONUS, END_TURN};
+use crate::sunrise::state::{Bonus, TurnStage};
+
+fn bonus_options(s: &SunriseState) -> Vec<Bonus> {
+    moves(s)
+        .into_iter()
+        .filter_map(|(_, m)| match m {
+            Move::Bonus(b) => Some(Bonus::ALL[b]),
+            _ => None,
+        })
+        .collect()
+}
+
+fn acting(s: &SunriseState) -> (usize, CardId) {
+    match s.t.phase {
+        Phase::Complete { seat, project, .. } => (usize::from(seat), project),
+        _ => panic!("not in step three"),
+    }
+}
+
+#[test]
+fn completion_turns_follow_project_order_lowest_number_first() {
+    // Over many random games: each completion turn takes, among all projects waiting, the
+    // lowest project number — unless its owner revealed Go First.
+    let mut checked = 0;
+    for seed in 0..40 {
+        let mut s = game(2 + seed as usize % 3, seed);
+        let mut rng = Rng::seed_from(seed);
+        while !s.is_terminal() {
+            let before = s.clone();
+            let l = legal(&s);
+            s.apply_action(l[rng.below(l.len())]).unwrap();
+            if let Phase::Complete {
+                seat,
+                project,
+                turn: TurnStage::ChooseBonus,
+            } = s.t.phase
+            {
+                let fresh = !matches!(before.t.phase, Phase::Complete { project: p, seat: q, .. } if p == project && q == seat);
+                if !fresh {
+                    continue;
+                }
+                let number = s.cards.projects[usize::from(project)].number;
+                // Go First held before this action, or revealed by it.
+                let revealed_now = |q: usize| {
+                    before.actor() == Some(q)
+                        && matches!(decode(*s.t.history.last().unwrap()), Some(Move::Reveal(c))
+                            if s.cards.advantages[c].effect == crate::sunrise::data::AdvantageEffect::GoFirst)
+                };
+                let held = |q: usize| before.t.players[q].go_first || revealed_now(q);
+                let go_first = held(usize::from(seat));
+                let others_go_first = (0..s.n()).any(|q| {
+                    q != usize::from(seat) && held(q) && !s.t.players[q].awaiting.is_empty()
+                });
+                for p in s.t.players.iter() {
+                    for &c in &p.awaiting {
+                        if !go_first && !others_go_first {
+                            assert!(
+                                number < s.cards.projects[usize::from(c)].number,
+                                "seed {seed}: completing #{number} while #{} waits; before: {:?} go_first {:?} last action {}",
+                                s.cards.projects[usize::from(c)].number,
+                                before.t.phase,
+                                before.t.players.iter().map(|p| p.go_first).collect::<Vec<_>>(),
+                                s.action_to_string(*s.t.history.last().unwrap())
+                            );
+                        }
+                    }
+                }
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 100, "too few completion turns checked: {checked}");
+}
+
+/// Seat 0 completes a low-numbered project and seat 1 a high-numbered one in step two.
+fn two_completions(go_first_for_seat_1: bool) -> SunriseState {
+    let mut s = game(2, 30);
+    random_until(&mut s, 1, |s| matches!(s.t.phase, Phase::Work { seat: 0 }));
+    let (low, high) = {
+        let mut in_deck: Vec<CardId> = s.t.project_deck.to_vec();
+        in_deck.sort_by_key(|&c| s.cards.projects[usize::from(c)].number);
+        (in_deck[0], in_deck[in_deck.len() - 1])
+    };
+    set_project(&mut s, 0, low, &[0]);
+    set_project(&mut s, 1, high, &[0]);
+    to_reserve(&mut s, 0, 2);
+    to_reserve(&mut s, 1, 2);
+    s.t.players[1].go_first = go_first_for_seat_1;
+    assert_valid(&s);
+    let r0 = s.cards.projects[usize::from(low)].icons[0] as usize;
+    play(&mut s, |m| {
+        *m == Move::Convert {
+            resource: r0,
+            target: usize::from(low),
+        }
+    });
+    random_until(&mut s, 2, |s| matches!(s.t.phase, Phase::Work { seat: 1 }));
+    let r1 = s.cards.projects[usize::from(high)].icons[0] as usize;
+    play(&mut s, |m| {
+        *m == Move::Convert {
+            resource: r1,
+            target: usize::from(high),
+        }
+    });
+    random_until(&mut s, 3, |s| !matches!(s.t.phase, Phase::Work { .. }));
+    s
+}
+
+#[test]
+fn go_first_overrides_project_order_once_and_completion_returns_resources() {
+    let s = two_completions(false);
+    let (seat, _) = acting(&s);
+    assert_eq!(seat, 0, "the lower project number goes first");
+
+    let s = two_completions(true);
+    let (seat, project) = acting(&s);
+    assert_eq!(seat, 1, "Go First puts seat 1's higher number first");
+    assert!(
+        !s.t.players[1].go_first,
+        "Go First is used up by that completion"
+    );
+    // Complete a Project: its resources are back in the personal supply.
+    assert!(s.t.players[1].completed.iter().any(|c| c.card == project));
+    assert_valid(&s);
+}
+
+#[test]
+fn take_two_projects_refills_the_row_after_each() {
+    let mut s = game(3, 2);
+    until_bonus_choice(&mut s, 5);
+    let (seat, _) = acting(&s);
+    let deck_top = *s.t.project_deck.last().unwrap();
+    let row0 = s.t.row[0].unwrap();
+    let before = s.t.players[seat].projects.len();
+    s.apply_action(BONUS + Bonus::TakeTwoProjects as u32)
+        .unwrap();
+    play(&mut s, |m| *m == Move::Take(0));
+    assert_eq!(
+        s.t.row[0],
+        Some(deck_top),
+        "the row is refilled from the top of the deck"
+    );
+    play(&mut s, |m| *m == Move::Take(0));
+    let now: Vec<CardId> = s.t.players[seat].projects.iter().map(|w| w.card).collect();
+    assert_eq!(now.len(), before + 2);
+    assert!(now.contains(&row0) && now.contains(&deck_top));
+    assert_valid(&s);
+}
+
+#[test]
+fn draw_and_keep_one_then_take_one_project() {
+    let mut s = game(2, 9);
+    until_bonus_choice(&mut s, 2);
+    let (seat, _) = acting(&s);
+    let top = s.t.advantage_deck[0];
+    s.apply_action(BONUS + Bonus::AdvantageAndProject as u32)
+        .unwrap();
+    assert!(s.t.players[seat].advantages.contains(&top));
+    assert!(matches!(
+        s.t.phase,
+        Phase::Complete {
+            turn: TurnStage::TakeProjects { remaining: 1 },
+            ..
+        }
+    ));
+    let before = s.t.players[seat].projects.len();
+    play(&mut s, |m| matches!(m, Move::Take(_)));
+    assert_eq!(s.t.players[seat].projects.len(), before + 1);
+}
+
+#[test]
+fn draw_three_keep_one_returns_two_to_the_bottom_in_the_chosen_order() {
+    for order in 0..2 {
+        let mut s = game(2, 9);
+        until_bonus_choice(&mut s, 2);
+        let (seat, _) = acting(&s);
+        if !bonus_options(&s).contains(&Bonus::DrawThreeKeepOne) {
+            s.t.players[seat]
+                .projects
+                .push(crate::sunrise::state::Work {
+                    card: s.t.project_deck.pop().unwrap(),
+                    filled: 0,
+                });
+            s.t.players[seat].projects.sort_unstable_by_key(|w| w.card);
+        }
+        let top3: Vec<CardId> = s.t.advantage_deck[..3].to_vec();
+        s.apply_action(BONUS + Bonus::DrawThreeKeepOne as u32)
+            .unwrap();
+        play(&mut s, |m| *m == Move::Keep { keep: 1, order });
+        assert!(s.t.players[seat].advantages.contains(&top3[1]));
+        let bottom = &s.t.advantage_deck[s.t.advantage_deck.len() - 2..];
+        let expected = if order == 0 {
+            [top3[0], top3[2]]
+        } else {
+            [top3[2], top3[0]]
+        };
+        assert_eq!(bottom, &expected);
+        // The drawer knows where the returned cards are; the other seat does not.
+        let other = 1 - seat;
+        for c in [top3[0], top3[2]] {
+            assert_ne!(s.t.advantage_known[usize::from(c)] & (1 << seat), 0);
+            assert_eq!(s.t.advantage_known[usize::from(c)] & (1 << other), 0);
+        }
+    }
+}
+
+#[test]
+fn a_player_without_an_in_progress_project_must_take_one_except_in_the_final_round() {
+    let mut s = game(3, 4);
+    until_bonus_choice(&mut s, 8);
+    let (seat, _) = acting(&s);
+    // Move the seat's in-progress projects to its completed area: none left in progress.
+    let works: Vec<_> = s.t.players[seat].projects.to_vec();
+    for w in works {
+        let p = &mut s.t.players[seat];
+        p.supply += w.filled.count_ones() as u8;
+        let glaze = s.cards.projects[usize::from(w.card)].glazes[0] as u8;
+        p.completed.insert(
+            0,
+            crate::sunrise::state::Completed {
+                card: w.card,
+                glaze,
+            },
+        );
+    }
+    s.t.players[seat].projects.clear();
+    assert_valid(&s);
+    assert_eq!(
+        bonus_options(&s),
+        vec![Bonus::TakeTwoProjects, Bonus::AdvantageAndProject]
+    );
+    // Final Round Exception: any completion bonus action.
+    make_last_round(&mut s);
+    assert_valid(&s);
+    assert_eq!(bonus_options(&s), Bonus::ALL.to_vec());
+}
+
+#[test]
+fn with_the_deck_empty_a_project_may_be_taken_only_if_needed() {
+    let mut s = game(2, 6);
+    until_bonus_choice(&mut s, 4);
+    let (seat, _) = acting(&s);
+    let other = 1 - seat;
+    empty_project_deck(&mut s, other);
+    assert_valid(&s);
+    if s.t.players[seat].projects.is_empty() {
+        s.t.players[seat]
+            .projects
+            .push(crate::sunrise::state::Work {
+                card: s.t.row[0].take().unwrap(),
+                filled: 0,
+            });
+    }
+    // Still has an in-progress project: only Draw 3 & Keep 1.
+    assert_eq!(bonus_options(&s), vec![Bonus::DrawThreeKeepOne]);
+    // Without one: may take, and "Take 2 Projects" takes just the one needed.
+    let works: Vec<_> = s.t.players[seat].projects.to_vec();
+    s.t.players[seat].projects.clear();
+    for w in works {
+        s.t.players[seat].supply += w.filled.count_ones() as u8;
+        let free = s.t.row.iter().position(Option::is_none);
+        match free {
+            Some(i) => s.t.row[i] = Some(w.card),
+            None => {
+                let glaze = s.cards.projects[usize::from(w.card)].glazes[0] as u8;
+                s.t.players[other].completed.insert(
+                    0,
+                    crate::sunrise::state::Completed {
+                        card: w.card,
+                        glaze,
+                    },
+                );
+            }
+        }
+    }
+    assert_valid(&s);
+    assert!(bonus_options(&s).contains(&Bonus::TakeTwoProjects));
+    assert!(!bonus_options(&s).contains(&Bonus::DrawThreeKeepOne));
+    s.apply_action(BONUS + Bonus::TakeTwoProjects as u32)
+        .unwrap();
+    play(&mut s, |m| matches!(m, Move::Take(_)));
+    assert_eq!(s.t.players[seat].projects.len(), 1);
+    assert!(!matches!(
+        s.t.phase,
+        Phase::Complete {
+            turn: TurnStage::TakeProjects { .. },
+            ..
+        }
+    ));
+}
+
+#[test]
+fn when_deck_and_row_run_out_the_current_round_is_the_last() {
+    let mut s = game(2, 6);
+    until_bonus_choice(&mut s, 4);
+    let (seat, _) = acting(&s);
+    let other = 1 - seat;
+    empty_project_deck(&mut s, other);
+    // Leave one project in the row, and the acting seat with none in progress.
+    for i in 1..4 {
+        if let Some(c) = s.t.row[i].take() {
+            let glaze = s.cards.projects[usize::from(c)].glazes[0] as u8;
+            s.t.players[other]
+                .completed
+                .insert(0, crate::sunrise::state::Completed { card: c, glaze });
+        }
+    }
+    let works: Vec<_> = s.t.players[seat].projects.to_vec();
+    s.t.players[seat].projects.clear();
+    for w in works {
+        s.t.players[seat].supply += w.filled.count_ones() as u8;
+        let glaze = s.cards.projects[usize::from(w.card)].glazes[0] as u8;
+        s.t.players[other].completed.insert(
+            0,
+            crate::sunrise::state::Completed {
+                card: w.card,
+                glaze,
+            },
+        );
+    }
+    if s.t.row[0].is_none() {
+        panic!("arrangement needs a project in row space 1");
+    }
+    assert_valid(&s);
+    let (day, round) = (s.t.day, s.t.round);
+    assert!(!s.is_final_round() || (day == 2 && round == 2));
+    s.apply_action(BONUS + Bonus::AdvantageAndProject as u32)
+        .unwrap();
+    play(&mut s, |m| *m == Move::Take(0));
+    assert!(s.t.final_round && s.is_final_round());
+    random_until(&mut s, 5, |_| false);
+    assert!(s.is_terminal());
+    assert_eq!(
+        (s.t.day, s.t.round),
+        (day, round),
+        "the game ended with the current round"
+    );
+}
+
+#[test]
+fn a_project_completed_by_conversion_in_step_three_joins_the_project_order() {
+    let mut s = game(2, 3);
+    until_bonus_choice(&mut s, 9);
+    let (seat, _) = acting(&s);
+    s.apply_action(BONUS + Bonus::TakeTwoProjects as u32)
+        .unwrap();
+    play(&mut s, |m| matches!(m, Move::Take(_)));
+    play(&mut s, |m| matches!(m, Move::Take(_)));
+    let new = s.t.players[seat]
+        .projects
+        .iter()
+        .map(|w| w.card)
+        .max_by_key(|&c| s.cards.projects[usize::from(c)].number)
+        .unwrap();
+    let icons = s.cards.projects[usize::from(new)].icons.clone();
+    let supply = s.t.players[seat].supply;
+    let need = 2 * icons.len() as u8;
+    if supply < need {
+        return;
+    }
+    to_reserve(&mut s, seat, need);
+    random_until(&mut s, 1, |s| {
+        matches!(
+            s.t.phase,
+            Phase::Complete {
+                turn: TurnStage::Finish,
+                ..
+            } | Phase::Complete {
+                turn: TurnStage::ChooseGlaze,
+                ..
+            }
+        )
+    });
+    if matches!(
+        s.t.phase,
+        Phase::Complete {
+            turn: TurnStage::ChooseGlaze,
+            ..
+        }
+    ) {
+        play(&mut s, |m| matches!(m, Move::Glaze(_)));
+    }
+    for r in &icons {
+        play(&mut s, |m| {
+            *m == Move::Convert {
+                resource: *r as usize,
+                target: usize::from(new),
+            }
+        });
+    }
+    assert!(s.t.players[seat].awaiting.contains(&new));
+    s.apply_action(END_TURN).unwrap();
+    random_until(&mut s, 2, |s| {
+        matches!(s.t.phase, Phase::Complete { project, .. } if project == new) || selecting(s)
+    });
+    assert!(
+        matches!(s.t.phase, Phase::Complete { project, .. } if project == new),
+        "it gets its own completion turn this round"
+    );
+}

@@ -1,0 +1,202 @@
+//! "Game End & Scoring": the rulebook's scoring example, the cup of coffee, the reserve,
+//! the tiebreaker.
+
+use super::*;
+use crate::sunrise::state::{Completed, Work};
+
+fn clear_player(s: &mut SunriseState, seat: usize) {
+    let p = &mut s.t.players[seat];
+    p.projects.clear();
+    p.showpieces.clear();
+    p.awaiting.clear();
+    p.completed.clear();
+    p.completed_showpieces.clear();
+    p.revealed.clear();
+    p.advantages.clear();
+    p.reserve = 0;
+}
+
+fn complete(s: &mut SunriseState, seat: usize, name: &str) {
+    let card = project(name);
+    let glaze = s.cards.projects[usize::from(card)].glazes[0] as u8;
+    s.t.players[seat].completed.push(Completed { card, glaze });
+}
+
+/// Ed's table from the rulebook's Scoring Example, as seat 0 of 3.
+fn eds_table() -> SunriseState {
+    let mut s = game(3, 1);
+    for seat in 0..3 {
+        clear_player(&mut s, seat);
+    }
+    for name in [
+        "First Light Mug",
+        "Stoneware Camp Mug",
+        "Earthen Serving Bowl",
+        "Crackle Vase",
+        "Grand Porcelain Ewer",
+    ] {
+        complete(&mut s, 0, name);
+    }
+    let p = &mut s.t.players[0];
+    p.completed_showpieces.push(advantage("Sunrise Sculpture"));
+    p.showpieces.push(Work {
+        card: advantage("Clay Bell"),
+        filled: 0b1,
+    });
+    p.projects.push(Work {
+        card: project("Rice Bowl"),
+        filled: 0b11,
+    });
+    p.reserve = 3;
+    p.revealed.push(advantage("Vase Enthusiast"));
+    // Ed took the lower space of Matching Pair (his second mug, after someone else) and
+    // the higher space of Clay Sampler.
+    s.t.challenges[0].card = challenge("Matching Pair");
+    s.t.challenges[0].high = Some(1);
+    s.t.challenges[0].low.clear();
+    s.t.challenges[0].low.push(0);
+    s.t.challenges[1].card = challenge("Clay Sampler");
+    s.t.challenges[1].high = Some(0);
+    s.t.challenges[1].low.clear();
+    s.t.challenges[2].card = challenge("Signature Glaze");
+    s.t.challenges[2].high = None;
+    s.t.challenges[2].low.clear();
+    s
+}
+
+#[test]
+fn eds_scoring_example_totals_40_points_line_by_line() {
+    let s = eds_table();
+    let b = s.explain_score(0);
+    let lines: Vec<(&str, i32, &str)> = b
+        .lines
+        .iter()
+        .map(|l| (l.category.as_str(), l.points, l.detail.as_str()))
+        .collect();
+    assert_eq!(
+        lines,
+        vec![
+            ("Completed Projects", 25, "2 + 4 + 5 + 5 + 9"),
+            ("In-Progress Projects", 1, "-1 + 1 + 1"),
+            ("Completed Studio Challenges", 4, "1 + 3"),
+            ("Completed End Game Goals", 1, "1"),
+            ("Completed Showpieces", 4, "4"),
+            (
+                "In-Progress Showpieces",
+                1,
+                "1 resource(s) on in-progress showpieces"
+            ),
+            ("Reserve", 1, "3 ÷ 2 = 1 (rounded down)"),
+            ("Cup of Coffee", 3, "most coffee beans (3)"),
+        ]
+    );
+    assert_eq!(b.total, 40);
+    assert_eq!(s.scores()[0], 40);
+    // "Ed earned the cup of coffee because he has the most coffee beans (3)."
+    assert_eq!(s.coffee_beans(0), 3);
+    assert_eq!(s.cup_of_coffee(), Some(0));
+}
+
+#[test]
+fn a_personal_goal_scores_only_with_every_type_shown() {
+    let mut s = eds_table();
+    // Vase Enthusiast needs a vase: remove Ed's Crackle Vase and the goal scores nothing.
+    let vase = project("Crackle Vase");
+    let i = s.t.players[0]
+        .completed
+        .iter()
+        .position(|c| c.card == vase)
+        .unwrap();
+    s.t.players[0].completed.remove(i);
+    let goals = s
+        .explain_score(0)
+        .lines
+        .into_iter()
+        .find(|l| l.category == "Completed End Game Goals")
+        .unwrap();
+    assert_eq!(goals.points, 0);
+}
+
+#[test]
+fn a_tie_for_most_coffee_beans_wins_nobody_the_cup() {
+    let mut s = eds_table();
+    // Seat 1 also reaches 3 beans with three coffee bean cards.
+    for name in ["Morning Espresso", "Fresh Roast", "Barista's Gift"] {
+        s.t.players[1].revealed.push(advantage(name));
+    }
+    assert_eq!(s.coffee_beans(1), 3);
+    assert_eq!(s.cup_of_coffee(), None);
+    assert_eq!(s.explain_score(0).total, 37);
+}
+
+#[test]
+fn the_reserve_scores_one_point_per_two_resources_rounded_down() {
+    let mut s = game(2, 1);
+    clear_player(&mut s, 0);
+    for (reserve, points) in [(0, 0), (1, 0), (2, 1), (7, 3)] {
+        s.t.players[0].reserve = reserve;
+        let line = s
+            .explain_score(0)
+            .lines
+            .into_iter()
+            .find(|l| l.category == "Reserve")
+            .unwrap();
+        assert_eq!(line.points, points);
+    }
+}
+
+#[test]
+fn in_progress_projects_cost_one_and_their_resources_score() {
+    let mut s = game(2, 1);
+    clear_player(&mut s, 0);
+    s.t.players[0].projects.push(Work {
+        card: project("Rice Bowl"),
+        filled: 0,
+    });
+    s.t.players[0].projects.push(Work {
+        card: project("Crackle Vase"),
+        filled: 0b111,
+    });
+    let line = s
+        .explain_score(0)
+        .lines
+        .into_iter()
+        .find(|l| l.category == "In-Progress Projects")
+        .unwrap();
+    assert_eq!(
+        (line.points, line.detail.as_str()),
+        (1, "-1 - 1 + 1 + 1 + 1")
+    );
+}
+
+#[test]
+fn ties_go_to_the_lowest_completed_project_number() {
+    let mut s = game(2, 1);
+    clear_player(&mut s, 0);
+    clear_player(&mut s, 1);
+    // Two regular projects worth the same points and beans, different numbers.
+    let set = s.cards.clone();
+    let (a, b) = (0..30)
+        .flat_map(|i| (0..30).map(move |j| (i, j)))
+        .find(|&(i, j)| {
+            let (p, q) = (&set.projects[i], &set.projects[j]);
+            p.number < q.number && p.points == q.points && p.beans == 0 && q.beans == 0
+        })
+        .unwrap();
+    let give = |s: &mut SunriseState, seat: usize, i: usize| {
+        let glaze = s.cards.projects[i].glazes[0] as u8;
+        s.t.players[seat].completed.push(Completed {
+            card: i as CardId,
+            glaze,
+        });
+    };
+    give(&mut s, 0, b);
+    give(&mut s, 1, a);
+    assert_eq!(s.scores()[0], s.scores()[1]);
+    assert_eq!(&*s.ranking(), &[1, 0]);
+    s.t.players[0].completed.clear();
+    s.t.players[1].completed.clear();
+    give(&mut s, 0, a);
+    give(&mut s, 1, b);
+    assert_eq!(&*s.ranking(), &[0, 1]);
+}
