@@ -9,6 +9,7 @@
 //! * [`observe`] — what each seat may see: observations, information states, determinization.
 
 pub mod actions;
+mod complete;
 pub mod data;
 mod game;
 pub mod moves;
@@ -17,6 +18,7 @@ pub mod score;
 pub mod state;
 #[cfg(test)]
 mod tests;
+mod text;
 mod validate;
 
 pub use data::CardSet;

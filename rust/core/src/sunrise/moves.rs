@@ -10,12 +10,12 @@ use super::actions::{
     self, convert_action, decode, draft_action, place_action, Move, BONUS, DISCARD, END_TURN,
     END_WORK, GLAZE, KEEP, RESERVE_TARGET, REVEAL, TAKE,
 };
-use super::data::{AdvantageEffect, ChallengeKind, ResourceIcons, NUM_ALL_PROJECTS, NUM_RESOURCES};
+use super::data::{AdvantageEffect, ResourceIcons, NUM_ALL_PROJECTS, NUM_RESOURCES};
 use super::state::{
-    Bonus, CardId, Completed, Destination, DraftChoice, Phase, SunriseState, TurnStage, WheelCard,
-    Work, WorkStyle, DAYS, ROUNDS_PER_DAY,
+    Bonus, CardId, Destination, DraftChoice, Phase, SunriseState, TurnStage, WheelCard, Work,
+    WorkStyle, DAYS, ROUNDS_PER_DAY,
 };
-use crate::engine::{Action, ActionList, FixedVec, Seat};
+use crate::engine::{Action, ActionList, Seat};
 
 /// The most legal actions a Sunrise position can have, and why it fits an `ActionList`:
 /// placements are at most 5 wheel cards × (distinct (target, resource) pairs with an open
@@ -149,7 +149,7 @@ impl SunriseState {
     /// Step One: every assignment of the 4 drawn cards that matches an unused work style.
     /// Cards with identical faces are interchangeable, so only one of the equivalent
     /// assignments is offered (the one giving lower-id copies the lower destination digit).
-    fn draft_actions(&self, seat: Seat, out: &mut ActionList) {
+    pub(super) fn draft_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
         if p.hand.len() != 4 {
             return;
@@ -181,7 +181,7 @@ impl SunriseState {
     /// not matter, so a one-resource card is listed once (under its lowest resource); a
     /// two-resource card lists each unused part, since which part goes to the reserve is a
     /// real choice (the other must still be placed).
-    fn offers(&self, wc: &WheelCard) -> (u16, u16) {
+    pub(super) fn offers(&self, wc: &WheelCard) -> (u16, u16) {
         let bit = |r: super::data::Resource| 1u16 << r as u16;
         let lowest = |m: u16| m & m.wrapping_neg();
         let icons = self.cards.resource_cards[usize::from(wc.card)].icons;
@@ -203,7 +203,7 @@ impl SunriseState {
     }
 
     /// The seat's works as (target, mask of resources with an open icon), ascending.
-    fn open_masks(&self, seat: Seat) -> ArrayVec<(u8, u16), 64> {
+    pub(super) fn open_masks(&self, seat: Seat) -> ArrayVec<(u8, u16), 64> {
         let p = &self.t.players[seat];
         let mut out = ArrayVec::new();
         let mask = |w: &Work, showpiece: bool| {
@@ -226,7 +226,7 @@ impl SunriseState {
     }
 
     /// The first unfilled icon of `resource` on a work.
-    fn open_icon(&self, w: &Work, showpiece: bool, resource: usize) -> Option<usize> {
+    pub(super) fn open_icon(&self, w: &Work, showpiece: bool, resource: usize) -> Option<usize> {
         self.icons_of(w, showpiece)
             .iter()
             .enumerate()
@@ -235,7 +235,7 @@ impl SunriseState {
     }
 
     /// Step Two "Place Resources onto a Project" / "into the Reserve".
-    fn place_actions(&self, seat: Seat, out: &mut ActionList) {
+    pub(super) fn place_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
         let token = self.token_available(seat);
         let works = self.open_masks(seat);
@@ -260,7 +260,7 @@ impl SunriseState {
     /// Actions a seat may take whenever it is acting in steps two and three: convert 2
     /// reserve resources ("Use Resources from the Reserve": at any time), and reveal or
     /// discard a face-down advantage card ("Use Advantage Cards": during your turn).
-    fn anytime_actions(&self, seat: Seat, out: &mut ActionList) {
+    pub(super) fn anytime_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
         if p.reserve >= 2 {
             let works = self.open_masks(seat);
@@ -282,7 +282,7 @@ impl SunriseState {
     }
 
     /// Whether the seat has anything to do besides ending its step-two work or its turn.
-    fn has_optional_actions(&self, seat: Seat) -> bool {
+    pub(super) fn has_optional_actions(&self, seat: Seat) -> bool {
         let p = &self.t.players[seat];
         !p.advantages.is_empty()
             || (p.reserve >= 2 && self.open_masks(seat).iter().any(|&(_, m)| m != 0))
@@ -306,14 +306,14 @@ impl SunriseState {
 
     /// Whether a resource token can be found: own supply, community supply, or another
     /// player's unused supply ("Understanding Your Resources").
-    fn token_available(&self, _seat: Seat) -> bool {
+    pub(super) fn token_available(&self, _seat: Seat) -> bool {
         self.t.community_supply > 0 || self.t.players.iter().any(|p| p.supply > 0)
     }
 
     /// Takes one resource token for `seat`. Tokens are identical, and a player who runs out
     /// may take from any other pool, so which pool it comes from changes nothing a player can
     /// do; we take from the own supply, then the community, then the fullest other supply.
-    fn take_token(&mut self, seat: Seat) -> bool {
+    pub(super) fn take_token(&mut self, seat: Seat) -> bool {
         if self.t.players[seat].supply > 0 {
             self.t.players[seat].supply -= 1;
             return true;
@@ -382,7 +382,7 @@ impl SunriseState {
     /// Skips decisions that offer nothing but "end": a seat whose wheel is empty and who has
     /// no reserve conversion or advantage card to use is done working; likewise a finished
     /// completion turn. Nothing a player could choose is decided by this.
-    fn settle(&mut self) {
+    pub(super) fn settle(&mut self) {
         loop {
             match self.t.phase {
                 Phase::Work { seat } => {
@@ -410,7 +410,7 @@ impl SunriseState {
 
     // ----- Step One: Select Resource Cards -------------------------------------------------
 
-    fn choose_draft(&mut self, seat: Seat, dest: [Destination; 4]) {
+    pub(super) fn choose_draft(&mut self, seat: Seat, dest: [Destination; 4]) {
         let code = draft_action(dest) as usize;
         let style = style_of(code, self.n() == 2).unwrap_or(WorkStyle::Efficient);
         self.t.players[seat].pending = Some(DraftChoice {
@@ -428,7 +428,7 @@ impl SunriseState {
 
     /// Every seat has chosen: place the large tiles and distribute the cards face-down; the
     /// wheels are revealed at the start of step two ("Understanding Your Resources").
-    fn reveal_drafts(&mut self) {
+    pub(super) fn reveal_drafts(&mut self) {
         let n = self.n();
         let everyone = self.all_seats();
         for s in 0..n {
@@ -465,7 +465,7 @@ impl SunriseState {
 
     // ----- Step Two: Work on Projects -------------------------------------------------------
 
-    fn place(&mut self, seat: Seat, slot: usize, resource: usize, target: usize) {
+    pub(super) fn place(&mut self, seat: Seat, slot: usize, resource: usize, target: usize) {
         let wc = self.t.players[seat].wheel[slot];
         let icons = self.cards.resource_cards[usize::from(wc.card)].icons;
         let part = match icons {
@@ -497,7 +497,7 @@ impl SunriseState {
 
     /// Puts one resource (already taken) on the first open `resource` icon of `target`, and
     /// completes the work if that was its last icon.
-    fn fill(&mut self, seat: Seat, resource: usize, target: usize) {
+    pub(super) fn fill(&mut self, seat: Seat, resource: usize, target: usize) {
         let showpiece = target >= NUM_ALL_PROJECTS;
         let card = if showpiece {
             target - NUM_ALL_PROJECTS
@@ -541,13 +541,13 @@ impl SunriseState {
     }
 
     /// Adds a face-down advantage card to the seat's hand, kept sorted by id.
-    fn give_advantage(&mut self, seat: Seat, card: CardId) {
+    pub(super) fn give_advantage(&mut self, seat: Seat, card: CardId) {
         let hand = &mut self.t.players[seat].advantages;
         let at = hand.iter().position(|&c| c > card).unwrap_or(hand.len());
         hand.insert(at, card);
     }
 
-    fn remove_advantage(&mut self, seat: Seat, card: CardId) {
+    pub(super) fn remove_advantage(&mut self, seat: Seat, card: CardId) {
         let hand = &mut self.t.players[seat].advantages;
         if let Some(i) = hand.iter().position(|&c| c == card) {
             hand.remove(i);
@@ -555,7 +555,7 @@ impl SunriseState {
     }
 
     /// "Advantage Card Reference": reveal a face-down card for its benefit.
-    fn reveal(&mut self, seat: Seat, card: CardId) {
+    pub(super) fn reveal(&mut self, seat: Seat, card: CardId) {
         self.remove_advantage(seat, card);
         let everyone = self.all_seats();
         self.t.advantage_known[usize::from(card)] = everyone;
@@ -592,7 +592,7 @@ impl SunriseState {
         }
     }
 
-    fn end_work(&mut self, seat: Seat) {
+    pub(super) fn end_work(&mut self, seat: Seat) {
         if seat + 1 < self.n() {
             self.t.phase = Phase::Work {
                 seat: (seat + 1) as u8,
@@ -600,263 +600,6 @@ impl SunriseState {
         } else {
             self.next_completion();
         }
-    }
-
-    // ----- Step Three: Complete Projects ----------------------------------------------------
-
-    /// "Determine Project Order": the lowest project number goes next, except that a
-    /// revealed "Go First" makes its owner's next completed project go first.
-    fn next_completion(&mut self) {
-        let mut best: Option<(bool, u8, Seat, CardId)> = None;
-        for (s, p) in self.t.players.iter().enumerate() {
-            for &c in &p.awaiting {
-                let number = self.cards.projects[usize::from(c)].number;
-                let key = (!p.go_first, number, s, c);
-                if best.map_or(true, |b| (key.0, key.1) < (b.0, b.1)) {
-                    best = Some(key);
-                }
-            }
-        }
-        let Some((_, _, seat, card)) = best else {
-            self.end_round();
-            return;
-        };
-        // "Complete a Project": return its resources to the personal supply and flip it.
-        let project = &self.cards.projects[usize::from(card)];
-        let glaze = project.glazes[0] as u8;
-        let returned = project.icons.len() as u8;
-        let p = &mut self.t.players[seat];
-        p.go_first = false;
-        if let Some(i) = p.awaiting.iter().position(|&c| c == card) {
-            p.awaiting.remove(i);
-        }
-        p.supply += returned;
-        p.completed.push(Completed { card, glaze });
-        self.t.phase = Phase::Complete {
-            seat: seat as u8,
-            project: card,
-            turn: TurnStage::ChooseBonus,
-        };
-    }
-
-    fn set_turn(&mut self, stage: TurnStage) {
-        if let Phase::Complete { turn, .. } = &mut self.t.phase {
-            *turn = stage;
-        }
-    }
-
-    fn choose_bonus(&mut self, seat: Seat, bonus: Bonus) {
-        match bonus {
-            Bonus::TakeTwoProjects => {
-                self.set_turn(TurnStage::TakeProjects { remaining: 2 });
-            }
-            Bonus::AdvantageAndProject => {
-                if !self.t.advantage_deck.is_empty() {
-                    let card = self.t.advantage_deck.remove(0);
-                    // Whoever tracked this card's place in the deck now knows who has it.
-                    self.t.advantage_known[usize::from(card)] |= 1 << seat;
-                    self.give_advantage(seat, card);
-                }
-                self.set_turn(TurnStage::TakeProjects { remaining: 1 });
-            }
-            Bonus::DrawThreeKeepOne => {
-                let k = self.t.advantage_deck.len().min(3);
-                let drawn: FixedVec<CardId, 3> = self.t.advantage_deck.take_front(k);
-                for &c in &drawn {
-                    // The others no longer know which of these was kept.
-                    self.t.advantage_known[usize::from(c)] = 1 << seat;
-                }
-                match drawn.len() {
-                    0 => return self.finish_bonus(seat),
-                    1 => {
-                        self.give_advantage(seat, drawn[0]);
-                        return self.finish_bonus(seat);
-                    }
-                    _ => self.set_turn(TurnStage::KeepAdvantage { drawn }),
-                }
-            }
-        }
-        if matches!(bonus, Bonus::TakeTwoProjects | Bonus::AdvantageAndProject)
-            && !self.t.row.iter().any(Option::is_some)
-        {
-            self.finish_bonus(seat);
-        }
-    }
-
-    fn take_project(&mut self, seat: Seat, space: usize) {
-        let Some(card) = self.t.row[space].take() else {
-            return;
-        };
-        let list = &mut self.t.players[seat].projects;
-        let at = list
-            .iter()
-            .position(|w| w.card > card)
-            .unwrap_or(list.len());
-        list.insert(at, Work { card, filled: 0 });
-        // "After taking each project, fill in the project row from the top of the deck."
-        self.t.row[space] = self.t.project_deck.pop();
-        if self.t.project_deck.is_empty() && self.t.row.iter().all(Option::is_none) {
-            // "If the project deck and project row run out, the game ends at the end of the
-            // current round, which is now the final round."
-            self.t.final_round = true;
-        }
-        let remaining = match self.t.phase {
-            Phase::Complete {
-                turn: TurnStage::TakeProjects { remaining },
-                ..
-            } => remaining,
-            _ => 1,
-        };
-        // The second project of "Take 2 Projects" comes only while the rules allow taking:
-        // with the deck empty, a player who now has a project may not take another.
-        let may_continue =
-            self.t.row.iter().any(Option::is_some) && !self.t.project_deck.is_empty();
-        if remaining > 1 && may_continue {
-            self.set_turn(TurnStage::TakeProjects {
-                remaining: remaining - 1,
-            });
-        } else {
-            self.finish_bonus(seat);
-        }
-    }
-
-    fn keep_advantage(&mut self, seat: Seat, keep: usize, order: usize) {
-        let drawn = match &self.t.phase {
-            Phase::Complete {
-                turn: TurnStage::KeepAdvantage { drawn },
-                ..
-            } => drawn.clone(),
-            _ => return,
-        };
-        self.give_advantage(seat, drawn[keep]);
-        let mut rest: ArrayVec<CardId, 2> = drawn
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| *i != keep)
-            .map(|(_, &c)| c)
-            .collect();
-        if order == 1 {
-            rest.reverse();
-        }
-        // "Return the 2 unchosen advantage cards to the bottom of the deck face-down in
-        // either order": the first listed goes to the bottom first.
-        for c in rest {
-            self.t.advantage_deck.push(c);
-        }
-        self.finish_bonus(seat);
-    }
-
-    /// After the bonus action: choose the glaze of a two-glaze project when a glaze
-    /// challenge can still be completed, then check the studio challenges.
-    fn finish_bonus(&mut self, seat: Seat) {
-        let Phase::Complete { project, .. } = self.t.phase else {
-            return;
-        };
-        let two_glazes = self.cards.projects[usize::from(project)].glazes.len() == 2;
-        let chosen = matches!(
-            self.t.phase,
-            Phase::Complete {
-                turn: TurnStage::ChooseGlaze,
-                ..
-            }
-        );
-        if two_glazes && !chosen && self.glaze_matters(seat) {
-            self.set_turn(TurnStage::ChooseGlaze);
-            return;
-        }
-        self.check_challenges(seat);
-        self.set_turn(TurnStage::Finish);
-    }
-
-    fn glaze_matters(&self, seat: Seat) -> bool {
-        self.t.challenges.iter().any(|c| {
-            self.cards.challenges[usize::from(c.card)].kind.is_glaze() && !self.holds(c, seat)
-        })
-    }
-
-    fn holds(&self, c: &super::state::ChallengeState, seat: Seat) -> bool {
-        c.high == Some(seat as u8) || c.low.contains(&(seat as u8))
-    }
-
-    /// "Complete a Studio Challenge": the first completer takes the higher space, later ones
-    /// the lower; each challenge once per player.
-    fn check_challenges(&mut self, seat: Seat) {
-        for i in 0..self.t.challenges.len() {
-            let c = &self.t.challenges[i];
-            if self.holds(c, seat) || !self.meets_challenge(seat, usize::from(c.card)) {
-                continue;
-            }
-            let c = &mut self.t.challenges[i];
-            if c.high.is_none() {
-                c.high = Some(seat as u8);
-            } else {
-                c.low.push(seat as u8);
-            }
-        }
-    }
-
-    /// Whether the seat's completed projects (never showpieces) meet a challenge. Each
-    /// project counts for one project type, one clay and its chosen glaze.
-    pub(crate) fn meets_challenge(&self, seat: Seat, challenge: usize) -> bool {
-        let ch = &self.cards.challenges[challenge];
-        let mut by = [0u8; 9];
-        let mut types = [0u8; 5];
-        for c in &self.t.players[seat].completed {
-            let p = &self.cards.projects[usize::from(c.card)];
-            types[p.kind as usize] += 1;
-            by[p.clay as usize] += 1;
-            by[usize::from(c.glaze).min(8)] += 1;
-        }
-        let clays = &by[0..3];
-        let glazes = &by[3..6];
-        let need = ch.count;
-        let distinct = |xs: &[u8]| xs.iter().filter(|&&x| x > 0).count() as u8;
-        let most = |xs: &[u8]| xs.iter().copied().max().unwrap_or(0);
-        match ch.kind {
-            ChallengeKind::SameProjectType => most(&types) >= need,
-            ChallengeKind::SameClay => most(clays) >= need,
-            ChallengeKind::SameGlaze => most(glazes) >= need,
-            ChallengeKind::DifferentProjectTypes => distinct(&types) >= need,
-            ChallengeKind::DifferentClays => distinct(clays) >= need,
-            ChallengeKind::DifferentGlazes => distinct(glazes) >= need,
-        }
-    }
-
-    // ----- Step Four: End the Round ---------------------------------------------------------
-
-    fn end_round(&mut self) {
-        if self.is_final_round() {
-            self.game_over();
-            return;
-        }
-        if self.t.round + 1 == ROUNDS_PER_DAY {
-            // "Begin a New Day".
-            self.t.day += 1;
-            self.t.round = 0;
-            self.begin_day();
-        } else {
-            self.t.round += 1;
-            self.begin_round();
-        }
-    }
-
-    /// "Game End & Scoring". End-game cards may be revealed "as late as game end & scoring";
-    /// revealing costs nothing then, so face-down ones are revealed here.
-    fn game_over(&mut self) {
-        let everyone = self.all_seats();
-        for s in 0..self.n() {
-            let hand = std::mem::take(&mut self.t.players[s].advantages);
-            for &c in &hand {
-                match self.cards.advantages[usize::from(c)].effect {
-                    AdvantageEffect::PersonalGoal { .. } | AdvantageEffect::CoffeeBean => {
-                        self.t.players[s].revealed.push(c);
-                        self.t.advantage_known[usize::from(c)] = everyone;
-                    }
-                    _ => self.t.players[s].advantages.push(c),
-                }
-            }
-        }
-        self.t.phase = Phase::GameOver;
     }
 }
 

@@ -1,0 +1,270 @@
+//! "Step Three: Complete Projects" and "Step Four: End the Round": project order, Go First,
+//! the completion bonus actions and their limits, studio challenges, the end of the round,
+//! the day and the game.
+
+use super::data::{AdvantageEffect, ChallengeKind};
+use arrayvec::ArrayVec;
+
+use super::state::{
+    Bonus, CardId, ChallengeState, Completed, Phase, SunriseState, TurnStage, Work, ROUNDS_PER_DAY,
+};
+use crate::engine::{FixedVec, Seat};
+
+impl SunriseState {
+    // ----- Step Three: Complete Projects ----------------------------------------------------
+
+    /// "Determine Project Order": the lowest project number goes next, except that a
+    /// revealed "Go First" makes its owner's next completed project go first.
+    pub(super) fn next_completion(&mut self) {
+        let mut best: Option<(bool, u8, Seat, CardId)> = None;
+        for (s, p) in self.t.players.iter().enumerate() {
+            for &c in &p.awaiting {
+                let number = self.cards.projects[usize::from(c)].number;
+                let key = (!p.go_first, number, s, c);
+                if best.map_or(true, |b| (key.0, key.1) < (b.0, b.1)) {
+                    best = Some(key);
+                }
+            }
+        }
+        let Some((_, _, seat, card)) = best else {
+            self.end_round();
+            return;
+        };
+        // "Complete a Project": return its resources to the personal supply and flip it.
+        let project = &self.cards.projects[usize::from(card)];
+        let glaze = project.glazes[0] as u8;
+        let returned = project.icons.len() as u8;
+        let p = &mut self.t.players[seat];
+        p.go_first = false;
+        if let Some(i) = p.awaiting.iter().position(|&c| c == card) {
+            p.awaiting.remove(i);
+        }
+        p.supply += returned;
+        p.completed.push(Completed { card, glaze });
+        self.t.phase = Phase::Complete {
+            seat: seat as u8,
+            project: card,
+            turn: TurnStage::ChooseBonus,
+        };
+    }
+
+    pub(super) fn set_turn(&mut self, stage: TurnStage) {
+        if let Phase::Complete { turn, .. } = &mut self.t.phase {
+            *turn = stage;
+        }
+    }
+
+    pub(super) fn choose_bonus(&mut self, seat: Seat, bonus: Bonus) {
+        match bonus {
+            Bonus::TakeTwoProjects => {
+                self.set_turn(TurnStage::TakeProjects { remaining: 2 });
+            }
+            Bonus::AdvantageAndProject => {
+                if !self.t.advantage_deck.is_empty() {
+                    let card = self.t.advantage_deck.remove(0);
+                    // Whoever tracked this card's place in the deck now knows who has it.
+                    self.t.advantage_known[usize::from(card)] |= 1 << seat;
+                    self.give_advantage(seat, card);
+                }
+                self.set_turn(TurnStage::TakeProjects { remaining: 1 });
+            }
+            Bonus::DrawThreeKeepOne => {
+                let k = self.t.advantage_deck.len().min(3);
+                let drawn: FixedVec<CardId, 3> = self.t.advantage_deck.take_front(k);
+                for &c in &drawn {
+                    // The others no longer know which of these was kept.
+                    self.t.advantage_known[usize::from(c)] = 1 << seat;
+                }
+                match drawn.len() {
+                    0 => return self.finish_bonus(seat),
+                    1 => {
+                        self.give_advantage(seat, drawn[0]);
+                        return self.finish_bonus(seat);
+                    }
+                    _ => self.set_turn(TurnStage::KeepAdvantage { drawn }),
+                }
+            }
+        }
+        if matches!(bonus, Bonus::TakeTwoProjects | Bonus::AdvantageAndProject)
+            && !self.t.row.iter().any(Option::is_some)
+        {
+            self.finish_bonus(seat);
+        }
+    }
+
+    pub(super) fn take_project(&mut self, seat: Seat, space: usize) {
+        let Some(card) = self.t.row[space].take() else {
+            return;
+        };
+        let list = &mut self.t.players[seat].projects;
+        let at = list
+            .iter()
+            .position(|w| w.card > card)
+            .unwrap_or(list.len());
+        list.insert(at, Work { card, filled: 0 });
+        // "After taking each project, fill in the project row from the top of the deck."
+        self.t.row[space] = self.t.project_deck.pop();
+        if self.t.project_deck.is_empty() && self.t.row.iter().all(Option::is_none) {
+            // "If the project deck and project row run out, the game ends at the end of the
+            // current round, which is now the final round."
+            self.t.final_round = true;
+        }
+        let remaining = match self.t.phase {
+            Phase::Complete {
+                turn: TurnStage::TakeProjects { remaining },
+                ..
+            } => remaining,
+            _ => 1,
+        };
+        // The second project of "Take 2 Projects" comes only while the rules allow taking:
+        // with the deck empty, a player who now has a project may not take another.
+        let may_continue =
+            self.t.row.iter().any(Option::is_some) && !self.t.project_deck.is_empty();
+        if remaining > 1 && may_continue {
+            self.set_turn(TurnStage::TakeProjects {
+                remaining: remaining - 1,
+            });
+        } else {
+            self.finish_bonus(seat);
+        }
+    }
+
+    pub(super) fn keep_advantage(&mut self, seat: Seat, keep: usize, order: usize) {
+        let drawn = match &self.t.phase {
+            Phase::Complete {
+                turn: TurnStage::KeepAdvantage { drawn },
+                ..
+            } => drawn.clone(),
+            _ => return,
+        };
+        self.give_advantage(seat, drawn[keep]);
+        let mut rest: ArrayVec<CardId, 2> = drawn
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != keep)
+            .map(|(_, &c)| c)
+            .collect();
+        if order == 1 {
+            rest.reverse();
+        }
+        // "Return the 2 unchosen advantage cards to the bottom of the deck face-down in
+        // either order": the first listed goes to the bottom first.
+        for c in rest {
+            self.t.advantage_deck.push(c);
+        }
+        self.finish_bonus(seat);
+    }
+
+    /// After the bonus action: choose the glaze of a two-glaze project when a glaze
+    /// challenge can still be completed, then check the studio challenges.
+    pub(super) fn finish_bonus(&mut self, seat: Seat) {
+        let Phase::Complete { project, .. } = self.t.phase else {
+            return;
+        };
+        let two_glazes = self.cards.projects[usize::from(project)].glazes.len() == 2;
+        let chosen = matches!(
+            self.t.phase,
+            Phase::Complete {
+                turn: TurnStage::ChooseGlaze,
+                ..
+            }
+        );
+        if two_glazes && !chosen && self.glaze_matters(seat) {
+            self.set_turn(TurnStage::ChooseGlaze);
+            return;
+        }
+        self.check_challenges(seat);
+        self.set_turn(TurnStage::Finish);
+    }
+
+    pub(super) fn glaze_matters(&self, seat: Seat) -> bool {
+        self.t.challenges.iter().any(|c| {
+            self.cards.challenges[usize::from(c.card)].kind.is_glaze() && !self.holds(c, seat)
+        })
+    }
+
+    pub(super) fn holds(&self, c: &ChallengeState, seat: Seat) -> bool {
+        c.high == Some(seat as u8) || c.low.contains(&(seat as u8))
+    }
+
+    /// "Complete a Studio Challenge": the first completer takes the higher space, later ones
+    /// the lower; each challenge once per player.
+    pub(super) fn check_challenges(&mut self, seat: Seat) {
+        for i in 0..self.t.challenges.len() {
+            let c = &self.t.challenges[i];
+            if self.holds(c, seat) || !self.meets_challenge(seat, usize::from(c.card)) {
+                continue;
+            }
+            let c = &mut self.t.challenges[i];
+            if c.high.is_none() {
+                c.high = Some(seat as u8);
+            } else {
+                c.low.push(seat as u8);
+            }
+        }
+    }
+
+    /// Whether the seat's completed projects (never showpieces) meet a challenge. Each
+    /// project counts for one project type, one clay and its chosen glaze.
+    pub(crate) fn meets_challenge(&self, seat: Seat, challenge: usize) -> bool {
+        let ch = &self.cards.challenges[challenge];
+        let mut by = [0u8; 9];
+        let mut types = [0u8; 5];
+        for c in &self.t.players[seat].completed {
+            let p = &self.cards.projects[usize::from(c.card)];
+            types[p.kind as usize] += 1;
+            by[p.clay as usize] += 1;
+            by[usize::from(c.glaze).min(8)] += 1;
+        }
+        let clays = &by[0..3];
+        let glazes = &by[3..6];
+        let need = ch.count;
+        let distinct = |xs: &[u8]| xs.iter().filter(|&&x| x > 0).count() as u8;
+        let most = |xs: &[u8]| xs.iter().copied().max().unwrap_or(0);
+        match ch.kind {
+            ChallengeKind::SameProjectType => most(&types) >= need,
+            ChallengeKind::SameClay => most(clays) >= need,
+            ChallengeKind::SameGlaze => most(glazes) >= need,
+            ChallengeKind::DifferentProjectTypes => distinct(&types) >= need,
+            ChallengeKind::DifferentClays => distinct(clays) >= need,
+            ChallengeKind::DifferentGlazes => distinct(glazes) >= need,
+        }
+    }
+
+    // ----- Step Four: End the Round ---------------------------------------------------------
+
+    pub(super) fn end_round(&mut self) {
+        if self.is_final_round() {
+            self.game_over();
+            return;
+        }
+        if self.t.round + 1 == ROUNDS_PER_DAY {
+            // "Begin a New Day".
+            self.t.day += 1;
+            self.t.round = 0;
+            self.begin_day();
+        } else {
+            self.t.round += 1;
+            self.begin_round();
+        }
+    }
+
+    /// "Game End & Scoring". End-game cards may be revealed "as late as game end & scoring";
+    /// revealing costs nothing then, so face-down ones are revealed here.
+    pub(super) fn game_over(&mut self) {
+        let everyone = self.all_seats();
+        for s in 0..self.n() {
+            let hand = std::mem::take(&mut self.t.players[s].advantages);
+            for &c in &hand {
+                match self.cards.advantages[usize::from(c)].effect {
+                    AdvantageEffect::PersonalGoal { .. } | AdvantageEffect::CoffeeBean => {
+                        self.t.players[s].revealed.push(c);
+                        self.t.advantage_known[usize::from(c)] = everyone;
+                    }
+                    _ => self.t.players[s].advantages.push(c),
+                }
+            }
+        }
+        self.t.phase = Phase::GameOver;
+    }
+}
