@@ -10,6 +10,8 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import sys
+import threading
 from pathlib import Path
 
 import numpy as np
@@ -404,3 +406,28 @@ def test_random_playouts_of_zero_games_is_empty() -> None:
 def test_random_playouts_rejects_bad_player_counts(players: int) -> None:
     with pytest.raises(ValueError):
         sunrise.random_playouts(1, seed=0, players=players)
+
+
+def test_random_playouts_release_the_gil() -> None:
+    # With a switch interval far longer than the test, the worker gives up the GIL only if
+    # the Rust call releases it; only then can this thread spin while the worker plays.
+    done = threading.Event()
+    results: list[np.ndarray] = []
+
+    def work() -> None:
+        results.append(sunrise.random_playouts(300, seed=0, players=4))
+        done.set()
+
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(100.0)
+    try:
+        worker = threading.Thread(target=work)
+        worker.start()
+        spins = 0
+        while not done.is_set() and spins < 10_000:
+            spins += 1
+        worker.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert spins == 10_000
+    assert np.array_equal(results[0][:5], sunrise.random_playouts(5, seed=0, players=4))
