@@ -222,6 +222,13 @@ def _private(obs: Obs) -> Text | None:
     if advantages:
         cards = "; ".join(map(_advantage_line, advantages))
         lines.append(f"Your face-down advantage cards: {cards}")
+    known = obs.get("advantage_deck_known") or []
+    if known:
+        cards = "; ".join(
+            f"position {k.get('position', '?')}: {k.get('card', {}).get('name', '?')}"
+            for k in known
+        )
+        lines.append(f"Advantage cards you know in the deck: {cards}")
     pending = me.get("pending_choice")
     if pending:
         dests = ", ".join(str(d) for d in pending.get("destinations", []))
