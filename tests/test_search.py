@@ -109,6 +109,10 @@ def test_search_releases_the_gil(fresh: State) -> None:
     [
         ({"iterations": 0}, "at least 1"),
         ({"threads": 0}, "threads"),
+        ({"threads": 10**6}, "threads"),
+        ({"threads": -1}, "threads"),
+        ({"iterations": -5}, "iterations"),
+        ({"time_ms": -1}, "time_ms"),
         ({"exploration": -1.0}, "exploration"),
         ({"rollout": "clever"}, "rollout"),
         ({"reward": "money"}, "reward"),

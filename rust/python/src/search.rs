@@ -42,15 +42,24 @@ const DEFAULT_ITERATIONS: u64 = 1000;
 pub fn mcts_search<'py>(
     py: Python<'py>,
     state: &State,
-    iterations: Option<u64>,
-    time_ms: Option<u64>,
-    threads: usize,
+    iterations: Option<i64>,
+    time_ms: Option<i64>,
+    threads: i64,
     seed: u64,
     exploration: f64,
     rollout: &str,
     reward: &str,
     tree: &str,
 ) -> PyResult<(u32, Bound<'py, PyList>, u64)> {
+    // Counts arrive as signed ints so a negative one gets a sentence, not an OverflowError.
+    let count = |name: &str, value: i64| {
+        u64::try_from(value)
+            .map_err(|_| PyValueError::new_err(format!("{name} must be ≥ 0, not {value}")))
+    };
+    let iterations = iterations.map(|i| count("iterations", i)).transpose()?;
+    let time_ms = time_ms.map(|t| count("time_ms", t)).transpose()?;
+    // Above MAX_THREADS the core rejects it with a sentence of its own.
+    let threads = usize::try_from(count("threads", threads)?).unwrap_or(usize::MAX);
     let options = MctsOptions {
         iterations: match (iterations, time_ms) {
             (None, None) => Some(DEFAULT_ITERATIONS),

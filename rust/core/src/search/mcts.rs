@@ -20,6 +20,10 @@ use super::tree::{NodeKey, Tree, TreeParams};
 /// value Cowling et al. used with rewards in `[0, 1]`.
 pub const DEFAULT_EXPLORATION: f64 = 0.7;
 
+/// Most search threads: far beyond any machine's useful parallelism, low enough that a typo
+/// cannot exhaust the operating system's threads.
+pub const MAX_THREADS: usize = 256;
+
 /// Most edges reserved up front (a few MB); beyond it the arena grows as needed.
 const MAX_RESERVED_NODES: u64 = 1 << 16;
 
@@ -97,10 +101,11 @@ impl MctsOptions {
                 )));
             }
         }
-        if self.threads == 0 {
-            return Err(EngineError::Config(
-                "MCTS threads must be at least 1".into(),
-            ));
+        if !(1..=MAX_THREADS).contains(&self.threads) {
+            return Err(EngineError::Config(format!(
+                "MCTS threads must be between 1 and {MAX_THREADS}, not {}",
+                self.threads
+            )));
         }
         Ok(())
     }

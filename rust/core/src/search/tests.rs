@@ -211,6 +211,14 @@ fn bad_options_and_finished_games_are_errors() {
     assert!(search(
         &g,
         &MctsOptions {
+            threads: 100_000,
+            ..opts(5, 0)
+        }
+    )
+    .is_err());
+    assert!(search(
+        &g,
+        &MctsOptions {
             exploration: f64::NAN,
             ..opts(5, 0)
         }
