@@ -402,6 +402,12 @@ def test_random_playouts_of_zero_games_is_empty() -> None:
     assert sunrise.random_playouts(0, seed=0, players=4).shape == (0, 4)
 
 
+@pytest.mark.parametrize("games", [-1, 10**9, 2**64 - 1, 2**64])
+def test_random_playouts_rejects_absurd_game_counts(games: int) -> None:
+    with pytest.raises(ValueError, match="games"):
+        sunrise.random_playouts(games, seed=0, players=4)
+
+
 @pytest.mark.parametrize("players", [1, 5])
 def test_random_playouts_rejects_bad_player_counts(players: int) -> None:
     with pytest.raises(ValueError):

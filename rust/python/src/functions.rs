@@ -31,6 +31,10 @@ pub fn new_game(
         .map_err(engine_error)
 }
 
+/// The most games one `sunrise_random_playouts` call plays: its result array is allocated up
+/// front, so an absurd count must be a `ValueError`, not an allocation failure.
+const MAX_PLAYOUT_GAMES: usize = 100_000_000;
+
 /// Plays `games` uniformly random games of Sunrise for `players` seats (game `i` seeded
 /// `seed + i`) and returns the final scores as an int32 array of shape `(games, players)`.
 #[pyfunction]
@@ -51,6 +55,11 @@ pub fn sunrise_random_playouts<'py>(
         return Err(PyValueError::new_err(format!(
             "Sunrise at the Studio is played by {MIN_SUNRISE_PLAYERS} to {MAX_SUNRISE_PLAYERS} \
              players, not {players}"
+        )));
+    }
+    if games > MAX_PLAYOUT_GAMES {
+        return Err(PyValueError::new_err(format!(
+            "at most {MAX_PLAYOUT_GAMES} games per call, not {games}: split the work into batches"
         )));
     }
     let scores = py.detach(|| sunrise::random_games(players, games, seed));
