@@ -93,3 +93,14 @@ def test_any_seat_is_valid_or_a_value_error(state: State, seat: int) -> None:
         assert not valid
     else:
         assert valid and obs["viewer"] == seat
+
+
+@given(state=positions, action=st.integers(-(2**40), 2**40) | st.integers(0, 4000))
+def test_action_to_string_of_any_int_is_text_or_illegal(state: State, action: int) -> None:
+    in_range = 0 <= action < state.num_distinct_actions()
+    try:
+        text = state.action_to_string(action)
+    except IllegalActionError:
+        assert not in_range
+    else:
+        assert in_range and isinstance(text, str) and text
