@@ -55,14 +55,16 @@ impl Rng {
     pub fn below(&mut self, bound: usize) -> usize {
         debug_assert!(bound > 0);
         let bound = bound as u64;
-        let threshold = bound.wrapping_neg() % bound;
-        loop {
-            let x = self.next_u64();
-            let m = u128::from(x) * u128::from(bound);
-            if (m as u64) >= threshold {
-                return (m >> 64) as usize;
+        let mut m = u128::from(self.next_u64()) * u128::from(bound);
+        // The division computing the rejection threshold is needed only when the low word
+        // falls below `bound` (rarely); the accepted values are the same either way.
+        if (m as u64) < bound {
+            let threshold = bound.wrapping_neg() % bound;
+            while (m as u64) < threshold {
+                m = u128::from(self.next_u64()) * u128::from(bound);
             }
         }
+        (m >> 64) as usize
     }
 
     /// Shuffles `items` in place (Fisher–Yates).

@@ -344,6 +344,46 @@ pub struct CardSet {
     pub resource_cards: Vec<ResourceCard>,
     /// The TOML the set was loaded from, when it is not the default set (for `to_json`).
     pub source: Option<String>,
+    /// The icons of every placement target, flat for the hot loop: projects by id, then
+    /// showpieces by advantage id + 34 (no icons for other advantage cards).
+    pub target_icons: Vec<TargetIcons>,
+}
+
+/// The icons of one placement target, inline, with a lookup of its open resources.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TargetIcons {
+    /// Number of icons.
+    pub len: u8,
+    /// The icons (first `len` are used).
+    pub icons: [Resource; MAX_ICONS],
+    /// For each filled-icons mask, the mask of resources that still have an open icon
+    /// (bit r: resource r). Placement generation reads one entry instead of scanning icons.
+    pub open: [u16; 1 << MAX_ICONS],
+}
+
+impl TargetIcons {
+    fn new(list: &[Resource]) -> Self {
+        let mut icons = [Resource::Earthenware; MAX_ICONS];
+        icons[..list.len()].copy_from_slice(list);
+        let mut open = [0u16; 1 << MAX_ICONS];
+        for (filled, mask) in open.iter_mut().enumerate() {
+            for (i, r) in list.iter().enumerate() {
+                if filled & (1 << i) == 0 {
+                    *mask |= 1 << *r as u16;
+                }
+            }
+        }
+        TargetIcons {
+            len: list.len() as u8,
+            icons,
+            open,
+        }
+    }
+
+    /// The icons as a slice.
+    pub fn as_slice(&self) -> &[Resource] {
+        &self.icons[..usize::from(self.len)]
+    }
 }
 
 /// The authored default card set, embedded in the binary.
@@ -453,12 +493,21 @@ impl CardSet {
                 )));
             }
         }
+        let target_icons = projects
+            .iter()
+            .map(|p| TargetIcons::new(&p.icons))
+            .chain(advantages.iter().map(|a| match &a.effect {
+                AdvantageEffect::Showpiece { icons, .. } => TargetIcons::new(icons),
+                _ => TargetIcons::new(&[]),
+            }))
+            .collect();
         Ok(CardSet {
             projects,
             advantages,
             challenges,
             resource_cards,
             source: Some(text.to_string()),
+            target_icons,
         })
     }
 

@@ -64,6 +64,37 @@ const DRAFT_CODES: [([(u8, u8); 28], usize); 2] = {
     table
 };
 
+/// The six pairs (i, j), i < j, of the four drawn cards.
+const CARD_PAIRS: [(usize, usize); 6] = [(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)];
+
+/// The legal draft codes for every (2 players?, styles used, which drawn cards are identical)
+/// — 2 × 8 × 64 lists, built once. Cards with identical faces are interchangeable, so of
+/// the equivalent assignments only the one giving the lower card the lower (or equal)
+/// destination digit is offered.
+fn draft_table() -> &'static [ArrayVec<u8, 28>] {
+    static TABLE: std::sync::OnceLock<Vec<ArrayVec<u8, 28>>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        (0..1024usize)
+            .map(|key| {
+                let (two, used, twins) = (key >> 9 == 1, (key >> 6) & 7, key & 63);
+                let (codes, len) = &DRAFT_CODES[usize::from(two)];
+                codes[..*len]
+                    .iter()
+                    .filter(|&&(_, style)| used & (1 << style) == 0)
+                    .filter(|&&(code, _)| {
+                        let digit = |i: usize| (code >> (2 * i)) & 3;
+                        CARD_PAIRS
+                            .iter()
+                            .enumerate()
+                            .all(|(bit, &(i, j))| twins & (1 << bit) == 0 || digit(i) <= digit(j))
+                    })
+                    .map(|&(code, _)| code)
+                    .collect()
+            })
+            .collect()
+    })
+}
+
 impl SunriseState {
     /// The seat whose decision it is, from the phase.
     pub(crate) fn actor(&self) -> Option<Seat> {
@@ -155,25 +186,20 @@ impl SunriseState {
             return;
         }
         let face = |i: usize| self.cards.resource_cards[usize::from(p.hand[i])].icons;
-        // Pairs (i, j), i < j, of identical faces: digit i must not exceed digit j.
-        let mut twins: ArrayVec<(usize, usize), 6> = ArrayVec::new();
-        for i in 0..4 {
-            for j in i + 1..4 {
-                if face(i) == face(j) {
-                    twins.push((i, j));
-                }
+        let mut twins = 0usize;
+        for (bit, &(i, j)) in CARD_PAIRS.iter().enumerate() {
+            if face(i) == face(j) {
+                twins |= 1 << bit;
             }
         }
-        let (codes, len) = &DRAFT_CODES[usize::from(self.n() == 2)];
-        for &(code, style) in &codes[..*len] {
-            if p.styles_used[usize::from(style)] {
-                continue;
-            }
-            let digit = |i: usize| (code >> (2 * i)) & 3;
-            if twins.iter().all(|&(i, j)| digit(i) <= digit(j)) {
-                out.push(Action::from(code));
-            }
-        }
+        let used = p
+            .styles_used
+            .iter()
+            .enumerate()
+            .fold(0usize, |m, (i, &u)| m | (usize::from(u) << i));
+        let two = usize::from(self.n() == 2);
+        let codes = &draft_table()[(two << 9) | (used << 6) | twins];
+        out.extend(codes.iter().map(|&c| Action::from(c)));
     }
 
     /// The resources a wheel card can still provide (bit r: resource r), and the resources
@@ -202,27 +228,27 @@ impl SunriseState {
         (offer, reserve)
     }
 
-    /// The seat's works as (target, mask of resources with an open icon), ascending.
-    pub(super) fn open_masks(&self, seat: Seat) -> ArrayVec<(u8, u16), 64> {
+    /// Mask of the resources with an open icon on a work.
+    #[inline]
+    fn open_mask(&self, w: &Work, showpiece: bool) -> u16 {
+        let target = usize::from(w.card) + if showpiece { NUM_ALL_PROJECTS } else { 0 };
+        self.cards.target_icons[target].open[usize::from(w.filled) & 63]
+    }
+
+    /// Fills `out` with the seat's works as (target, mask of resources with an open icon),
+    /// ascending by target.
+    pub(super) fn open_masks(&self, seat: Seat, out: &mut ArrayVec<(u8, u16), 64>) {
         let p = &self.t.players[seat];
-        let mut out = ArrayVec::new();
-        let mask = |w: &Work, showpiece: bool| {
-            self.icons_of(w, showpiece)
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| w.filled & (1 << i) == 0)
-                .fold(0u16, |m, (_, r)| m | (1 << *r as u16))
-        };
+        out.clear();
         for w in &p.projects {
-            out.push((w.card, mask(w, false)));
+            out.push((w.card, self.open_mask(w, false)));
         }
         for w in &p.showpieces {
             out.push((
                 (NUM_ALL_PROJECTS + usize::from(w.card)) as u8,
-                mask(w, true),
+                self.open_mask(w, true),
             ));
         }
-        out
     }
 
     /// The first unfilled icon of `resource` on a work.
@@ -238,12 +264,22 @@ impl SunriseState {
     pub(super) fn place_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
         let token = self.token_available(seat);
-        let works = self.open_masks(seat);
+        let mut works = ArrayVec::new();
+        self.open_masks(seat, &mut works);
+        let open_anywhere = if token {
+            works.iter().fold(0u16, |m, w| m | w.1)
+        } else {
+            0
+        };
         for (slot, wc) in p.wheel.iter().enumerate() {
             let (offer, reserve) = self.offers(wc);
-            for r in 0..NUM_RESOURCES {
+            // Visit only the resources that yield an action, in ascending order.
+            let mut bits = (offer & open_anywhere) | reserve;
+            while bits != 0 {
+                let r = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 let bit = 1u16 << r;
-                if token && offer & bit != 0 {
+                if offer & open_anywhere & bit != 0 {
                     for &(target, mask) in &works {
                         if mask & bit != 0 {
                             out.push(place_action(slot, r, usize::from(target)));
@@ -263,8 +299,12 @@ impl SunriseState {
     pub(super) fn anytime_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
         if p.reserve >= 2 {
-            let works = self.open_masks(seat);
-            for r in 0..NUM_RESOURCES {
+            let mut works = ArrayVec::new();
+            self.open_masks(seat, &mut works);
+            let mut bits = works.iter().fold(0u16, |m, w| m | w.1);
+            while bits != 0 {
+                let r = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
                 for &(target, mask) in &works {
                     if mask & (1 << r) != 0 {
                         out.push(convert_action(r, usize::from(target)));
@@ -285,7 +325,9 @@ impl SunriseState {
     pub(super) fn has_optional_actions(&self, seat: Seat) -> bool {
         let p = &self.t.players[seat];
         !p.advantages.is_empty()
-            || (p.reserve >= 2 && self.open_masks(seat).iter().any(|&(_, m)| m != 0))
+            || (p.reserve >= 2
+                && (p.projects.iter().any(|w| self.open_mask(w, false) != 0)
+                    || p.showpieces.iter().any(|w| self.open_mask(w, true) != 0)))
     }
 
     /// "Completion Bonus Actions" constrained by "Always Having an In-Progress Project",

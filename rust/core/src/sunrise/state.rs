@@ -6,8 +6,8 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::data::{
-    AdvantageEffect, CardSet, Resource, NUM_ADVANTAGE, NUM_ALL_PROJECTS, NUM_CHALLENGES,
-    NUM_PROJECTS, NUM_RESOURCE_CARDS, NUM_STARTING_PROJECTS,
+    CardSet, Resource, NUM_ADVANTAGE, NUM_ALL_PROJECTS, NUM_CHALLENGES, NUM_PROJECTS,
+    NUM_RESOURCE_CARDS, NUM_STARTING_PROJECTS,
 };
 use crate::engine::{Action, EngineError, EngineResult, FixedVec, Rng, Seat};
 
@@ -544,14 +544,9 @@ impl SunriseState {
     }
 
     /// Icons of an in-progress work: a project's or a showpiece's.
+    #[inline]
     pub(crate) fn icons_of(&self, work: &Work, showpiece: bool) -> &[Resource] {
-        if showpiece {
-            match &self.cards.advantages[usize::from(work.card)].effect {
-                AdvantageEffect::Showpiece { icons, .. } => icons,
-                _ => &[],
-            }
-        } else {
-            &self.cards.projects[usize::from(work.card)].icons
-        }
+        let target = usize::from(work.card) + if showpiece { NUM_ALL_PROJECTS } else { 0 };
+        self.cards.target_icons[target].as_slice()
     }
 }
