@@ -428,6 +428,11 @@ impl SunriseState {
             s.t.advantage_known[usize::from(c)] = bits;
         }
 
+        // Face-down hands are sets, kept sorted (the redrawn ids may sort differently).
+        for q in 0..self.n() {
+            s.t.players[q].advantages.sort_unstable();
+        }
+
         // The project deck is face-down to everyone.
         let mut deck = s.t.project_deck.clone();
         deck.sort_unstable();
