@@ -134,7 +134,7 @@ impl SunriseState {
             Phase::Complete {
                 turn: TurnStage::KeepAdvantage { drawn },
                 ..
-            } => drawn.clone(),
+            } => *drawn,
             _ => return,
         };
         self.give_advantage(seat, drawn[keep]);

@@ -427,26 +427,21 @@ impl SunriseState {
     pub(super) fn settle(&mut self) {
         loop {
             match self.t.phase {
-                Phase::Work { seat } => {
-                    let seat = usize::from(seat);
-                    if self.t.players[seat].wheel.is_empty() && !self.has_optional_actions(seat) {
-                        self.end_work(seat);
-                        continue;
-                    }
+                Phase::Work { seat }
+                    if self.t.players[usize::from(seat)].wheel.is_empty()
+                        && !self.has_optional_actions(usize::from(seat)) =>
+                {
+                    self.end_work(usize::from(seat));
                 }
                 Phase::Complete {
                     seat,
                     turn: TurnStage::Finish,
                     ..
-                } => {
-                    if !self.has_optional_actions(usize::from(seat)) {
-                        self.next_completion();
-                        continue;
-                    }
+                } if !self.has_optional_actions(usize::from(seat)) => {
+                    self.next_completion();
                 }
-                _ => {}
+                _ => break,
             }
-            break;
         }
     }
 

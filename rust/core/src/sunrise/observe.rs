@@ -285,7 +285,7 @@ impl SunriseState {
     /// cards discarded face-down by others. The copy's history is empty (a determinization
     /// is not a replay) and its random stream comes from `seed`.
     pub fn resample(&self, viewer: Seat, seed: u64) -> SunriseState {
-        let mut rng = Rng::seed_from(seed ^ 0x5EED_0F_5A_4D_1E);
+        let mut rng = Rng::seed_from(seed ^ 0x5EED_0F5A_4D1E);
         let mut s = self.clone();
         let bit = 1u8 << viewer;
         let selecting = self.selecting();
@@ -434,7 +434,7 @@ impl SunriseState {
         }
 
         // The project deck is face-down to everyone.
-        let mut deck = s.t.project_deck.clone();
+        let mut deck = s.t.project_deck;
         deck.sort_unstable();
         rng.shuffle(&mut deck);
         s.t.project_deck = deck;

@@ -360,15 +360,15 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
                 }
             }
             match turn {
-                TurnStage::TakeProjects { remaining } => {
-                    if !(1..=2).contains(remaining) || t.row.iter().all(Option::is_none) {
-                        return Err(bad("a project must be taken but none can be".into()));
-                    }
+                TurnStage::TakeProjects { remaining }
+                    if !(1..=2).contains(remaining) || t.row.iter().all(Option::is_none) =>
+                {
+                    return Err(bad("a project must be taken but none can be".into()));
                 }
-                TurnStage::ChooseGlaze => {
-                    if s.cards.projects[usize::from(*project)].glazes.len() != 2 {
-                        return Err(bad("a glaze choice for a project with one glaze".into()));
-                    }
+                TurnStage::ChooseGlaze
+                    if s.cards.projects[usize::from(*project)].glazes.len() != 2 =>
+                {
+                    return Err(bad("a glaze choice for a project with one glaze".into()));
                 }
                 _ => {}
             }

@@ -52,7 +52,7 @@ fn the_resource_deck_is_filtered_by_player_count() {
             .collect();
     assert_eq!(marks.len(), 36);
     assert!(marks.iter().all(|&m| m <= 3));
-    assert!(marks.iter().any(|&m| m == 3));
+    assert!(marks.contains(&3));
 }
 
 #[test]
