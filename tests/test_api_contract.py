@@ -437,3 +437,14 @@ def test_random_playouts_release_the_gil() -> None:
         sys.setswitchinterval(old)
     assert spins == 10_000
     assert np.array_equal(results[0][:5], sunrise.random_playouts(5, seed=0, players=4))
+
+
+def test_public_action_string_hides_only_what_the_others_may_not_see() -> None:
+    state = craftgames.sunrise.new_game(players=3, seed=5)
+    draft = state.legal_actions()[0]
+    full = state.action_to_string(draft)
+    # The chooser reads its own choice; the others and a spectator read only that it chose.
+    assert state.public_action_string(draft, 0) == full
+    hidden = state.public_action_string(draft, 1)
+    assert hidden == state.public_action_string(draft)
+    assert hidden != full and "face-down" in hidden

@@ -146,7 +146,7 @@ def test_bots_face_down_choices_are_not_shown_to_a_human(
     argv = ["play", "sunrise", "--players", "2", "--seed", "4", "--seat", "random"]
     assert main([*argv, "--seat", "human"]) == 1
     out = capsys.readouterr().out
-    assert "seat 0 (random): chose a work style" in out
+    assert "seat 0 (random): Choose a work style and distribute 4 cards face-down" in out
     assert "Efficient:" not in out.split("Seat 1, your move:")[0]
 
 

@@ -15,7 +15,7 @@ from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-__all__ = ["public_move_text", "render_board", "render_sunrise"]
+__all__ = ["render_board", "render_sunrise"]
 
 Obs = Mapping[str, Any]
 
@@ -34,24 +34,6 @@ def render_board(
     if game == "sunrise":
         return render_sunrise(observation, private=private, compact=compact)
     return Text(repr(dict(observation)))
-
-
-def public_move_text(game: str, step: str, text: str) -> str:
-    """What the other seats learn from a move whose full sentence is `text`.
-
-    In Sunrise a draft stays face-down until the reveal, a discarded advantage card goes
-    face-down under the deck, and the three drawn advantage cards are seen only by the drawer;
-    everything else is done openly on the table.
-    """
-    if game != "sunrise":
-        return text
-    if step == "select":
-        return "chose a work style and distributed its cards face-down"
-    if text.startswith("Discard ") and "reserve resource" in text:
-        return "discarded an advantage card face-down for 1 reserve resource"
-    if text.startswith("Keep ") and "bottom of the deck" in text:
-        return "kept 1 of the 3 drawn advantage cards and returned the others to the bottom"
-    return text
 
 
 def _title(word: object) -> str:

@@ -22,7 +22,7 @@ from rich.table import Table
 
 from craftgames import _core, bots
 from craftgames._core import GAMES, State
-from craftgames.board import public_move_text, render_board
+from craftgames.board import render_board
 from craftgames.cards import card_text
 from craftgames.replay import Replay, load_replay
 
@@ -141,11 +141,9 @@ def _ask_human(console: Console, state: State, seat: int, compact: bool) -> int:
 
 def _bot_move_text(state: State, action: int, public: bool) -> str:
     """The bot's move in words; with a human at the table, only what the table may see."""
-    text = state.action_to_string(action)
-    if not public:
-        return text
-    step = str(state.observation(state.current_player()).get("step", ""))
-    return public_move_text(state.game_name(), step, text)
+    if public:
+        return state.public_action_string(action)
+    return state.action_to_string(action)
 
 
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:

@@ -71,6 +71,27 @@ impl State {
         Ok(dispatch!(&self.game, s => s.action_to_string(a)))
     }
 
+    /// The sentence for `action` as `viewer` may read it (None: a spectator): moves that
+    /// hide something (a face-down draft or discard, a kept card) are told without it
+    /// unless `viewer` is the seat making the move.
+    #[pyo3(signature = (action, viewer=None))]
+    fn public_action_string(
+        &self,
+        action: &Bound<'_, PyAny>,
+        viewer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<String> {
+        let n = self.num_distinct_actions();
+        let a = action_arg(action, n)?;
+        if a as usize >= n {
+            return Err(crate::errors::IllegalActionError::new_err(format!(
+                "action {a} is out of range: action ids are 0..{}",
+                n.saturating_sub(1)
+            )));
+        }
+        let viewer = viewer.map(|v| self.seat(v)).transpose()?;
+        Ok(dispatch!(&self.game, s => s.public_action_string(a, viewer)))
+    }
+
     /// True once the game has ended.
     fn is_terminal(&self) -> bool {
         dispatch!(&self.game, s => s.is_terminal())

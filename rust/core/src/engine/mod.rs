@@ -91,6 +91,14 @@ pub trait GameState: Clone + Send + Sync + 'static {
     /// A person's sentence for `action` in this position.
     fn action_to_string(&self, action: Action) -> String;
 
+    /// The sentence for `action` as `viewer` may read it (`None`: a spectator who sees only
+    /// the table): a move that hides something from the others, such as a face-down
+    /// discard, is told without the hidden part unless `viewer` is the one making it.
+    fn public_action_string(&self, action: Action, viewer: Option<Seat>) -> String {
+        let _ = viewer;
+        self.action_to_string(action)
+    }
+
     /// Final points per seat (the running score before the end).
     fn scores(&self) -> PerSeat<i32>;
 

@@ -409,8 +409,7 @@ impl CardSet {
     }
 
     fn parse(text: &str) -> EngineResult<CardSet> {
-        let raw: RawFile = toml::from_str(text)
-            .map_err(|e| card_err(format!("card file is not valid: {}", e.message())))?;
+        let raw: RawFile = toml::from_str(text).map_err(|e| card_err(locate(text, &e)))?;
         let mut projects = Vec::new();
         let mut starting = Vec::new();
         for (i, p) in raw.project.iter().enumerate() {
@@ -518,6 +517,36 @@ impl CardSet {
             .enumerate()
             .filter(move |(_, c)| usize::from(c.min_players) <= players)
             .map(|(i, _)| i)
+    }
+}
+
+/// Names the card a TOML error is in: "[[project]] #5 (line 87): invalid type …".
+fn locate(text: &str, e: &toml::de::Error) -> String {
+    let Some(span) = e.span() else {
+        return format!("card file is not valid: {}", e.message());
+    };
+    let before = &text[..span.start.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let header = before
+        .lines()
+        .filter_map(|l| {
+            let l = l.trim();
+            l.strip_prefix("[[").and_then(|r| r.strip_suffix("]]"))
+        })
+        .last();
+    let source_line = text.lines().nth(line - 1).unwrap_or("").trim();
+    match header {
+        Some(h) => {
+            let index = before
+                .lines()
+                .filter(|l| l.trim() == format!("[[{h}]]"))
+                .count();
+            format!(
+                "[[{h}]] #{index} (line {line}: {source_line}): {}",
+                e.message()
+            )
+        }
+        None => format!("card file line {line} ({source_line}): {}", e.message()),
     }
 }
 
@@ -830,6 +859,14 @@ mod tests {
         for players in 2..=4 {
             assert_eq!(set.resource_cards_in_play(players).count(), 12 * players);
         }
+    }
+
+    #[test]
+    fn a_type_error_names_the_card_and_line() {
+        let text = DEFAULT_CARDS_TOML.replacen("points = 5", "points = \"five\"", 1);
+        let err = CardSet::from_toml(&text).unwrap_err().to_string();
+        assert!(err.starts_with("[[project]] #"), "{err}");
+        assert!(err.contains("points = \"five\""), "{err}");
     }
 
     #[test]

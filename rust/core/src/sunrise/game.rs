@@ -32,6 +32,28 @@ impl GameState for SunriseState {
         self.describe(action)
     }
 
+    fn public_action_string(&self, action: Action, viewer: Option<Seat>) -> String {
+        let actor = self.actor();
+        if actor.is_some() && actor == viewer {
+            return self.describe(action);
+        }
+        match decode(action) {
+            // Step one: the style and the cards stay face-down until every seat has chosen.
+            Some(Move::Draft(_)) => {
+                "Choose a work style and distribute 4 cards face-down".to_string()
+            }
+            // "Discard the card face-down to the bottom of the advantage deck."
+            Some(Move::Discard(_)) => {
+                "Discard an advantage card face-down for 1 reserve resource".to_string()
+            }
+            // Only the drawer sees the drawn cards.
+            Some(Move::Keep { .. }) => "Keep 1 drawn advantage card and return the others \
+                                        to the bottom of the deck"
+                .to_string(),
+            _ => self.describe(action),
+        }
+    }
+
     fn scores(&self) -> PerSeat<i32> {
         self.all_scores()
     }

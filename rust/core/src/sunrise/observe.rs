@@ -275,8 +275,64 @@ impl SunriseState {
     }
 
     /// A stable key for what `viewer` knows: its observation, serialized with sorted keys.
+    ///
+    /// It is the state document with everything the seat cannot see masked out (unknown
+    /// cards become 255, face-down sets re-sorted, the random stream and history dropped),
+    /// so two states the seat cannot tell apart give the same key — and it costs a fraction
+    /// of the observation dictionary.
     pub fn information_state(&self, viewer: Seat) -> String {
-        self.observation(viewer).to_string()
+        const HIDDEN: CardId = 255;
+        let bit = 1u8 << viewer;
+        let mut m = self.t.clone();
+        let known_resource = |c: CardId| self.t.resource_known[usize::from(c)] & bit != 0;
+        let known_advantage = |c: CardId| self.t.advantage_known[usize::from(c)] & bit != 0;
+        for (q, p) in m.players.iter_mut().enumerate() {
+            p.stack.iter_mut().for_each(|c| *c = HIDDEN);
+            if q != viewer {
+                p.hand.iter_mut().for_each(|c| *c = HIDDEN);
+                if let Some(choice) = &mut p.pending {
+                    // That the seat has chosen is public; what it chose is not.
+                    choice.style = WorkStyle::Efficient;
+                    choice.destinations.clear();
+                }
+                for c in p.advantages.iter_mut() {
+                    if !known_advantage(*c) {
+                        *c = HIDDEN;
+                    }
+                }
+                p.advantages.sort_unstable();
+            }
+        }
+        for c in m.wastebasket.iter_mut() {
+            if !known_resource(*c) {
+                *c = HIDDEN;
+            }
+        }
+        for c in m.advantage_deck.iter_mut() {
+            if !known_advantage(*c) {
+                *c = HIDDEN;
+            }
+        }
+        m.project_deck.iter_mut().for_each(|c| *c = HIDDEN);
+        if let Phase::Complete {
+            seat,
+            turn: TurnStage::KeepAdvantage { drawn },
+            ..
+        } = &mut m.phase
+        {
+            if usize::from(*seat) != viewer {
+                drawn.iter_mut().for_each(|c| *c = HIDDEN);
+            }
+        }
+        m.resource_known.iter_mut().for_each(|b| *b &= bit);
+        m.advantage_known.iter_mut().for_each(|b| *b &= bit);
+        m.rng = Rng::seed_from(0);
+        m.seed = 0;
+        m.history.clear();
+        format!(
+            "seat {viewer}:{}",
+            serde_json::to_string(&m).unwrap_or_default()
+        )
     }
 
     /// Redraws everything `viewer` cannot see, consistently with what it can, from `seed`
