@@ -533,7 +533,7 @@ fn locate(text: &str, e: &toml::de::Error) -> String {
             let l = l.trim();
             l.strip_prefix("[[").and_then(|r| r.strip_suffix("]]"))
         })
-        .last();
+        .next_back();
     let source_line = text.lines().nth(line - 1).unwrap_or("").trim();
     match header {
         Some(h) => {
