@@ -6,12 +6,106 @@
 
 use craftgames_core::engine::{Action, ActionList, GameState, Rng};
 use craftgames_core::sunrise::SunriseState;
+use serde_json::Value;
+
+/// Swaps card ids `a` and `b` in the listed places of a state document (and their entries in
+/// the knowledge table), so a test can change what a seat does not know.
+fn swap_cards(doc: &mut Value, a: u64, b: u64, places: &[&str], known: &str) {
+    fn swap_in(v: &mut Value, a: u64, b: u64) {
+        match v {
+            Value::Number(n) if n.as_u64() == Some(a) => *v = Value::from(b),
+            Value::Number(n) if n.as_u64() == Some(b) => *v = Value::from(a),
+            Value::Array(items) => items.iter_mut().for_each(|x| swap_in(x, a, b)),
+            Value::Object(map) => {
+                if let Some(card) = map.get_mut("card") {
+                    swap_in(card, a, b);
+                }
+            }
+            _ => {}
+        }
+    }
+    let table = doc.get_mut("table").unwrap();
+    for place in places {
+        if let Some(v) = table.get_mut(*place) {
+            swap_in(v, a, b);
+        }
+    }
+    for player in table["players"].as_array_mut().unwrap() {
+        for place in places {
+            if let Some(v) = player.get_mut(*place) {
+                swap_in(v, a, b);
+                if let Value::Array(items) = v {
+                    // Hands and face-down sets are kept sorted.
+                    if items.iter().all(Value::is_u64) {
+                        items.sort_by_key(|x| x.as_u64());
+                    }
+                }
+            }
+        }
+    }
+    table[known]
+        .as_array_mut()
+        .unwrap()
+        .swap(a as usize, b as usize);
+}
+
+/// For each seat, exchanging two cards it cannot see leaves its observation and its
+/// information state unchanged.
+fn check_hidden_cards_stay_hidden(state: &SunriseState, rng: &mut Rng) -> usize {
+    let mut checked = 0;
+    let doc: Value = serde_json::from_str(&state.to_json()).unwrap();
+    for viewer in 0..state.num_players() {
+        for (known, places) in [
+            ("resource_known", &["stack", "hand", "wastebasket"][..]),
+            ("advantage_known", &["advantage_deck", "advantages"][..]),
+        ] {
+            let bits = doc["table"][known].as_array().unwrap();
+            // Cards whose place the viewer does not know, and which sit in a hidden place.
+            let mut unknown: Vec<u64> = Vec::new();
+            let json = doc["table"].to_string();
+            for (id, b) in bits.iter().enumerate() {
+                if b.as_u64().unwrap() & (1 << viewer) == 0 && json.contains(&id.to_string()) {
+                    unknown.push(id as u64);
+                }
+            }
+            if unknown.len() < 2 {
+                continue;
+            }
+            let a = unknown[rng.below(unknown.len())];
+            let b = unknown[rng.below(unknown.len())];
+            if a == b {
+                continue;
+            }
+            let mut changed = doc.clone();
+            swap_cards(&mut changed, a, b, places, known);
+            let Ok(other) = SunriseState::from_json(&changed.to_string()) else {
+                // The two cards may not be exchangeable (e.g. a card out of play).
+                continue;
+            };
+            assert_eq!(
+                other.information_state_string(viewer),
+                state.information_state_string(viewer),
+                "seat {viewer}'s information state reveals {known} {a}/{b}"
+            );
+            assert_eq!(
+                other.observation_json(viewer),
+                state.observation_json(viewer),
+                "seat {viewer}'s observation reveals {known} {a}/{b}"
+            );
+            checked += 1;
+        }
+    }
+    checked
+}
 
 fn play(players: usize, seed: u64, check_every_step: bool) -> SunriseState {
     let mut state = SunriseState::new_game(players, seed, None).unwrap();
     let mut rng = Rng::seed_from(seed * 31 + 1);
+    // A separate stream for the checks, so they do not change the game played.
+    let mut check_rng = Rng::seed_from(seed ^ 0xC0FFEE);
     let mut actions = ActionList::new();
     let mut steps = 0;
+    let mut hidden_checks = 0;
     while !state.is_terminal() {
         state.legal_actions_into(&mut actions);
         assert!(!actions.is_empty(), "no legal action in a live state");
@@ -33,10 +127,7 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> SunriseState {
             let mut copy = state.clone();
             assert!(copy.apply_action(illegal).is_err());
             assert_eq!(copy.to_json(), json);
-            for p in 0..players {
-                let _ = state.action_to_string(actions[0]);
-                let _ = state.observation_json(p);
-            }
+            hidden_checks += check_hidden_cards_stay_hidden(&state, &mut check_rng);
         }
         let a = actions[rng.below(actions.len())];
         state.apply_action(a).unwrap();
@@ -44,6 +135,13 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> SunriseState {
         assert!(steps < 5000, "game does not end");
     }
     assert!(state.legal_actions().is_empty());
+    if check_every_step {
+        // Most steps exchanged two hidden cards for each seat and compared.
+        assert!(
+            hidden_checks > steps * players / 2,
+            "{hidden_checks} checks in {steps} steps"
+        );
+    }
     state
 }
 
