@@ -271,7 +271,15 @@ impl SunriseState {
         } else {
             0
         };
+        let face = |w: &WheelCard| (self.cards.resource_cards[usize::from(w.card)].icons, w.used);
         for (slot, wc) in p.wheel.iter().enumerate() {
+            // Identical cards on the wheel are interchangeable: offer the first of them only.
+            if p.wheel[..slot]
+                .iter()
+                .any(|earlier| face(earlier) == face(wc))
+            {
+                continue;
+            }
             let (offer, reserve) = self.offers(wc);
             // Visit only the resources that yield an action, in ascending order.
             let mut bits = (offer & open_anywhere) | reserve;

@@ -21,6 +21,16 @@ fn placements_match_icons_and_every_card_must_be_used() {
             let p = &s.t.players[seat];
             for (slot, wc) in p.wheel.iter().enumerate() {
                 let icons = s.cards.resource_cards[usize::from(wc.card)].icons;
+                // A card identical to an earlier one on the wheel is offered through that one.
+                let twin = p.wheel[..slot].iter().any(|e| {
+                    s.cards.resource_cards[usize::from(e.card)].icons == icons && e.used == wc.used
+                });
+                if twin {
+                    let first = crate::sunrise::actions::place_action(slot, 0, 0);
+                    let last = crate::sunrise::actions::place_action(slot + 1, 0, 0);
+                    assert!(l.iter().all(|a| !(first..last).contains(a)));
+                    continue;
+                }
                 let offers = |r: usize| match icons {
                     ResourceIcons::Single(x) => x as usize == r,
                     ResourceIcons::Wild => true,
