@@ -3,6 +3,7 @@
     craftgames play sunrise --players 3 --seed 7 --seat human --seat random --seat random
     craftgames play sunrise --players 3 --seat random --seat random --seat random --save g.json
     craftgames replay g.json
+    craftgames arena sunrise --players 2 --seat mcts:1000 --seat greedy --games 200 --jobs 2
 
 Exit codes: 0 the command did its work; 1 a human player left the game (end of input);
 2 bad arguments or a bad file.
@@ -20,7 +21,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from craftgames import _core, bots
+from craftgames import _core, arena_cli, bots
 from craftgames._core import GAMES, State
 from craftgames.board import render_board
 from craftgames.cards import card_text
@@ -83,6 +84,7 @@ def _build_parser() -> argparse.ArgumentParser:
         description="Replay a file written by 'craftgames play --save' and print the scores.",
     )
     replay.add_argument("file", help="the replay JSON file")
+    arena_cli.add_parser(sub)
     return parser
 
 
@@ -230,6 +232,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if args.command == "play":
             return _play(args, parser)
+        if args.command == "arena":
+            return arena_cli.run(args, parser, _console())
         return _replay(args)
     except KeyboardInterrupt:
         print("craftgames: interrupted", file=sys.stderr)
