@@ -26,9 +26,10 @@ pub const MAX_PLAYERS: usize = 4;
 /// `current_player()` when the game is over, as in OpenSpiel.
 pub const TERMINAL_PLAYER: i32 = -4;
 
-/// The most legal actions any position of any game can have. Each game proves its own bound
-/// against this (see `sunrise::moves::MAX_LEGAL_ACTIONS`), so an `ActionList` never overflows.
-pub const ACTION_LIST_CAPACITY: usize = 1024;
+/// Capacity of an [`ActionList`]. A legal-action list holds distinct ids below the game's
+/// `num_distinct_actions()`, and every game's action space fits in this (a test of each game
+/// asserts it), so no position — however contrived a loaded state — can overflow the list.
+pub const ACTION_LIST_CAPACITY: usize = 4096;
 
 /// A fixed-capacity list of action ids that lives on the stack: the hot loop never allocates.
 pub type ActionList = ArrayVec<Action, ACTION_LIST_CAPACITY>;

@@ -173,6 +173,8 @@ mod tests {
     #[test]
     fn every_id_decodes_and_ranges_do_not_overlap() {
         assert_eq!(NUM_ACTIONS, 3835);
+        // Every legal list fits an ActionList, whatever the position.
+        assert!(NUM_ACTIONS <= crate::engine::ACTION_LIST_CAPACITY);
         for a in 0..NUM_ACTIONS as Action {
             let m = decode(a).expect("in range");
             let back = match m {

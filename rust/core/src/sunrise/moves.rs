@@ -17,15 +17,6 @@ use super::state::{
 };
 use crate::engine::{Action, ActionList, Seat};
 
-/// The most legal actions a Sunrise position can have, and why it fits an `ActionList`:
-/// placements are at most 5 wheel cards × (distinct (target, resource) pairs with an open
-/// icon, ≤ 6 icons × 64 targets, but a seat never holds more than 34 + 30 works) — in
-/// practice a seat's open icons are few; the hard bound used is 5 × (6 × 64 + 1) = 1925 in
-/// the worst imaginable position, which is why `legal_actions_into` truncates nothing: we
-/// bound open icons per seat by the resources in the game (60), giving 5 × 61 + 9 × 60 / 9
-/// conversions + 60 advantage ids + 1 ≤ 1024.
-pub const MAX_LEGAL_ACTIONS: usize = 5 * 61 + 60 + 60 + 1;
-
 /// Style of a draft code for 3–4 players and for 2 players (`None`: no style matches).
 pub(crate) const fn style_of(code: usize, two_players: bool) -> Option<WorkStyle> {
     let mut counts = [0u8; 4];

@@ -320,7 +320,14 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
                     )));
                 }
                 if let Some(choice) = &p.pending {
+                    let code = choice
+                        .destinations
+                        .iter()
+                        .enumerate()
+                        .fold(0usize, |c, (i, d)| c | ((*d as usize) << (2 * i)));
+                    let matches = super::moves::style_of(code, n == 2) == Some(choice.style);
                     if choice.destinations.len() != CARDS_PER_ROUND
+                        || !matches
                         || p.styles_used[choice.style as usize]
                     {
                         return Err(bad(format!(

@@ -118,3 +118,25 @@ fn resampling_mid_game_keeps_every_invariant_and_the_viewers_view() {
         }
     }
 }
+
+#[test]
+fn a_loaded_hidden_choice_must_be_a_legal_distribution_of_its_style() {
+    let mut s = game(3, 40);
+    let first = legal(&s)[0];
+    s.apply_action(first).unwrap();
+    let json = s.to_json_string();
+    // Seat 0 keeps all four cards "Efficiently": not a work style's distribution.
+    let pending = s.t.players[0].pending.unwrap();
+    let doc = json.replacen(
+        &serde_json::to_string(&pending).unwrap(),
+        &serde_json::to_string(&crate::sunrise::state::DraftChoice {
+            style: pending.style,
+            destinations: [K, K, K, K].into_iter().collect(),
+        })
+        .unwrap(),
+        1,
+    );
+    assert_ne!(doc, json);
+    let err = SunriseState::from_json(&doc).unwrap_err().to_string();
+    assert!(err.contains("hidden choice"), "{err}");
+}
