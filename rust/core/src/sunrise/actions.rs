@@ -54,6 +54,9 @@ pub const END_TURN: Action = GLAZE + 3;
 /// Size of the action space.
 pub const NUM_ACTIONS: usize = END_TURN as usize + 1;
 
+// A legal list holds distinct ids below NUM_ACTIONS, so it always fits an ActionList.
+const _: () = assert!(NUM_ACTIONS <= crate::engine::ACTION_LIST_CAPACITY);
+
 /// A decoded action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Move {
@@ -173,8 +176,6 @@ mod tests {
     #[test]
     fn every_id_decodes_and_ranges_do_not_overlap() {
         assert_eq!(NUM_ACTIONS, 3835);
-        // Every legal list fits an ActionList, whatever the position.
-        assert!(NUM_ACTIONS <= crate::engine::ACTION_LIST_CAPACITY);
         for a in 0..NUM_ACTIONS as Action {
             let m = decode(a).expect("in range");
             let back = match m {
