@@ -191,3 +191,15 @@ def test_console_script_plays_a_game_in_a_subprocess(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "Final scores" in result.stdout
     assert "\x1b[" not in result.stdout  # plain text when not a terminal
+
+
+def test_an_mcts_seat_prints_its_moves_with_their_visit_share(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["play", "sunrise", "--players", "2", "--seed", "3", "--seat", "mcts:40"]
+    assert main([*argv, "--seat", "random"]) == 0
+    out = capsys.readouterr().out
+    mcts_lines = [line for line in out.splitlines() if line.startswith("seat 0 (mcts:40):")]
+    assert mcts_lines
+    assert any("of 40 simulations]" in line for line in mcts_lines)
+    assert not any("simulations]" in line for line in out.splitlines() if line.startswith("seat 1"))

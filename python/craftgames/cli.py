@@ -148,6 +148,13 @@ def _bot_move_text(state: State, action: int, public: bool) -> str:
     return state.action_to_string(action)
 
 
+def _bot_reason(bot: bots.Bot) -> str:
+    """A bot's short reason for its last move (an MCTS bot's visit share), if it gives one."""
+    reason = getattr(bot, "reason", None)
+    why = reason() if callable(reason) else None
+    return f"  [{why}]" if why else ""
+
+
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     seats: list[str] = args.seat or []
     players: int = args.players if args.players is not None else (len(seats) or 3)
@@ -191,7 +198,8 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
                 action = agents[seat].step(state.clone())
                 if not quiet:
                     text = _bot_move_text(state, action, public=bool(humans))
-                    console.print(f"seat {seat} ({seats[seat]}): {text}", soft_wrap=True)
+                    why = _bot_reason(agents[seat])
+                    console.print(f"seat {seat} ({seats[seat]}): {text}{why}", soft_wrap=True)
             last_actor = seat
             state.apply_action(action)
             actions.append(action)
