@@ -1,7 +1,7 @@
 //! `State`: the Python face of a game in progress. Each method converts its arguments, calls
 //! the core through `dispatch!`, and converts the answer; no rules live here.
 
-use craftgames_core::engine::{GameState, TERMINAL_PLAYER};
+use craftgames_core::engine::{Action, GameState, TERMINAL_PLAYER};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -19,6 +19,19 @@ pub struct State {
 }
 
 impl State {
+    /// An action id inside the action space (legal or not), or `IllegalActionError`.
+    fn action_in_range(&self, action: &Bound<'_, PyAny>) -> PyResult<Action> {
+        let n = self.num_distinct_actions();
+        let a = action_arg(action, n)?;
+        if a as usize >= n {
+            return Err(crate::errors::IllegalActionError::new_err(format!(
+                "action {a} is out of range: action ids are 0..{}",
+                n.saturating_sub(1)
+            )));
+        }
+        Ok(a)
+    }
+
     fn seat(&self, player: &Bound<'_, PyAny>) -> PyResult<usize> {
         seat_arg(player, dispatch!(&self.game, s => s.num_players()))
     }
@@ -60,14 +73,7 @@ impl State {
 
     /// A person's sentence for `action` in this position.
     fn action_to_string(&self, action: &Bound<'_, PyAny>) -> PyResult<String> {
-        let n = self.num_distinct_actions();
-        let a = action_arg(action, n)?;
-        if a as usize >= n {
-            return Err(crate::errors::IllegalActionError::new_err(format!(
-                "action {a} is out of range: action ids are 0..{}",
-                n.saturating_sub(1)
-            )));
-        }
+        let a = self.action_in_range(action)?;
         Ok(dispatch!(&self.game, s => s.action_to_string(a)))
     }
 
@@ -80,14 +86,7 @@ impl State {
         action: &Bound<'_, PyAny>,
         viewer: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<String> {
-        let n = self.num_distinct_actions();
-        let a = action_arg(action, n)?;
-        if a as usize >= n {
-            return Err(crate::errors::IllegalActionError::new_err(format!(
-                "action {a} is out of range: action ids are 0..{}",
-                n.saturating_sub(1)
-            )));
-        }
+        let a = self.action_in_range(action)?;
         let viewer = viewer.map(|v| self.seat(v)).transpose()?;
         Ok(dispatch!(&self.game, s => s.public_action_string(a, viewer)))
     }

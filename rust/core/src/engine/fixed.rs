@@ -84,6 +84,13 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         self.len += 1;
     }
 
+    /// Inserts `item` before the first item with a greater key, keeping a sorted list sorted.
+    pub fn insert_sorted_by_key<K: Ord>(&mut self, item: T, key: impl Fn(&T) -> K) {
+        let k = key(&item);
+        let at = self.iter().position(|x| key(x) > k).unwrap_or(self.len());
+        self.insert(at, item);
+    }
+
     /// Removes the first `k` items (or all, if fewer), returning them in order.
     pub fn take_front<const K: usize>(&mut self, k: usize) -> FixedVec<T, K> {
         let k = k.min(usize::from(self.len)).min(K);

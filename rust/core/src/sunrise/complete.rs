@@ -96,12 +96,9 @@ impl SunriseState {
         let Some(card) = self.t.row[space].take() else {
             return;
         };
-        let list = &mut self.t.players[seat].projects;
-        let at = list
-            .iter()
-            .position(|w| w.card > card)
-            .unwrap_or(list.len());
-        list.insert(at, Work { card, filled: 0 });
+        self.t.players[seat]
+            .projects
+            .insert_sorted_by_key(Work { card, filled: 0 }, |w| w.card);
         // "After taking each project, fill in the project row from the top of the deck."
         self.t.row[space] = self.t.project_deck.pop();
         if self.t.project_deck.is_empty() && self.t.row.iter().all(Option::is_none) {

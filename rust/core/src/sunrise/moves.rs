@@ -578,9 +578,9 @@ impl SunriseState {
 
     /// Adds a face-down advantage card to the seat's hand, kept sorted by id.
     pub(super) fn give_advantage(&mut self, seat: Seat, card: CardId) {
-        let hand = &mut self.t.players[seat].advantages;
-        let at = hand.iter().position(|&c| c > card).unwrap_or(hand.len());
-        hand.insert(at, card);
+        self.t.players[seat]
+            .advantages
+            .insert_sorted_by_key(card, |&c| c);
     }
 
     pub(super) fn remove_advantage(&mut self, seat: Seat, card: CardId) {
@@ -618,12 +618,9 @@ impl SunriseState {
                 self.t.players[seat].revealed.push(card);
             }
             AdvantageEffect::Showpiece { .. } => {
-                let list = &mut self.t.players[seat].showpieces;
-                let at = list
-                    .iter()
-                    .position(|w| w.card > card)
-                    .unwrap_or(list.len());
-                list.insert(at, Work { card, filled: 0 });
+                self.t.players[seat]
+                    .showpieces
+                    .insert_sorted_by_key(Work { card, filled: 0 }, |w| w.card);
             }
         }
     }
