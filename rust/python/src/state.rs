@@ -1,7 +1,7 @@
 //! `State`: the Python face of a game in progress. Each method converts its arguments, calls
 //! the core through `dispatch!`, and converts the answer; no rules live here.
 
-use craftgames_core::engine::{Action, GameState, TERMINAL_PLAYER};
+use craftgames_core::engine::{Action, ActionList, GameState, TERMINAL_PLAYER};
 use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -60,7 +60,9 @@ impl State {
 
     /// The legal action ids, sorted ascending; empty only when the game is over.
     fn legal_actions<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let actions = dispatch!(&self.game, s => s.legal_actions());
+        // Filled in place rather than returned: moving an ActionList copies it.
+        let mut actions = ActionList::new();
+        dispatch!(&self.game, s => s.legal_actions_into(&mut actions));
         PyList::new(py, actions.iter())
     }
 

@@ -57,7 +57,8 @@ pub trait GameState: Clone + Send + Sync + 'static {
     /// when the game is over.
     fn legal_actions_into(&self, out: &mut ActionList);
 
-    /// The legal actions as a fresh list (convenience; search uses `legal_actions_into`).
+    /// The legal actions as a fresh list (convenience for tests and tools; hot paths fill a
+    /// reused list with `legal_actions_into`, since returning one by value copies it).
     fn legal_actions(&self) -> ActionList {
         let mut out = ActionList::new();
         self.legal_actions_into(&mut out);
@@ -66,7 +67,10 @@ pub trait GameState: Clone + Send + Sync + 'static {
 
     /// Whether `action` is legal now.
     fn is_legal(&self, action: Action) -> bool {
-        self.legal_actions().binary_search(&action).is_ok()
+        // Filled in place: an ActionList is large, and moving one costs more than filling it.
+        let mut legal = ActionList::new();
+        self.legal_actions_into(&mut legal);
+        legal.binary_search(&action).is_ok()
     }
 
     /// Applies `action`, which the caller guarantees is legal (search, playouts). Applying an

@@ -32,7 +32,8 @@ impl RandomBot {
 
 impl<G: GameState> Bot<G> for RandomBot {
     fn step(&mut self, state: &G) -> Action {
-        let legal = state.legal_actions();
+        let mut legal = ActionList::new();
+        state.legal_actions_into(&mut legal);
         assert!(!legal.is_empty(), "the game is over: no action to choose");
         legal[self.rng.below(legal.len())]
     }

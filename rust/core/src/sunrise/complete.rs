@@ -21,7 +21,7 @@ impl SunriseState {
             for &c in &p.awaiting {
                 let number = self.cards.projects[usize::from(c)].number;
                 let key = (!p.go_first, number, s, c);
-                if best.map_or(true, |b| (key.0, key.1) < (b.0, b.1)) {
+                if best.is_none_or(|b| (key.0, key.1) < (b.0, b.1)) {
                     best = Some(key);
                 }
             }

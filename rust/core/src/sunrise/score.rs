@@ -87,124 +87,175 @@ impl SunriseState {
         }
     }
 
-    /// The score of `seat`, explained line by line ("Final Scoring"). Before the end it is
-    /// the running score, counting only revealed end-game cards.
-    pub fn explain_score(&self, seat: Seat) -> ScoreBreakdown {
-        let p = &self.t.players[seat];
-        let mut lines = Vec::with_capacity(8);
-        let mut line = |category: &str, parts: Vec<i32>, detail: Option<String>| {
-            let points = parts.iter().sum();
-            lines.push(ScoreLine {
-                category: category.to_string(),
-                points,
-                detail: detail.unwrap_or_else(|| joined(&parts)),
-            });
-        };
+    // Each scoring category of "Final Scoring" as the parts that add up to it, so the
+    // explanation and the fast total share one definition.
 
-        // Projects: points for completed projects.
-        let completed: Vec<i32> = p
+    /// "Projects — points for completed projects."
+    fn completed_project_points(&self, seat: Seat) -> impl Iterator<Item = i32> + '_ {
+        self.t.players[seat]
             .completed
             .iter()
             .map(|c| i32::from(self.cards.projects[usize::from(c.card)].points))
-            .collect();
-        line("Completed Projects", completed, None);
+    }
 
-        // -1 per in-progress project; 1 per resource on in-progress projects (and on those
-        // waiting for step three, which are still on the in-progress side).
-        let mut in_progress = Vec::new();
-        for w in &p.projects {
-            in_progress.push(-1);
-            in_progress.extend(std::iter::repeat(1).take(w.filled.count_ones() as usize));
-        }
-        for &c in &p.awaiting {
-            in_progress.push(-1);
-            in_progress
-                .extend(std::iter::repeat(1).take(self.cards.projects[usize::from(c)].icons.len()));
-        }
-        line("In-Progress Projects", in_progress, None);
+    /// "-1 per in-progress project; 1 per resource on in-progress projects" (projects waiting
+    /// for step three are still on their in-progress side).
+    fn in_progress_project_parts(&self, seat: Seat) -> impl Iterator<Item = i32> + '_ {
+        let p = &self.t.players[seat];
+        let on_table = p.projects.iter().map(|w| w.filled.count_ones() as usize);
+        let waiting = p
+            .awaiting
+            .iter()
+            .map(|&c| self.cards.projects[usize::from(c)].icons.len());
+        on_table
+            .chain(waiting)
+            .flat_map(|resources| std::iter::once(-1).chain(std::iter::repeat_n(1, resources)))
+    }
 
-        // Studio Challenges: points for each small tile.
-        let mut tiles = Vec::new();
-        for c in &self.t.challenges {
+    /// "Studio Challenges — points for each of your small tiles."
+    fn challenge_tile_points(&self, seat: Seat) -> impl Iterator<Item = i32> + '_ {
+        self.t.challenges.iter().filter_map(move |c| {
             let card = &self.cards.challenges[usize::from(c.card)];
             if c.high == Some(seat as u8) {
-                tiles.push(i32::from(card.high));
+                Some(i32::from(card.high))
             } else if c.low.contains(&(seat as u8)) {
-                tiles.push(i32::from(card.low));
+                Some(i32::from(card.low))
+            } else {
+                None
             }
-        }
-        line("Completed Studio Challenges", tiles, None);
+        })
+    }
 
-        // Advantage Cards: points for completed end-game goals (personal goals).
-        let mut goals = Vec::new();
-        for &c in &p.revealed {
-            if let AdvantageEffect::PersonalGoal { types, points } =
+    /// "Advantage Cards — points for completed end game goals": a revealed personal goal
+    /// scores once if at least one project of each type shown is completed.
+    fn end_game_goal_points(&self, seat: Seat) -> impl Iterator<Item = i32> + '_ {
+        let p = &self.t.players[seat];
+        p.revealed.iter().filter_map(move |&c| {
+            let AdvantageEffect::PersonalGoal { types, points } =
                 &self.cards.advantages[usize::from(c)].effect
-            {
-                let met = types.iter().all(|t| {
-                    p.completed
-                        .iter()
-                        .any(|d| self.cards.projects[usize::from(d.card)].kind == *t)
-                });
-                if met {
-                    goals.push(i32::from(*points));
-                }
-            }
-        }
-        line("Completed End Game Goals", goals, None);
+            else {
+                return None;
+            };
+            let met = types.iter().all(|t| {
+                p.completed
+                    .iter()
+                    .any(|d| self.cards.projects[usize::from(d.card)].kind == *t)
+            });
+            met.then_some(i32::from(*points))
+        })
+    }
 
-        // Showpieces: points for completed showpieces; 1 per resource on in-progress ones.
-        let showpieces: Vec<i32> = p
-            .completed_showpieces
-            .iter()
-            .map(|&c| match self.cards.advantages[usize::from(c)].effect {
+    /// "Showpieces — points for completed showpieces."
+    fn completed_showpiece_points(&self, seat: Seat) -> impl Iterator<Item = i32> + '_ {
+        self.t.players[seat].completed_showpieces.iter().map(|&c| {
+            match self.cards.advantages[usize::from(c)].effect {
                 AdvantageEffect::Showpiece { points, .. } => i32::from(points),
                 _ => 0,
-            })
-            .collect();
-        line("Completed Showpieces", showpieces, None);
-        let on_showpieces: Vec<i32> = p
-            .showpieces
+            }
+        })
+    }
+
+    /// "1 per resource on in-progress showpieces" (incomplete ones cost nothing).
+    fn resources_on_showpieces(&self, seat: Seat) -> i32 {
+        let p = &self.t.players[seat];
+        p.showpieces
             .iter()
-            .flat_map(|w| std::iter::repeat(1).take(w.filled.count_ones() as usize))
-            .collect();
-        let on_showpieces_total = on_showpieces.len() as i32;
+            .map(|w| w.filled.count_ones() as i32)
+            .sum()
+    }
+
+    /// "Cup of Coffee — 3 points for the winner of the cup of coffee."
+    fn cup_points(&self, seat: Seat, cup: Option<Seat>) -> i32 {
+        if cup == Some(seat) {
+            CUP_OF_COFFEE_POINTS
+        } else {
+            0
+        }
+    }
+
+    /// The score of `seat` without its explanation (the hot path of playouts).
+    fn score_total(&self, seat: Seat, cup: Option<Seat>) -> i32 {
+        self.completed_project_points(seat).sum::<i32>()
+            + self.in_progress_project_parts(seat).sum::<i32>()
+            + self.challenge_tile_points(seat).sum::<i32>()
+            + self.end_game_goal_points(seat).sum::<i32>()
+            + self.completed_showpiece_points(seat).sum::<i32>()
+            + self.resources_on_showpieces(seat)
+            + i32::from(self.t.players[seat].reserve) / 2
+            + self.cup_points(seat, cup)
+    }
+
+    /// The score of `seat`, explained line by line ("Final Scoring"). Before the end it is
+    /// the running score, counting only revealed end-game cards.
+    pub fn explain_score(&self, seat: Seat) -> ScoreBreakdown {
+        let mut lines = Vec::with_capacity(8);
+        let mut line = |category: &str, parts: Vec<i32>, detail: Option<String>| {
+            lines.push(ScoreLine {
+                category: category.to_string(),
+                points: parts.iter().sum(),
+                detail: detail.unwrap_or_else(|| joined(&parts)),
+            });
+        };
+        line(
+            "Completed Projects",
+            self.completed_project_points(seat).collect(),
+            None,
+        );
+        line(
+            "In-Progress Projects",
+            self.in_progress_project_parts(seat).collect(),
+            None,
+        );
+        line(
+            "Completed Studio Challenges",
+            self.challenge_tile_points(seat).collect(),
+            None,
+        );
+        line(
+            "Completed End Game Goals",
+            self.end_game_goal_points(seat).collect(),
+            None,
+        );
+        line(
+            "Completed Showpieces",
+            self.completed_showpiece_points(seat).collect(),
+            None,
+        );
+        let on_showpieces = self.resources_on_showpieces(seat);
         line(
             "In-Progress Showpieces",
-            vec![on_showpieces_total],
+            vec![on_showpieces],
             Some(format!(
-                "{on_showpieces_total} resource(s) on in-progress showpieces"
+                "{on_showpieces} resource(s) on in-progress showpieces"
             )),
         );
-
         // Reserve: 1 point for every 2 resources, rounded down.
-        let reserve = i32::from(p.reserve);
+        let reserve = i32::from(self.t.players[seat].reserve);
         line(
             "Reserve",
             vec![reserve / 2],
             Some(format!("{reserve} ÷ 2 = {} (rounded down)", reserve / 2)),
         );
-
-        // Cup of Coffee.
         let beans = self.coffee_beans(seat);
         let cup = self.cup_of_coffee();
-        let (points, detail) = match cup {
-            Some(s) if s == seat => (CUP_OF_COFFEE_POINTS, format!("most coffee beans ({beans})")),
-            Some(s) => (0, format!("{beans} bean(s); seat {s} has the most")),
-            None => (
-                0,
-                format!("{beans} bean(s); tied for the most, nobody wins the cup"),
-            ),
+        let detail = match cup {
+            Some(s) if s == seat => format!("most coffee beans ({beans})"),
+            Some(s) => format!("{beans} bean(s); seat {s} has the most"),
+            None => format!("{beans} bean(s); tied for the most, nobody wins the cup"),
         };
-        line("Cup of Coffee", vec![points], Some(detail));
-
+        line(
+            "Cup of Coffee",
+            vec![self.cup_points(seat, cup)],
+            Some(detail),
+        );
         let total = lines.iter().map(|l| l.points).sum();
         ScoreBreakdown { total, lines }
     }
 
     /// Every seat's (running) score.
     pub fn all_scores(&self) -> PerSeat<i32> {
-        (0..self.n()).map(|s| self.explain_score(s).total).collect()
+        let cup = self.cup_of_coffee();
+        (0..self.n()).map(|s| self.score_total(s, cup)).collect()
     }
 
     /// Seats from first to last. "Tiebreaker": among tied scores, the player with the
