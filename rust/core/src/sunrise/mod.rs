@@ -1,7 +1,7 @@
 //! *Sunrise at the Studio*, every rule of the rulebook's multiplayer game for 2–4 players.
 //!
 //! The module reads top-down as the rulebook does:
-//! * [`data`] — what the cards are (and the card-file loader),
+//! * [`data`] — what the cards are (`card_file` reads and validates a card file),
 //! * [`state`] — what is on the table (setup, the state types, JSON),
 //! * [`actions`] — how a decision is encoded as an integer, and its sentence,
 //! * [`moves`] — what may happen next (legal actions) and what it does (apply),
@@ -9,6 +9,7 @@
 //! * [`observe`] — what each seat may see: observations, information states, determinization.
 
 pub mod actions;
+mod card_file;
 mod complete;
 pub mod data;
 mod game;
