@@ -1,5 +1,5 @@
-//! What the cards are: resources, projects, advantage cards, studio challenges, resource
-//! cards, and the loader that turns a TOML card file into a validated [`CardSet`].
+//! What the cards are: resources, projects, advantage cards, studio challenges and resource
+//! cards, gathered in a validated [`CardSet`] (read from TOML by `card_file`).
 //!
 //! The rulebook ("Components", "Elements of Play", "Advantage Card Reference", "Studio
 //! Challenges List") gives the kinds and counts of cards but not their faces; the default set
