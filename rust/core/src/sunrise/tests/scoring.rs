@@ -200,3 +200,62 @@ fn ties_go_to_the_lowest_completed_project_number() {
     give(&mut s, 1, b);
     assert_eq!(&*s.ranking(), &[0, 1]);
 }
+
+#[test]
+fn the_tiebreaker_ignores_starting_projects() {
+    // With the default cards every starting project has a higher number than every regular
+    // one, so give a starting project number 1 (and Ikebana Vase its 31) to see the rule.
+    let text = crate::sunrise::data::DEFAULT_CARDS_TOML
+        .replacen(
+            "name = \"Ikebana Vase\"\nnumber = 1\n",
+            "name = \"Ikebana Vase\"\nnumber = 31\n",
+            1,
+        )
+        .replacen(
+            "name = \"First Light Mug\"\nnumber = 31\n",
+            "name = \"First Light Mug\"\nnumber = 1\n",
+            1,
+        );
+    let cards = std::sync::Arc::new(CardSet::from_toml(&text).unwrap());
+    let mut s = SunriseState::new_game(2, 1, Some(cards)).unwrap();
+    clear_player(&mut s, 0);
+    clear_player(&mut s, 1);
+    let starting = project("First Light Mug");
+    assert_eq!(s.cards.projects[usize::from(starting)].number, 1);
+    // Seat 0: the starting project (#1) and a regular project; seat 1: a regular project with
+    // a lower number than seat 0's regular one, and the same total.
+    let by_number = |n: u8| s.cards.projects.iter().position(|p| p.number == n).unwrap() as CardId;
+    let (low, high) = (by_number(2), by_number(30));
+    let points = |c: CardId| i32::from(s.cards.projects[usize::from(c)].points);
+    let glaze = |s: &SunriseState, c: CardId| s.cards.projects[usize::from(c)].glazes[0] as u8;
+    let g = glaze(&s, starting);
+    s.t.players[0].completed.push(Completed {
+        card: starting,
+        glaze: g,
+    });
+    let g = glaze(&s, high);
+    s.t.players[0].completed.push(Completed {
+        card: high,
+        glaze: g,
+    });
+    let g = glaze(&s, low);
+    s.t.players[1].completed.push(Completed {
+        card: low,
+        glaze: g,
+    });
+    // Even the totals with reserve resources (1 point per 2).
+    let gap = points(starting) + points(high) - points(low);
+    s.t.players[1].reserve = (2 * gap) as u8;
+    s.t.players[0].reserve = 0;
+    // No coffee beans on either side's projects decide it differently.
+    let beans = |seat: usize| s.coffee_beans(seat);
+    assert_eq!(
+        s.scores()[0],
+        s.scores()[1],
+        "beans {} {}",
+        beans(0),
+        beans(1)
+    );
+    // Seat 0's lowest project number is 1, but it is a starting project: seat 1 (#2) wins.
+    assert_eq!(&*s.ranking(), &[1, 0]);
+}
