@@ -43,42 +43,27 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
             w[0]
         )));
     }
-    let advantages = raw
-        .advantage
-        .iter()
-        .enumerate()
-        .map(|(i, a)| a.validate(i))
-        .collect::<EngineResult<Vec<_>>>()?;
-    if advantages.len() != NUM_ADVANTAGE {
-        return Err(card_err(format!(
-            "[[advantage]]: expected {NUM_ADVANTAGE} advantage cards, found {}",
-            advantages.len()
-        )));
-    }
-    let challenges = raw
-        .challenge
-        .iter()
-        .enumerate()
-        .map(|(i, c)| c.validate(i))
-        .collect::<EngineResult<Vec<_>>>()?;
-    if challenges.len() != NUM_CHALLENGES {
-        return Err(card_err(format!(
-            "[[challenge]]: expected {NUM_CHALLENGES} studio challenges, found {}",
-            challenges.len()
-        )));
-    }
-    let resource_cards = raw
-        .resource_card
-        .iter()
-        .enumerate()
-        .map(|(i, c)| c.validate(i))
-        .collect::<EngineResult<Vec<_>>>()?;
-    if resource_cards.len() != NUM_RESOURCE_CARDS {
-        return Err(card_err(format!(
-            "[[resource_card]]: expected {NUM_RESOURCE_CARDS} resource cards, found {}",
-            resource_cards.len()
-        )));
-    }
+    let advantages = section(
+        &raw.advantage,
+        "advantage",
+        "advantage cards",
+        NUM_ADVANTAGE,
+        |a, i| a.validate(i),
+    )?;
+    let challenges = section(
+        &raw.challenge,
+        "challenge",
+        "studio challenges",
+        NUM_CHALLENGES,
+        |c, i| c.validate(i),
+    )?;
+    let resource_cards = section(
+        &raw.resource_card,
+        "resource_card",
+        "resource cards",
+        NUM_RESOURCE_CARDS,
+        |c, i| c.validate(i),
+    )?;
     // "Deal 12 face-down cards to each player" every day, from all the cards in play:
     // the player-count marks must leave exactly 12 cards per player for 2, 3 and 4.
     for players in 2..=4u8 {
@@ -110,6 +95,28 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
         source: Some(text.to_string()),
         target_icons,
     })
+}
+
+/// Validates every card of a `[[name]]` section and checks the section has `count` cards.
+fn section<R, T>(
+    raw: &[R],
+    name: &str,
+    what: &str,
+    count: usize,
+    validate: impl Fn(&R, usize) -> EngineResult<T>,
+) -> EngineResult<Vec<T>> {
+    let cards = raw
+        .iter()
+        .enumerate()
+        .map(|(i, r)| validate(r, i))
+        .collect::<EngineResult<Vec<_>>>()?;
+    if cards.len() != count {
+        return Err(card_err(format!(
+            "[[{name}]]: expected {count} {what}, found {}",
+            cards.len()
+        )));
+    }
+    Ok(cards)
 }
 
 /// Names the card a TOML error is in: "[[project]] #5 (line 87): invalid type …".
