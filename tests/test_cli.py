@@ -126,13 +126,13 @@ def test_human_seat_reads_stdin_then_eof_exits_1(
     assert captured.out.count("Please type a number") == 3
     assert "Your hand" in captured.out
     assert "game left" in captured.err
-    # Every answer "1" chose the first legal action of a seat-0 decision.
+    # Every answer "1" chose the first option listed: options are in sentence order.
     replay = load_replay(path)
     state = replay.new_game()
     chosen = 0
     for action in replay.actions:
         if state.current_player() == 0:
-            assert action == state.legal_actions()[0]
+            assert action == min(state.legal_actions(), key=state.action_to_string)
             chosen += 1
         state.apply_action(action)
     assert chosen == 3

@@ -124,7 +124,9 @@ def _ask_human(console: Console, state: State, seat: int, compact: bool) -> int:
     """
     obs = state.observation(seat)
     console.print(render_board(state.game_name(), obs, private=True, compact=compact))
-    actions = state.legal_actions()
+    # Listed in the order of their sentences, which groups them for a person: step-one
+    # choices by work style (Efficient, Measured, Wasteful), step-two moves by kind.
+    actions = sorted(state.legal_actions(), key=state.action_to_string)
     console.print(f"[bold]Seat {seat}, your move:[/bold]")
     for i, a in enumerate(actions, 1):
         console.print(f"  {i:>3}. {state.action_to_string(a)}", soft_wrap=True)
