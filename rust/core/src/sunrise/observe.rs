@@ -100,6 +100,7 @@ impl SunriseState {
     /// The observation of `viewer`: everything that seat may see and nothing else.
     pub fn observation(&self, viewer: Seat) -> Value {
         let bit = 1u8 << viewer;
+        let scores = self.all_scores();
         let players: Vec<Value> = (0..self.n())
             .map(|s| {
                 let p = &self.t.players[s];
@@ -172,7 +173,7 @@ impl SunriseState {
                         "card": self.resource_card_view(w.card),
                         "used": [w.used & 1 != 0, w.used & 2 != 0],
                     })).collect::<Vec<_>>(),
-                    "score": self.explain_score(s).total,
+                    "score": scores[s],
                 })
             })
             .collect();
