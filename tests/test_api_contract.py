@@ -83,6 +83,19 @@ def test_unknown_game_is_a_plain_value_error_naming_it() -> None:
     assert type(info.value) is ValueError
 
 
+def test_an_option_the_game_does_not_take_is_a_value_error_naming_it() -> None:
+    with pytest.raises(ValueError, match='no option "staffs"'):
+        craftgames.new_game("sunrise", players=2, staffs=True)
+    with pytest.raises(ValueError, match='no option "staffs"'):
+        craftgames.random_playouts("sunrise", 1, players=2, staffs=True)
+
+
+def test_generic_random_playouts_match_the_game_module() -> None:
+    generic = craftgames.random_playouts("sunrise", 5, seed=11, players=3)
+    assert generic.shape == (5, 3)
+    assert (generic == sunrise.random_playouts(5, 11, players=3)).all()
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_supported_player_count_starts(players: int) -> None:
     state = sunrise.new_game(players=players, seed=0)

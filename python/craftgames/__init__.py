@@ -11,7 +11,11 @@ OpenSpiel-style `State` API for play, search and learning::
 
 from __future__ import annotations
 
+import json
 from typing import Final
+
+import numpy as np
+import numpy.typing as npt
 
 from craftgames import _core, sunrise
 from craftgames._core import (
@@ -37,6 +41,7 @@ __all__ = [
     "State",
     "__version__",
     "new_game",
+    "random_playouts",
     "sunrise",
 ]
 
@@ -44,7 +49,13 @@ TERMINAL: Final = -4
 """`State.current_player()` once the game is over (as in OpenSpiel)."""
 
 
-def new_game(game: str, players: int, seed: int = 0, cards: CardsArg = None) -> State:
+def _options_text(options: dict[str, object]) -> str | None:
+    return json.dumps(options) if options else None
+
+
+def new_game(
+    game: str, players: int, seed: int = 0, cards: CardsArg = None, **options: object
+) -> State:
     """A new game of `game` (one of `GAMES`, e.g. ``"sunrise"``).
 
     Args:
@@ -53,5 +64,26 @@ def new_game(game: str, players: int, seed: int = 0, cards: CardsArg = None) -> 
         seed: the seed of every shuffle and draw.
         cards: a card file (path or TOML text) replacing the default card set; a bad file
             raises `CardDataError`.
+        **options: the game's own options (see each game's module, e.g.
+            `craftgames.sunrise.new_game`); one the game does not take raises `ValueError`
+            naming it.
     """
-    return _core.new_game(game, players, seed, card_text(cards))
+    return _core.new_game(game, players, seed, card_text(cards), _options_text(options))
+
+
+def random_playouts(
+    game: str,
+    games: int,
+    seed: int = 0,
+    players: int = 4,
+    cards: CardsArg = None,
+    **options: object,
+) -> npt.NDArray[np.int32]:
+    """Plays `games` uniformly random games of `game` in Rust, with the GIL released.
+
+    Game ``i`` is dealt from seed ``seed + i`` with the given players, cards and options.
+    Returns the final scores as an int32 array of shape ``(games, players)``.
+    """
+    return _core.random_playouts(
+        game, games, seed, players, card_text(cards), _options_text(options)
+    )

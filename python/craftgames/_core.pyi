@@ -18,7 +18,7 @@ __all__ = [
     "greedy_action",
     "mcts_search",
     "new_game",
-    "sunrise_random_playouts",
+    "random_playouts",
 ]
 
 __version__: Final[str]
@@ -91,9 +91,20 @@ class State:
     def history(self) -> list[int]: ...
     def game_name(self) -> str: ...
 
-def new_game(game: str, players: int, seed: int = 0, cards: str | None = None) -> State: ...
-def sunrise_random_playouts(
-    games: int, seed: int = 0, players: int = 4
+def new_game(
+    game: str,
+    players: int,
+    seed: int = 0,
+    cards: str | None = None,
+    options: str | None = None,
+) -> State: ...
+def random_playouts(
+    game: str,
+    games: int,
+    seed: int = 0,
+    players: int | None = None,
+    cards: str | None = None,
+    options: str | None = None,
 ) -> npt.NDArray[np.int32]: ...
 def mcts_search(
     state: State,

@@ -49,4 +49,4 @@ def random_playouts(games: int, seed: int, players: int = 4) -> npt.NDArray[np.i
     Game ``i`` is dealt and played from seed ``seed + i``. Returns the final scores as an
     int32 array of shape ``(games, players)``.
     """
-    return _core.sunrise_random_playouts(games, seed, players)
+    return _core.random_playouts(GAME, games, seed, players)

@@ -1,67 +1,85 @@
 //! Module-level functions: creating games and the batch entry points that run whole loops in
 //! Rust with the GIL released.
 
-use craftgames_core::sunrise::{self, MAX_SUNRISE_PLAYERS, MIN_SUNRISE_PLAYERS};
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use crate::convert::uint_arg;
 use crate::errors::engine_error;
-use crate::games::Game;
+use crate::games::{Game, Options, Setup};
 use crate::state::State;
 
+/// Reads the options argument: the JSON text of an object (the façade's `json.dumps` of the
+/// keyword options), or `None` for none.
+fn options_arg(options: Option<&str>) -> PyResult<Options> {
+    let Some(text) = options else {
+        return Ok(Options::new());
+    };
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(map)) => Ok(map),
+        Ok(_) => Err(PyTypeError::new_err(
+            "options must be the JSON text of an object (a dict of keyword options)",
+        )),
+        Err(e) => Err(PyValueError::new_err(format!("options are not JSON: {e}"))),
+    }
+}
+
 /// A new game of `game` (e.g. `"sunrise"`) for `players` seats from `seed`; `cards` is the TOML
-/// text of a card file (the default set when `None`).
+/// text of a card file (the default set when `None`), `options` the JSON text of the game's
+/// keyword options.
 #[pyfunction]
 #[pyo3(
-    signature = (game, players, seed = None, cards = None),
-    text_signature = "(game, players, seed=0, cards=None)"
+    signature = (game, players, seed = None, cards = None, options = None),
+    text_signature = "(game, players, seed=0, cards=None, options=None)"
 )]
 pub fn new_game(
     game: &str,
     players: &Bound<'_, PyAny>,
     seed: Option<&Bound<'_, PyAny>>,
     cards: Option<&str>,
+    options: Option<&str>,
 ) -> PyResult<State> {
     let players = uint_arg::<usize>(players, "players")?;
     let seed = seed.map_or(Ok(0), |s| uint_arg::<u64>(s, "seed"))?;
-    Game::new_game(game, players, seed, cards)
+    let options = options_arg(options)?;
+    Game::new_game(game, players, seed, cards, &options)
         .map(|game| State { game })
         .map_err(engine_error)
 }
 
-/// The most games one `sunrise_random_playouts` call plays: its result array is allocated up
-/// front, so an absurd count must be a `ValueError`, not an allocation failure.
+/// The most games one `random_playouts` call plays: its result array is allocated up front, so
+/// an absurd count must be a `ValueError`, not an allocation failure.
 const MAX_PLAYOUT_GAMES: usize = 100_000_000;
 
-/// Plays `games` uniformly random games of Sunrise for `players` seats (game `i` seeded
+/// Plays `games` uniformly random games of `game` for `players` seats (game `i` seeded
 /// `seed + i`) and returns the final scores as an int32 array of shape `(games, players)`.
 #[pyfunction]
 #[pyo3(
-    signature = (games, seed = None, players = None),
-    text_signature = "(games, seed=0, players=4)"
+    signature = (game, games, seed = None, players = None, cards = None, options = None),
+    text_signature = "(game, games, seed=0, players=None, cards=None, options=None)"
 )]
-pub fn sunrise_random_playouts<'py>(
+pub fn random_playouts<'py>(
     py: Python<'py>,
+    game: &str,
     games: &Bound<'py, PyAny>,
     seed: Option<&Bound<'py, PyAny>>,
     players: Option<&Bound<'py, PyAny>>,
+    cards: Option<&str>,
+    options: Option<&str>,
 ) -> PyResult<Bound<'py, PyArray2<i32>>> {
     let games = uint_arg::<usize>(games, "games")?;
     let seed = seed.map_or(Ok(0), |s| uint_arg::<u64>(s, "seed"))?;
     let players = players.map_or(Ok(4), |p| uint_arg::<usize>(p, "players"))?;
-    if !(MIN_SUNRISE_PLAYERS..=MAX_SUNRISE_PLAYERS).contains(&players) {
-        return Err(PyValueError::new_err(format!(
-            "Sunrise at the Studio is played by {MIN_SUNRISE_PLAYERS} to {MAX_SUNRISE_PLAYERS} \
-             players, not {players}"
-        )));
-    }
+    let options = options_arg(options)?;
     if games > MAX_PLAYOUT_GAMES {
         return Err(PyValueError::new_err(format!(
             "at most {MAX_PLAYOUT_GAMES} games per call, not {games}: split the work into batches"
         )));
     }
-    let scores = py.detach(|| sunrise::random_games(players, games, seed));
+    let setup = Setup::new(game, players, cards, &options).map_err(engine_error)?;
+    let scores = py
+        .detach(|| setup.random_playout_scores(games, seed))
+        .map_err(engine_error)?;
     PyArray1::from_vec(py, scores).reshape([games, players])
 }

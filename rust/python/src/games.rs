@@ -1,11 +1,16 @@
 //! The games this build knows, as one enum, and the macro that dispatches a call to the game
-//! inside. Adding a game is one variant here, one arm in `dispatch!`, and one arm in each of
-//! `new_game` and `from_json`.
+//! inside. Adding a game is one variant of `Game`, one of `SetupKind`, one arm in `dispatch!`,
+//! and one arm in each of `Setup::new`, `Setup::deal` and `Game::from_json`.
 
 use std::sync::Arc;
 
-use craftgames_core::engine::{EngineError, EngineResult};
+use craftgames_core::engine::{EngineError, EngineResult, GameState, Rng};
+use craftgames_core::search::playout::play_random_to_end;
 use craftgames_core::sunrise::{CardSet, SunriseState};
+
+/// A game's keyword options beyond `players` and `seed` (e.g. Sorcery's `staffs`), as the JSON
+/// object the Python façade builds. Each game reads its own and rejects the rest by name.
+pub type Options = serde_json::Map<String, serde_json::Value>;
 
 /// The state of any game.
 #[derive(Clone)]
@@ -28,6 +33,94 @@ pub(crate) use dispatch;
 /// The game names `new_game` accepts, in the order they are listed to users.
 pub const GAME_NAMES: &[&str] = &["sunrise"];
 
+/// Everything that fixes a game but the seed: the game, its seats, its card set (read and
+/// validated once) and its options. Dealing many games from one `Setup` (random playouts,
+/// arenas) parses nothing twice.
+pub struct Setup {
+    players: usize,
+    kind: SetupKind,
+}
+
+enum SetupKind {
+    Sunrise { cards: Option<Arc<CardSet>> },
+}
+
+/// Rejects every option a game does not take, naming the first one.
+fn no_options(game: &str, options: &Options) -> EngineResult<()> {
+    match options.keys().next() {
+        Some(key) => Err(EngineError::Config(format!("{game} has no option {key:?}"))),
+        None => Ok(()),
+    }
+}
+
+impl Setup {
+    /// Reads the game's name, card file (`None`: the default set) and options; a bad one is an
+    /// error naming it. The player count is checked by dealing a first game.
+    pub fn new(
+        name: &str,
+        players: usize,
+        cards: Option<&str>,
+        options: &Options,
+    ) -> EngineResult<Self> {
+        let setup = Self::parse(name, players, cards, options)?;
+        setup.deal(0)?;
+        Ok(setup)
+    }
+
+    /// `new` without the trial deal (the caller deals at once, which checks the same).
+    fn parse(
+        name: &str,
+        players: usize,
+        cards: Option<&str>,
+        options: &Options,
+    ) -> EngineResult<Self> {
+        let kind = match name {
+            "sunrise" => {
+                no_options("Sunrise at the Studio", options)?;
+                let cards = match cards {
+                    Some(text) => Some(Arc::new(CardSet::from_toml(text)?)),
+                    None => None,
+                };
+                SetupKind::Sunrise { cards }
+            }
+            other => {
+                return Err(EngineError::Config(format!(
+                    "unknown game {other:?}; this build knows: {}",
+                    GAME_NAMES.join(", ")
+                )))
+            }
+        };
+        Ok(Self { players, kind })
+    }
+
+    /// A new game from `seed`.
+    pub fn deal(&self, seed: u64) -> EngineResult<Game> {
+        match &self.kind {
+            SetupKind::Sunrise { cards } => Ok(Game::Sunrise(SunriseState::new_game(
+                self.players,
+                seed,
+                cards.clone(),
+            )?)),
+        }
+    }
+
+    /// Plays `games` uniformly random games (game `i` dealt from `seed + i`) and returns their
+    /// final scores, `players` per game, in seat order.
+    pub fn random_playout_scores(&self, games: usize, seed: u64) -> EngineResult<Vec<i32>> {
+        let mut out = Vec::with_capacity(games * self.players);
+        for i in 0..games {
+            let game_seed = seed.wrapping_add(i as u64);
+            let mut game = self.deal(game_seed)?;
+            let mut rng = Rng::seed_from(game_seed ^ 0xA5A5_5A5A_0F0F_F0F0);
+            dispatch!(&mut game, s => {
+                play_random_to_end(s, &mut rng);
+                out.extend(s.scores());
+            });
+        }
+        Ok(out)
+    }
+}
+
 impl Game {
     /// The short name of the game, as in `new_game(name, ...)` and the JSON `game` field.
     pub fn name(&self) -> &'static str {
@@ -42,20 +135,9 @@ impl Game {
         players: usize,
         seed: u64,
         cards: Option<&str>,
+        options: &Options,
     ) -> EngineResult<Self> {
-        match name {
-            "sunrise" => {
-                let cards = match cards {
-                    Some(text) => Some(Arc::new(CardSet::from_toml(text)?)),
-                    None => None,
-                };
-                Ok(Game::Sunrise(SunriseState::new_game(players, seed, cards)?))
-            }
-            other => Err(EngineError::Config(format!(
-                "unknown game {other:?}; this build knows: {}",
-                GAME_NAMES.join(", ")
-            ))),
-        }
+        Setup::parse(name, players, cards, options)?.deal(seed)
     }
 
     /// Reads a state document, choosing the game by its `game` field.

@@ -33,7 +33,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     )?;
     m.add("CardDataError", py.get_type::<errors::CardDataError>())?;
     m.add_function(wrap_pyfunction!(functions::new_game, m)?)?;
-    m.add_function(wrap_pyfunction!(functions::sunrise_random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::random_playouts, m)?)?;
     m.add_function(wrap_pyfunction!(search::mcts_search, m)?)?;
     m.add_function(wrap_pyfunction!(search::greedy_action, m)?)?;
     m.add("TERMINAL", TERMINAL_PLAYER)?;
