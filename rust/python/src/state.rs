@@ -93,6 +93,28 @@ impl State {
         Ok(dispatch!(&self.game, s => s.public_action_string(a, viewer)))
     }
 
+    /// What applying the legal `action` now would make happen, as `viewer` may read it (None:
+    /// a spectator): the move's public sentence, then each public consequence the engine
+    /// resolves with it, one sentence each. The state itself is not changed; an illegal
+    /// action raises `IllegalActionError`.
+    #[pyo3(signature = (action, viewer=None))]
+    fn public_events(
+        &self,
+        action: &Bound<'_, PyAny>,
+        viewer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Vec<String>> {
+        let a = self.action_in_range(action)?;
+        let viewer = viewer.map(|v| self.seat(v)).transpose()?;
+        dispatch!(&self.game, s => {
+            if !s.is_legal(a) {
+                return Err(crate::errors::IllegalActionError::new_err(format!(
+                    "action {a} is not legal now"
+                )));
+            }
+            Ok(s.public_events(a, viewer))
+        })
+    }
+
     /// True once the game has ended.
     fn is_terminal(&self) -> bool {
         dispatch!(&self.game, s => s.is_terminal())

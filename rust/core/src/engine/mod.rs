@@ -104,6 +104,16 @@ pub trait GameState: Clone + Send + Sync + 'static {
         self.action_to_string(action)
     }
 
+    /// What applying the legal `action` to this state makes happen, as `viewer` may read it
+    /// (`None`: a spectator): the move's public sentence first, then one sentence for each
+    /// public consequence the engine resolves with it (a project completed, a card revealed,
+    /// a round beginning, the winner). Called on the state *before* the move; a game
+    /// typically applies the move to a clone and tells what changed. For logs and replays,
+    /// never the hot loop. By default, the move's sentence alone.
+    fn public_events(&self, action: Action, viewer: Option<Seat>) -> Vec<String> {
+        vec![self.public_action_string(action, viewer)]
+    }
+
     /// Final points per seat (the running score before the end).
     fn scores(&self) -> PerSeat<i32>;
 
