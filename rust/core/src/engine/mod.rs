@@ -142,6 +142,15 @@ pub trait GameState: Clone + Send + Sync + 'static {
     /// The whole state as a versioned JSON document.
     fn to_json(&self) -> String;
 
+    /// In a one-seat game played against a built-in opponent (a robot, the Competition) or a
+    /// grade table: how far the player's final result is above the target that decides it
+    /// (own score minus the opponent's, or minus the score of the grade aimed for), so that
+    /// search plays to beat the opponent by as much as possible. Positive is a win. `None` for
+    /// games between seats, whose rewards come from `scores()`. Read once the game is over.
+    fn solo_margin(&self) -> Option<f64> {
+        None
+    }
+
     /// A cheap heuristic of how well each seat is doing (for greedy bots and rollouts);
     /// by default the running score.
     fn heuristic_values(&self) -> PerSeat<f64> {
