@@ -148,7 +148,7 @@ def _header(obs: Obs, short: bool = False) -> Text:
     if obs.get("final_round"):
         text.append(" · FINAL ROUND", style="bold red")
     step = obs.get("step", "")
-    name = _STEP_NAMES.get(step, step)
+    name = str(_STEP_NAMES.get(step, step))
     text.append(f" · {name.split(':')[0] if short else name}")
     current = obs.get("current_player", -4)
     if isinstance(current, int) and current >= 0:
