@@ -22,15 +22,14 @@ __all__ = ["LEGEND", "name_sides", "render", "rule_section"]
 Obs = Mapping[str, Any]
 
 LEGEND = """\
-#13           a project's number (it sets the project order in step 3)
-Stoneware✓    an icon of a project already covered by a resource
-N pts         points a project is worth once completed
-bean(s)       coffee beans on a project (most beans wins the cup of coffee)
-clay, glaze   the project's clay and the glaze(s) that may finish it
-first/later   a studio challenge's higher and lower point spaces, and who holds them
-supply        resources in your personal supply; reserve: resources set aside (2 = 1 point)
-face-down     advantage cards a seat holds unrevealed
-if the game ended now   the running score: only what is already scored or revealed"""
+#13         a project's number (it sets the project order in step 3)
+Stoneware✓  a project's icon already covered by a resource
+pts, beans  a project's points; its coffee beans (most beans: the cup of coffee)
+clay, glaze the project's clay, and the glaze(s) that may finish it
+first/later a studio challenge's higher and lower spaces, and who holds them
+supply      your personal supply; reserve: resources set aside (2 = 1 point)
+face-down   advantage cards a seat holds unrevealed
+pts now     the score if the game ended now (only what is scored or revealed)"""
 
 _SECTIONS = {
     "select": "Step One: Select Resource Cards (All Simultaneously), and Work Styles",

@@ -230,7 +230,7 @@ def _resume(args: argparse.Namespace) -> int:
     if not table.quiet:
         table.console.print(f"Resumed {path} after {len(saved.actions)} actions; the log so far:")
         for line in table.log.tail(8):
-            table.console.print(Text(line), soft_wrap=True)
+            table.console.print(Text(line), soft_wrap=not table.console.is_terminal)
     return table.run()
 
 

@@ -43,7 +43,7 @@ def show_replay(
     for action in replay.actions:
         mover = state.current_player()
         for line in move_lines(state, action, seat, f"seat {mover} ({names[mover]})"):
-            console.print(Text(line), soft_wrap=True)
+            console.print(Text(line), soft_wrap=not console.is_terminal)
         state.apply_action(action)
         while stepping:
             try:

@@ -130,7 +130,8 @@ class TableGame:
     # -- output --------------------------------------------------------------------------
 
     def _say(self, line: str) -> None:
-        self.console.print(Text(line), soft_wrap=True)
+        # On a terminal rich wraps at word boundaries; in a pipe a line stays one line.
+        self.console.print(Text(line), soft_wrap=not self.console.is_terminal)
 
     def _board(self, seat: int, compact: bool = False) -> RenderableType:
         obs = self.state.observation(seat)
@@ -224,7 +225,6 @@ class TableGame:
             self._leave("left")
             return 1
         except KeyboardInterrupt:
-            self.console.file.write("\n")
             self._leave("interrupted")
             return 130
         if self.save_path is not None:
@@ -237,8 +237,10 @@ class TableGame:
             self.save_path = default_save_path(self.game, self.seed)
         path = self.save()
         n = len(self.records)
+        # After Ctrl-C the terminal has echoed ^C after the prompt: start a line of our own.
         print(
-            f"craftgames: game {how} after {n} actions; saved to {path}"
+            ("\n" if how == "interrupted" else "")
+            + f"craftgames: game {how} after {n} actions; saved to {path}"
             f" (continue with: craftgames play --resume {path})",
             file=sys.stderr,
         )
@@ -250,8 +252,12 @@ class TableGame:
         # choices by work style, step-two moves by kind.
         names = self._names(seat)
         legal = sorted(self.state.legal_actions(), key=self.state.action_to_string)
+        texts = [self.show.name_sides(self.state.action_to_string(a), seat, names) for a in legal]
+        # Two actions worded alike would be a wording bug in the engine; tell them apart by
+        # their ids rather than make one unreachable.
         return [
-            (self.show.name_sides(self.state.action_to_string(a), seat, names), a) for a in legal
+            (f"{t} [action {a}]" if texts.count(t) > 1 else t, a)
+            for t, a in zip(texts, legal, strict=True)
         ]
 
     def _fit(self, seat: int, options: list[tuple[str, int]]) -> tuple[RenderableType, Menu]:
@@ -317,12 +323,12 @@ class TableGame:
                 if self._can_undo(seat, tell=True):
                     return None
                 continue
-            elif not self._command(seat, answer):
+            elif not self._command(seat, answer, menu):
                 self._say(f"Please type a number from 1 to {count}, or ? for help.")
                 continue
             self._print_menu(seat, stack[-1], nested=len(stack) > 1)
 
-    def _command(self, seat: int, answer: str) -> bool:
+    def _command(self, seat: int, answer: str, menu: Menu) -> bool:
         """Runs a command that shows something; `False` if `answer` is not one."""
         if answer == "b":
             self.console.print(self._board(seat))
@@ -331,7 +337,7 @@ class TableGame:
             self.console.print(running_scores(self.state, self._names(seat)))
         elif answer == "l":
             lines = self.log.tail(20)
-            self._say("Log (last 20 lines):" if lines else "Nothing has happened yet.")
+            self._say("Log (last 20 lines):" if lines else "Log (last 20 lines): nothing yet.")
             for line in lines:
                 self._say(line)
         elif answer in {"?", "help"}:
@@ -340,12 +346,12 @@ class TableGame:
             self._say(self.show.legend)
             self._say(f"Rules of this step: {self.show.rule_section(self.state.observation(seat))}")
         elif answer == "h":
-            self._hint(seat)
+            self._hint(seat, menu)
         else:
             return False
         return True
 
-    def _hint(self, seat: int) -> None:
+    def _hint(self, seat: int, menu: Menu) -> None:
         # The search starts from the human's own position and redraws everything that seat
         # cannot see, so the hint uses only the human's information.
         result = mcts.search(
@@ -356,10 +362,12 @@ class TableGame:
         names = self._names(seat)
         top = sorted(result.stats, key=lambda s: (-s.visits, s.action))[:3]
         self._say(f"Hint ({result.iterations} simulations from what you can see):")
+        numbers = {e.action: i for i, e in enumerate(menu.entries, 1) if e.action is not None}
         for s in top:
             text = self.show.name_sides(self.state.action_to_string(s.action), seat, names)
+            number = f"option {numbers[s.action]}, " if s.action in numbers else ""
             self._say(
-                f"  {result.visit_share(s.action):.0%} of visits, expected reward "
+                f"  {number}{result.visit_share(s.action):.0%} of visits, expected reward "
                 f"{s.mean_reward[seat]:.2f}: {text}"
             )
 
