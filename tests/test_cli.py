@@ -18,6 +18,12 @@ from craftgames.replay import Replay, load_replay
 ALL_RANDOM = ["--seat", "random", "--seat", "random", "--seat", "random"]
 
 
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game left without --save is saved in the working directory: keep it in tmp."""
+    monkeypatch.chdir(tmp_path)
+
+
 def score_titles(text: str) -> list[str]:
     """The per-seat explanation titles, e.g. 'Seat 2 (random): 27 points', as (seat, points)."""
     return re.findall(r"Seat (\d+) \([^)]*\): (-?\d+) points", text)
@@ -71,7 +77,7 @@ def write(tmp_path: Path, text: str) -> Path:
         ("not json at all", "not a JSON document"),
         ("[1, 2, 3]", "JSON object"),
         ('{"game": "sunrise", "players": 3, "seed": 1}', "actions"),
-        ('{"game": "sunrise", "players": "3", "seed": 1, "actions": []}', "players"),
+        ('{"game": "sunrise", "players": "3", "seed": 1, "actions": []}', "must be an integer"),
         ('{"game": "sunrise", "players": 3, "seed": 1, "actions": [0.5]}', "action #1"),
         ('{"game": "chess", "players": 3, "seed": 1, "actions": []}', "chess"),
         ('{"game": "sunrise", "players": 7, "seed": 1, "actions": []}', "7"),
@@ -208,3 +214,29 @@ def test_an_mcts_seat_prints_its_moves_with_its_top_three(
     # Its top three moves, each with a share of the visits and its mean reward.
     assert all(1 <= line.count("(mean reward ") <= 3 for line in reasons)
     assert all(re.search(r"\d+% ", line) for line in reasons)
+
+
+def test_arena_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["arena", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "95% confidence" in out and "%%" not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "5"], "sunrise is played by at most 4 players, not 5"),
+        (["--players", "2", "--cards", "CARDS"], "card file line 1 (x = 1): unknown field"),
+    ],
+)
+def test_errors_found_after_parsing_are_one_line_without_usage(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    cards = tmp_path / "cards.toml"
+    cards.write_text("x = 1\n")
+    argv = [str(cards) if a == "CARDS" else a for a in argv]
+    assert main(["play", "sunrise", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [err.strip()] and err.startswith("craftgames: error: ")
+    assert message in err and "usage:" not in err and "solo" not in err

@@ -146,6 +146,9 @@ class TableGame:
     def _apply(self, seat: int, action: int, *, forced: bool = False, echo: bool = True) -> None:
         viewer = self._log_viewer(seat)
         lines = move_lines(self.state, action, viewer, self._who(seat))
+        if lines:
+            names = self._names(viewer) if viewer in self.humans else self.seats
+            lines[0] = self.show.name_sides(lines[0], seat, names)
         if forced and lines:
             lines[0] += "  (the only option)"
         undoable = seat in self.humans and not reveals(self.state, action)
@@ -170,7 +173,11 @@ class TableGame:
             if now != self._last_round:
                 self._last_round = now
                 self.console.print(self.show.render(obs, private=False))
-        return self.agents[seat].step(self.state.clone())
+        agent = self.agents[seat]
+        if self.console.is_terminal and isinstance(agent, bots.MCTSBot):
+            with self.console.status(f"{self._who(seat)} is thinking…"):
+                return agent.step(self.state.clone())
+        return agent.step(self.state.clone())
 
     def fast_forward(self, actions: Sequence[int]) -> None:
         """Replays saved `actions` (a resumed game): each bot is asked again, so its random
@@ -307,7 +314,7 @@ class TableGame:
             if answer.isdigit():
                 n = int(answer)
                 if n == 0 and len(stack) > 1:
-                    stack.pop()
+                    del stack[1:]
                 elif 1 <= n <= count:
                     entry: Entry = menu.entries[n - 1]
                     if entry.action is not None:
