@@ -209,34 +209,11 @@ def test_an_mcts_seat_prints_its_moves_with_its_top_three(
     out = capsys.readouterr().out
     mcts_lines = [line for line in out.splitlines() if line.startswith("seat 0 (mcts:40):")]
     assert mcts_lines
-    reasons = [line for line in out.splitlines() if "[search of 40 simulations: " in line]
+    reasons = [line for line in out.splitlines() if "[40 simulations: this move " in line]
     assert reasons
-    # Its top three moves, each with a share of the visits and its mean reward.
-    assert all(1 <= line.count("(mean reward ") <= 3 for line in reasons)
-    assert all(re.search(r"\d+% ", line) for line in reasons)
-
-
-def test_arena_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit):
-        main(["arena", "--help"])
-    out = " ".join(capsys.readouterr().out.split())
-    assert "95% confidence" in out and "%%" not in out
-
-
-@pytest.mark.parametrize(
-    ("argv", "message"),
-    [
-        (["--players", "5"], "sunrise is played by at most 4 players, not 5"),
-        (["--players", "2", "--cards", "CARDS"], "card file line 1 (x = 1): unknown field"),
-    ],
-)
-def test_errors_found_after_parsing_are_one_line_without_usage(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
-) -> None:
-    cards = tmp_path / "cards.toml"
-    cards.write_text("x = 1\n")
-    argv = [str(cards) if a == "CARDS" else a for a in argv]
-    assert main(["play", "sunrise", *argv]) == 2
-    err = capsys.readouterr().err
-    assert err.splitlines() == [err.strip()] and err.startswith("craftgames: error: ")
-    assert message in err and "usage:" not in err and "solo" not in err
+    # The move's share of the visits and mean reward, then up to two other moves'.
+    for line in reasons:
+        assert re.search(r"this move \d+% of visits, mean reward \d\.\d\d", line)
+        assert line.count(" | ") <= 2
+        assert len(re.findall(r" \| \d+% .+? \(\d\.\d\d\)", line)) == line.count(" | ")
+    assert any(" | " in line for line in reasons)

@@ -62,14 +62,18 @@ def bot_reason(
             return None
         result = bot.last_result
         top = sorted(result.stats, key=lambda s: (-s.visits, s.action))[:3]
-        parts = []
+        parts: list[str] = []
         for s in top:
             text = state.action_to_string(s.action)
             if viewer is not None and state.public_action_string(s.action, viewer) != text:
                 return None
-            share = result.visit_share(s.action)
-            parts.append(f"{share:.0%} {text} (mean reward {s.mean_reward[seat]:.2f})")
-        return f"search of {result.iterations} simulations: " + " · ".join(parts)
+            share = f"{result.visit_share(s.action):.0%}"
+            reward = f"{s.mean_reward[seat]:.2f}"
+            if s.action == action:  # the move itself, said once already
+                parts.insert(0, f"this move {share} of visits, mean reward {reward}")
+            else:
+                parts.append(f"{share} {text} ({reward})")
+        return f"{result.iterations} simulations: " + " | ".join(parts)
     if isinstance(bot, bots.GreedyBot) and not hidden:
         before_scores = visible_scores(state, viewer)
         after_scores = visible_scores(after, viewer)
