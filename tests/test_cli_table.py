@@ -357,3 +357,116 @@ def test_the_log_has_every_kind_of_event_in_a_seeded_game(
         r"(The game ends: seat \d wins with \d+ pts|Seats \d and \d tie on \d+: seat \d wins)",
     ]:
         assert re.search(pattern, out), pattern
+
+
+def terminal_console(rows: int = 24, cols: int = 80) -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    console = Console(
+        file=out, width=cols, height=rows, force_terminal=True, color_system=None, highlight=False
+    )
+    return console, out
+
+
+def test_on_a_short_terminal_every_option_list_fits_and_commands_work_inside_a_group(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    console, out = terminal_console()
+    table = TableGame(console, game="sunrise", players=4, seed=3, seats=["human"] + ["greedy"] * 3)
+    shown: list[int] = []
+    script: list[str] = []
+    start: list[int] = []
+
+    def decide(t: TableGame, prompt: str) -> str:
+        text = out.getvalue()
+        count = int(re.findall(r"Choose 1-(\d+) \(\? for help\): $", text)[-1])
+        shown.append(count)
+        if script:
+            return script.pop(0)
+        menu = text.split("your move:")[-1].splitlines()
+        group = [line for line in menu if re.match(r"\s+\d+\. Measured — ", line)]
+        if group and not start:
+            start.append(len(text))
+            script.extend(["b", "s", "l", "?", "h", "wat", "u", "0"])
+            return group[0].split(".")[0].strip()
+        return "1"
+
+    code, _ = drive(monkeypatch, table, decide)
+    assert code == 0  # played to the end
+    # Every list shown fits with room for its header and the prompt (24 rows).
+    assert max(shown) <= 24 - 3
+    text = out.getvalue()[start[0] :]
+    assert "Seat 0, your move: Measured" in text
+    for marker in COMMANDS.values():
+        assert marker in text
+
+
+def test_several_humans_share_one_screen_and_the_log_hides_every_hidden_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    console, out = table_console()
+    table = TableGame(console, game="sunrise", players=2, seed=4, seats=["human", "human"])
+    answers = iter(["1", "1", "q"])
+    code, _ = drive(monkeypatch, table, lambda t, p: next(answers))
+    assert code == 1
+    lines = table.log.lines
+    assert lines[:2] == [
+        "seat 0 (human): Choose a work style and distribute 4 cards face-down",
+        "seat 1 (human): Choose a work style and distribute 4 cards face-down",
+    ]
+    # Each human is shown their own hand at their own prompt.
+    state = new_game("sunrise", 2, 4)
+    for seat, answer_at in ((0, 0), (1, 1)):
+        hand = state.observation(seat)["players"][seat]["hand"]
+        assert ", ".join(c["label"] for c in hand) in out.getvalue()
+        if answer_at == seat:
+            state.apply_action(table.actions[seat])
+
+
+def test_a_game_without_a_board_module_gets_a_plain_view() -> None:
+    from craftgames import board_sunrise
+    from craftgames.table.presentation import generic_render, presentation
+
+    assert presentation("sunrise").render is board_sunrise.render
+    plain = presentation("no_such_game")
+    assert plain.render is generic_render
+    console, out = table_console()
+    obs = {"game": "x", "round": 2, "hand": ["a", "b"]}
+    console.print(plain.render(obs, private=True))
+    console.print(plain.render(obs, private=True, compact=True))
+    text = out.getvalue()
+    assert text.count("round: 2") == 2 and text.count('hand: ["a", "b"]') == 1
+    assert plain.option_path("Measured: keep A, B; C → left") == (
+        "Measured",
+        "keep A, B",
+        "C → left",
+    )
+
+
+def test_a_games_own_flags_reach_new_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from craftgames import sunrise
+    from craftgames.table.presentation import presentation
+
+    def add_cli_arguments(parser: argparse._ActionsContainer) -> None:
+        parser.add_argument("--difficulty", default="easy")
+
+    def options_from_cli(args: argparse.Namespace) -> dict[str, object]:
+        return {"difficulty": args.difficulty}
+
+    monkeypatch.setattr(sunrise, "add_cli_arguments", add_cli_arguments, raising=False)
+    monkeypatch.setattr(sunrise, "options_from_cli", options_from_cli, raising=False)
+    presentation.cache_clear()
+    try:
+        argv = ["play", "sunrise", "--players", "2", "--difficulty", "hard"]
+        assert main(argv) == 2
+        # Sunrise takes no options: the engine names the one it was given.
+        err = capsys.readouterr().err
+        assert "difficulty" in err and err.count("\n") == 1
+        with pytest.raises(SystemExit):
+            main(["play", "sunrise", "--help"])
+        assert "sunrise options" in capsys.readouterr().out
+    finally:
+        presentation.cache_clear()

@@ -17,7 +17,9 @@ from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
 
-__all__ = ["LEGEND", "name_sides", "render", "rule_section"]
+from craftgames.table.presentation import default_option_path
+
+__all__ = ["LEGEND", "name_sides", "option_path", "render", "rule_section"]
 
 Obs = Mapping[str, Any]
 
@@ -43,6 +45,29 @@ def rule_section(observation: Obs) -> str:
     """The rulebook section that governs the step being played."""
     step = str(observation.get("step", ""))
     return "Sunrise at the Studio rulebook, " + _SECTIONS.get(step, "A Game Round")
+
+
+_PLACE = re.compile(r"Place (?P<what>.+) from (?P<card>.+) on (?P<project>.+)$")
+_RESERVE = re.compile(r"Place a resource from (?P<card>.+) into the reserve$")
+_CONVERT = re.compile(r"Convert 2 reserve resources into (?P<what>.+) on (?P<project>.+)$")
+_TAKE = re.compile(r"Take (?P<project>.+ \(#\d+.*\)) from row space (?P<space>\d+)$")
+
+
+def option_path(text: str) -> tuple[str, ...]:
+    """How a long list of options is grouped: step one by work style, then by the cards
+    kept; step two by the project worked on (or the reserve), then by the card used."""
+    path = default_option_path(text)
+    if len(path) > 1:
+        return path
+    if m := _PLACE.match(text):
+        return (f"Place on {m['project']}", f"{m['what']} from {m['card']}")
+    if m := _RESERVE.match(text):
+        return ("Place into the reserve", f"a resource from {m['card']}")
+    if m := _CONVERT.match(text):
+        return (f"Convert 2 reserve resources on {m['project']}", f"into {m['what']}")
+    if m := _TAKE.match(text):
+        return ("Take a project from the row", f"{m['project']} from space {m['space']}")
+    return path
 
 
 def _side(seat: int, players: int, offset: int, names: Sequence[str]) -> str:
