@@ -8,7 +8,7 @@ from rich import box
 from rich.console import Console
 from rich.table import Table
 
-from craftgames._core import State
+from craftgames._core import ScoreBreakdown, State
 
 __all__ = ["print_scores", "running_scores"]
 
@@ -43,24 +43,41 @@ def print_scores(console: Console, state: State, names: Sequence[str]) -> None:
         console.print(lines)
 
 
-def running_scores(state: State, names: Sequence[str]) -> Table:
-    """Every seat's score so far by category, one column a seat (the ``s`` command).
+def running_scores(state: State, names: Sequence[str], viewer: int) -> Table:
+    """Every seat's score so far by category, one column a seat (the ``s`` command), as
+    `viewer` may know it.
 
-    `State.explain_score` is the running score: only what is already scored or revealed.
+    `State.explain_score` is the running score. A seat whose breakdown does not add up to
+    the score `viewer` is shown for it (a game whose running score counts hidden cards) gets
+    only that visible total, so the table never tells more than the board.
     """
     table = Table(title="Scores if the game ended now", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("Category")
-    breakdowns = [state.explain_score(s) for s in range(state.num_players())]
+    players = state.observation(viewer).get("players")
+    visible: list[object] = [
+        p.get("score") if isinstance(p, dict) else None
+        for p in (players if isinstance(players, list) else [])
+    ]
+    breakdowns: list[ScoreBreakdown | None] = []
+    for seat in range(state.num_players()):
+        full = state.explain_score(seat)
+        shown = seat == viewer or (seat < len(visible) and visible[seat] == full.total)
+        breakdowns.append(full if shown else None)
     for seat, name in enumerate(names):
         table.add_column(f"{seat} {name}", justify="right")
     categories: list[str] = []
     for b in breakdowns:
-        categories += [line.category for line in b.lines if line.category not in categories]
+        if b is not None:
+            categories += [line.category for line in b.lines if line.category not in categories]
     for category in categories:
         row = [category]
         for b in breakdowns:
-            points = [line.points for line in b.lines if line.category == category]
-            row.append(str(sum(points)) if points else "")
+            points = [] if b is None else [x.points for x in b.lines if x.category == category]
+            row.append(str(sum(points)) if points else ("?" if b is None else ""))
         table.add_row(*row)
-    table.add_row("Total", *(str(b.total) for b in breakdowns), style="bold")
+    totals = [
+        str(b.total) if b is not None else str(visible[s] if s < len(visible) else "?")
+        for s, b in enumerate(breakdowns)
+    ]
+    table.add_row("Total", *totals, style="bold")
     return table

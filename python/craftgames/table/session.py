@@ -341,7 +341,7 @@ class TableGame:
             self.console.print(self._board(seat))
             self._say(self._seats_line(seat))
         elif answer == "s":
-            self.console.print(running_scores(self.state, self._names(seat)))
+            self.console.print(running_scores(self.state, self._names(seat), seat))
         elif answer == "l":
             lines = self.log.tail(20)
             self._say("Log (last 20 lines):" if lines else "Log (last 20 lines): nothing yet.")
