@@ -1,7 +1,7 @@
 //! The engine contract for Sunrise, the sentence for each action, and the batch entry point.
 
 use super::actions::{decode, Move, NUM_ACTIONS, RESERVE_TARGET};
-use super::data::{AdvantageEffect, Resource, NUM_ALL_PROJECTS};
+use super::data::{AdvantageEffect, Resource, ResourceIcons, NUM_ALL_PROJECTS};
 use super::observe::TENSOR_SIZE;
 use super::state::{Bonus, Destination, Phase, SunriseState, TurnStage};
 use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat};
@@ -158,7 +158,7 @@ impl SunriseState {
         }
     }
 
-    fn describe(&self, action: Action) -> String {
+    pub(crate) fn describe(&self, action: Action) -> String {
         let Some(m) = decode(action) else {
             return format!("action {action} (outside the action space)");
         };
@@ -210,13 +210,24 @@ impl SunriseState {
                 resource,
                 target,
             } => {
-                let card = p
+                let icons = p
                     .wheel
                     .get(slot)
-                    .map(|w| self.cards.resource_cards[usize::from(w.card)].icons.label())
+                    .map(|w| self.cards.resource_cards[usize::from(w.card)].icons);
+                let card = icons
+                    .map(ResourceIcons::label)
                     .unwrap_or_else(|| format!("wheel card {}", slot + 1));
                 if target == RESERVE_TARGET {
-                    format!("Place a resource from {card} into the reserve")
+                    // A two-resource card lists one reserve placement per part (which part
+                    // goes to the reserve is a choice), so its sentence names the part.
+                    if let Some(ResourceIcons::Two(..)) = icons {
+                        format!(
+                            "Place {} from {card} into the reserve",
+                            Resource::from_index(resource).label()
+                        )
+                    } else {
+                        format!("Place a resource from {card} into the reserve")
+                    }
                 } else {
                     format!(
                         "Place {} from {card} on {}",

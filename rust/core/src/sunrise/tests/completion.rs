@@ -404,3 +404,52 @@ fn a_project_completed_by_conversion_in_step_three_joins_the_project_order() {
         "it gets its own completion turn this round"
     );
 }
+
+#[test]
+fn a_completed_starting_project_goes_first_in_project_order() {
+    // Starting projects carry numbers 1-4, below every project of the deck (issue 6 point
+    // 3, inferred from the tiebreaker's "excluding starting projects").
+    let mut s = game(2, 30);
+    random_until(&mut s, 1, |s| matches!(s.t.phase, Phase::Work { seat: 0 }));
+    let starting = s.t.players[0].projects[0].card;
+    assert!(s.cards.projects[usize::from(starting)].starting);
+    // Seat 0's starting project lacks one icon; seat 1 takes the lowest-numbered project of
+    // the deck, lacking one icon too.
+    let len = s.cards.projects[usize::from(starting)].icons.len();
+    let full = (1u8 << len) - 1;
+    let had = s.t.players[0].projects[0].filled.count_ones() as u8;
+    s.t.players[0].supply -= (len as u8 - 1) - had;
+    s.t.players[0].projects[0].filled = full & !1;
+    let lowest =
+        s.t.project_deck
+            .iter()
+            .copied()
+            .min_by_key(|&c| s.cards.projects[usize::from(c)].number)
+            .unwrap();
+    set_project(&mut s, 1, lowest, &[0]);
+    to_reserve(&mut s, 0, 2);
+    to_reserve(&mut s, 1, 2);
+    assert_valid(&s);
+    let r0 = s.cards.projects[usize::from(starting)].icons[0] as usize;
+    play(&mut s, |m| {
+        *m == Move::Convert {
+            resource: r0,
+            target: usize::from(starting),
+        }
+    });
+    random_until(&mut s, 2, |s| matches!(s.t.phase, Phase::Work { seat: 1 }));
+    let r1 = s.cards.projects[usize::from(lowest)].icons[0] as usize;
+    play(&mut s, |m| {
+        *m == Move::Convert {
+            resource: r1,
+            target: usize::from(lowest),
+        }
+    });
+    random_until(&mut s, 3, |s| matches!(s.t.phase, Phase::Complete { .. }));
+    assert_eq!(
+        acting(&s),
+        (0, starting),
+        "the starting project's number is below #{}",
+        s.cards.projects[usize::from(lowest)].number
+    );
+}

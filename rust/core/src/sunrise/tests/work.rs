@@ -87,6 +87,25 @@ fn a_two_resource_card_places_both_resources() {
         .iter()
         .position(|w| w.card == two)
         .unwrap();
+    // Which part goes to the reserve is a choice, and each option says which part.
+    let ResourceIcons::Two(a, b) = s.cards.resource_cards[usize::from(two)].icons else {
+        unreachable!()
+    };
+    let label = format!("{}+{}", a.label(), b.label());
+    let mut sentences: Vec<String> = moves(&s)
+        .into_iter()
+        .filter(
+            |(_, m)| matches!(m, Move::Place { slot: x, target: RESERVE_TARGET, .. } if *x == slot),
+        )
+        .map(|(a, _)| s.describe(a))
+        .collect();
+    sentences.sort();
+    let mut expected = vec![
+        format!("Place {} from {label} into the reserve", a.label()),
+        format!("Place {} from {label} into the reserve", b.label()),
+    ];
+    expected.sort();
+    assert_eq!(sentences, expected);
     let (reserve, supply) = (s.t.players[0].reserve, s.t.players[0].supply);
     let first = moves(&s)
         .into_iter()
