@@ -100,8 +100,8 @@ impl SunriseState {
             .projects
             .insert_sorted_by_key(Work { card, filled: 0 }, |w| w.card);
         // "After taking each project, fill in the project row from the top of the deck."
-        self.t.row[space] = self.t.project_deck.pop();
-        if self.t.project_deck.is_empty() && self.t.row.iter().all(Option::is_none) {
+        self.refill_row();
+        if self.project_deck_ran_out() && self.t.row.iter().all(Option::is_none) {
             // "If the project deck and project row run out, the game ends at the end of the
             // current round, which is now the final round."
             self.t.final_round = true;
@@ -114,9 +114,8 @@ impl SunriseState {
             _ => 1,
         };
         // The second project of "Take 2 Projects" comes only while the rules allow taking:
-        // with the deck empty, a player who now has a project may not take another.
-        let may_continue =
-            self.t.row.iter().any(Option::is_some) && !self.t.project_deck.is_empty();
+        // once the deck has run out, a player who now has a project may not take another.
+        let may_continue = self.t.row.iter().any(Option::is_some) && !self.project_deck_ran_out();
         if remaining > 1 && may_continue {
             self.set_turn(TurnStage::TakeProjects {
                 remaining: remaining - 1,

@@ -3,7 +3,7 @@
 use super::actions::{decode, Move, NUM_ACTIONS, RESERVE_TARGET};
 use super::data::{AdvantageEffect, Resource, ResourceIcons, NUM_ALL_PROJECTS};
 use super::observe::TENSOR_SIZE;
-use super::state::{Bonus, Destination, Phase, SunriseState, TurnStage};
+use super::state::{Bonus, Destination, Phase, SunriseState, TurnStage, DECK_TOP};
 use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat};
 use crate::search::playout::play_random_to_end;
 
@@ -253,12 +253,16 @@ impl SunriseState {
                 .get(b)
                 .map_or_else(|| format!("bonus {b}"), |b| b.label().to_string()),
             Move::Take(i) => match self.t.row.get(i).copied().flatten() {
+                Some(c) if i == DECK_TOP => format!(
+                    "Take {} from the top of the project deck",
+                    self.project_label(usize::from(c))
+                ),
                 Some(c) => format!(
                     "Take {} from row space {}",
                     self.project_label(usize::from(c)),
-                    i + 1
+                    i
                 ),
-                None => format!("Take from row space {} (empty)", i + 1),
+                None => format!("Take from row space {i} (empty)"),
             },
             Move::Keep { keep, order } => {
                 if let Phase::Complete {

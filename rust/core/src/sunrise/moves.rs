@@ -336,7 +336,8 @@ impl SunriseState {
         let row_has = self.t.row.iter().any(Option::is_some);
         // Running Out: with the deck empty you may take a project only if you would otherwise
         // start the next round without an in-progress project.
-        let may_take = row_has && (!self.t.project_deck.is_empty() || in_progress == 0);
+        // The deck runs out when its last card (the face-up top) is taken: 3 are left then.
+        let may_take = row_has && (!self.project_deck_ran_out() || in_progress == 0);
         // Always Having an In-Progress Project, except in the final round.
         let must_take = !self.is_final_round() && in_progress == 0;
         match bonus {

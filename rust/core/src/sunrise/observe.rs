@@ -264,7 +264,8 @@ impl SunriseState {
             "current_player": self.actor().map_or(-4, |s| s as i64),
             "challenges": challenges,
             "project_row": self.t.row.iter().map(|s| s.map_or(Value::Null, |c| self.project_view(c))).collect::<Vec<_>>(),
-            "project_deck_size": self.t.project_deck.len(),
+            "project_deck_size": self.project_deck_size(),
+            "project_deck_top": self.t.row[super::state::DECK_TOP].map_or(Value::Null, |c| self.project_view(c)),
             "advantage_deck_size": self.t.advantage_deck.len(),
             "advantage_deck_known": deck_known,
             "wastebasket_size": self.t.wastebasket.len(),
@@ -567,7 +568,7 @@ impl SunriseState {
             out[o + k + 3] = f32::from(u8::from(c.high.is_some()));
         }
         o += 24;
-        out[o] = t.project_deck.len() as f32 / 30.0;
+        out[o] = self.project_deck_size() as f32 / 30.0;
         out[o + 1] = t.advantage_deck.len() as f32 / 30.0;
         out[o + 2] = t.wastebasket.len() as f32 / 48.0;
         out[o + 3] = f32::from(t.community_supply) / 60.0;

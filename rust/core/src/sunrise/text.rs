@@ -98,13 +98,23 @@ impl SunriseState {
         let row: Vec<String> = t
             .row
             .iter()
-            .map(|c| c.map_or("(empty)".to_string(), |c| self.project_short(c)))
+            .enumerate()
+            .map(|(i, c)| {
+                let top = if i == super::state::DECK_TOP {
+                    "deck top: "
+                } else {
+                    ""
+                };
+                c.map_or("(empty)".to_string(), |c| {
+                    format!("{top}{}", self.project_short(c))
+                })
+            })
             .collect();
         let _ = writeln!(
             out,
             "Row: {} | deck {} | advantage deck {} | wastebasket {} | community {}",
             row.join("; "),
-            t.project_deck.len(),
+            self.project_deck_size(),
             t.advantage_deck.len(),
             t.wastebasket.len(),
             t.community_supply

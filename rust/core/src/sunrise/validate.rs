@@ -5,7 +5,7 @@
 use super::data::{AdvantageEffect, NUM_ADVANTAGE, NUM_ALL_PROJECTS, NUM_CHALLENGES};
 use super::state::{
     Phase, SunriseState, TurnStage, CARDS_PER_DAY, CARDS_PER_ROUND, CHALLENGES_IN_PLAY, DAYS,
-    MAX_SUNRISE_PLAYERS, MIN_SUNRISE_PLAYERS, ROUNDS_PER_DAY, TOTAL_RESOURCES,
+    DECK_TOP, MAX_SUNRISE_PLAYERS, MIN_SUNRISE_PLAYERS, ROUNDS_PER_DAY, TOTAL_RESOURCES,
 };
 use crate::engine::{EngineError, EngineResult};
 
@@ -121,6 +121,15 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
         }
     }
     exactly_once("project", NUM_ALL_PROJECTS, &seen)?;
+    // The layout of "Community Area Setup" C: the deck's top card is face up in space 0 and
+    // the row is refilled from it, so no space is empty while the deck still has a card.
+    if (t.row[DECK_TOP].is_none() && !t.project_deck.is_empty())
+        || (s.project_deck_size() > 0 && t.row[1..].iter().any(Option::is_none))
+    {
+        return Err(bad(
+            "the project row has an empty space while the project deck still has cards".into(),
+        ));
+    }
     let starting = |c: u8| s.cards.projects[usize::from(c)].starting;
     if t.project_deck
         .iter()

@@ -241,51 +241,119 @@ fn a_player_without_an_in_progress_project_must_take_one_except_in_the_final_rou
     assert_eq!(bonus_options(&s), Bonus::ALL.to_vec());
 }
 
-#[test]
-fn with_the_deck_empty_a_project_may_be_taken_only_if_needed() {
+/// Moves a project from wherever it waits into seat `to`'s completed area (kept valid).
+fn complete_for(s: &mut SunriseState, to: usize, card: CardId) {
+    let glaze = s.cards.projects[usize::from(card)].glazes[0] as u8;
+    let at = s.t.players[to].completed.len().saturating_sub(1);
+    s.t.players[to]
+        .completed
+        .insert(at, crate::sunrise::state::Completed { card, glaze });
+}
+
+/// A completion turn (bonus choice) of a 2-player game with exactly `left` projects left in
+/// the project deck and row together, as the rulebook lays them out ("draw 3 projects to
+/// form a row of 4 visible projects": the deck's top card is the fourth). The acting seat has
+/// one in-progress project when `has_project`, none otherwise. Returns the acting seat.
+fn with_projects_left(left: usize, has_project: bool) -> (SunriseState, usize) {
     let mut s = game(2, 6);
     until_bonus_choice(&mut s, 4);
     let (seat, _) = acting(&s);
     let other = 1 - seat;
-    empty_project_deck(&mut s, other);
-    assert_valid(&s);
-    if s.t.players[seat].projects.is_empty() {
-        s.t.players[seat]
-            .projects
-            .push(crate::sunrise::state::Work {
-                card: s.t.row[0].take().unwrap(),
-                filled: 0,
-            });
-    }
-    // Still has an in-progress project: only Draw 3 & Keep 1.
-    assert_eq!(bonus_options(&s), vec![Bonus::DrawThreeKeepOne]);
-    // Without one: may take, and "Take 2 Projects" takes just the one needed.
     let works: Vec<_> = s.t.players[seat].projects.to_vec();
     s.t.players[seat].projects.clear();
     for w in works {
         s.t.players[seat].supply += w.filled.count_ones() as u8;
-        let free = s.t.row.iter().position(Option::is_none);
-        match free {
-            Some(i) => s.t.row[i] = Some(w.card),
-            None => {
-                let glaze = s.cards.projects[usize::from(w.card)].glazes[0] as u8;
-                s.t.players[other].completed.insert(
-                    0,
-                    crate::sunrise::state::Completed {
-                        card: w.card,
-                        glaze,
-                    },
-                );
-            }
+        complete_for(&mut s, other, w.card);
+    }
+    if has_project {
+        let card = s.t.project_deck.remove(0);
+        s.t.players[seat]
+            .projects
+            .push(crate::sunrise::state::Work { card, filled: 0 });
+    }
+    let total = |s: &SunriseState| s.t.project_deck.len() + s.t.row.iter().flatten().count();
+    // Take cards from the bottom of the face-down deck first, then from the row (refilled).
+    while total(&s) > left {
+        if s.t.project_deck.len() > 0 {
+            let card = s.t.project_deck.remove(0);
+            complete_for(&mut s, other, card);
+        } else {
+            let i = (0..4).rev().find(|&i| s.t.row[i].is_some()).unwrap();
+            let card = s.t.row[i].take().unwrap();
+            complete_for(&mut s, other, card);
+            s.refill_row();
         }
     }
     assert_valid(&s);
-    assert!(bonus_options(&s).contains(&Bonus::TakeTwoProjects));
-    assert!(!bonus_options(&s).contains(&Bonus::DrawThreeKeepOne));
+    assert_eq!(total(&s), left);
+    (s, seat)
+}
+
+fn projects_left(s: &SunriseState) -> usize {
+    s.observation(0)["project_row"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| !p.is_null())
+        .count()
+        + s.t.project_deck.len()
+}
+
+#[test]
+fn with_5_projects_left_take_2_takes_both() {
+    // Deck 2 (its top visible) + row 3: taking one leaves the deck 1 card, so it has not run
+    // out and the second project may be taken.
+    let (mut s, seat) = with_projects_left(5, true);
+    assert_eq!(s.observation(0)["project_deck_size"], 2);
+    assert_eq!(bonus_options(&s), Bonus::ALL.to_vec());
     s.apply_action(BONUS + Bonus::TakeTwoProjects as u32)
         .unwrap();
     play(&mut s, |m| matches!(m, Move::Take(_)));
+    play(&mut s, |m| matches!(m, Move::Take(_)));
+    assert_eq!(s.t.players[seat].projects.len(), 3);
+    assert_eq!(projects_left(&s), 3);
+}
+
+#[test]
+fn with_4_projects_left_take_2_stops_after_one() {
+    // Deck 1 + row 3: the deck has not run out, so the seat may take; its first project
+    // empties the deck ("runs out" with 3 left in the row), and the seat now has a project,
+    // so it may not take the second.
+    let (mut s, seat) = with_projects_left(4, true);
+    assert_eq!(s.observation(0)["project_deck_size"], 1);
+    assert_eq!(bonus_options(&s), Bonus::ALL.to_vec());
+    s.apply_action(BONUS + Bonus::TakeTwoProjects as u32)
+        .unwrap();
+    play(&mut s, |m| matches!(m, Move::Take(_)));
+    assert_eq!(s.t.players[seat].projects.len(), 2);
+    assert_eq!(projects_left(&s), 3);
+    assert_eq!(s.observation(0)["project_deck_size"], 0);
+    assert!(!matches!(
+        s.t.phase,
+        Phase::Complete {
+            turn: TurnStage::TakeProjects { .. },
+            ..
+        }
+    ));
+    assert!(!s.is_final_round() || (s.t.day == 2 && s.t.round == 2));
+}
+
+#[test]
+fn with_3_projects_left_a_project_may_be_taken_only_if_needed() {
+    // The deck has run out, 3 are left in the row: "you may only take a project if you would
+    // otherwise not start the next round with an in-progress project".
+    let (s, _) = with_projects_left(3, true);
+    assert_eq!(s.observation(0)["project_deck_size"], 0);
+    assert_eq!(bonus_options(&s), vec![Bonus::DrawThreeKeepOne]);
+    let (mut s, seat) = with_projects_left(3, false);
+    assert!(!bonus_options(&s).contains(&Bonus::DrawThreeKeepOne));
+    assert!(bonus_options(&s).contains(&Bonus::TakeTwoProjects));
+    s.apply_action(BONUS + Bonus::TakeTwoProjects as u32)
+        .unwrap();
+    play(&mut s, |m| matches!(m, Move::Take(_)));
+    // Take 2 takes just the one needed.
     assert_eq!(s.t.players[seat].projects.len(), 1);
+    assert_eq!(projects_left(&s), 2);
     assert!(!matches!(
         s.t.phase,
         Phase::Complete {
@@ -296,43 +364,14 @@ fn with_the_deck_empty_a_project_may_be_taken_only_if_needed() {
 }
 
 #[test]
-fn when_deck_and_row_run_out_the_current_round_is_the_last() {
-    let mut s = game(2, 6);
-    until_bonus_choice(&mut s, 4);
-    let (seat, _) = acting(&s);
-    let other = 1 - seat;
-    empty_project_deck(&mut s, other);
-    // Leave one project in the row, and the acting seat with none in progress.
-    for i in 1..4 {
-        if let Some(c) = s.t.row[i].take() {
-            let glaze = s.cards.projects[usize::from(c)].glazes[0] as u8;
-            s.t.players[other]
-                .completed
-                .insert(0, crate::sunrise::state::Completed { card: c, glaze });
-        }
-    }
-    let works: Vec<_> = s.t.players[seat].projects.to_vec();
-    s.t.players[seat].projects.clear();
-    for w in works {
-        s.t.players[seat].supply += w.filled.count_ones() as u8;
-        let glaze = s.cards.projects[usize::from(w.card)].glazes[0] as u8;
-        s.t.players[other].completed.insert(
-            0,
-            crate::sunrise::state::Completed {
-                card: w.card,
-                glaze,
-            },
-        );
-    }
-    if s.t.row[0].is_none() {
-        panic!("arrangement needs a project in row space 1");
-    }
-    assert_valid(&s);
+fn with_1_project_left_taking_it_makes_the_current_round_the_last() {
+    let (mut s, _) = with_projects_left(1, false);
     let (day, round) = (s.t.day, s.t.round);
     assert!(!s.is_final_round() || (day == 2 && round == 2));
     s.apply_action(BONUS + Bonus::AdvantageAndProject as u32)
         .unwrap();
-    play(&mut s, |m| *m == Move::Take(0));
+    play(&mut s, |m| matches!(m, Move::Take(_)));
+    assert_eq!(projects_left(&s), 0);
     assert!(s.t.final_round && s.is_final_round());
     random_until(&mut s, 5, |_| false);
     assert!(s.is_terminal());

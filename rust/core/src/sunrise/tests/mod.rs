@@ -102,17 +102,6 @@ pub(super) fn pull_project(s: &mut SunriseState, id: CardId) {
     );
 }
 
-/// Moves every remaining project of the deck into seat `seat`'s completed area (keeping
-/// conservation), leaving the deck empty.
-pub(super) fn empty_project_deck(s: &mut SunriseState, seat: usize) {
-    while let Some(c) = s.t.project_deck.pop() {
-        let glaze = s.cards.projects[usize::from(c)].glazes[0] as u8;
-        s.t.players[seat]
-            .completed
-            .insert(0, crate::sunrise::state::Completed { card: c, glaze });
-    }
-}
-
 /// Turns the current round into day 3's Sunset (the last round), keeping the state valid:
 /// stacks are emptied onto the wastebasket and every work style is used.
 pub(super) fn make_last_round(s: &mut SunriseState) {
@@ -199,11 +188,7 @@ pub(super) fn set_project(s: &mut SunriseState, seat: usize, project: CardId, op
             filled,
         },
     );
-    for slot in s.t.row.iter_mut() {
-        if slot.is_none() {
-            *slot = s.t.project_deck.pop();
-        }
-    }
+    s.refill_row();
 }
 
 /// Moves an advantage card from the deck into the seat's face-down hand.

@@ -23,7 +23,20 @@ fn setup_follows_personal_and_community_area_setup() {
         // A: 3 studio challenges; C: a row of 4 from the shuffled 30.
         assert_eq!(t.challenges.len(), 3);
         assert!(t.row.iter().all(Option::is_some));
+        // The deck's face-up top card is one of the 4 visible projects: 27 in the deck.
         assert_eq!(t.project_deck.len(), 26);
+        let obs = s.observation(0);
+        assert_eq!(obs["project_deck_size"], 27);
+        assert_eq!(obs["project_deck_top"], obs["project_row"][0]);
+        assert_eq!(
+            obs["project_row"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|p| !p.is_null())
+                .count(),
+            4
+        );
         // F: the advantage deck; G: the rest of the 60 resources form the supply.
         assert_eq!(t.advantage_deck.len(), NUM_ADVANTAGE);
         assert_eq!(t.community_supply, TOTAL_RESOURCES - 15 * n as u8);
