@@ -37,6 +37,11 @@ impl GameState for SunriseState {
         if actor.is_some() && actor == viewer {
             return self.describe(action);
         }
+        if self.final_choosing().is_some() {
+            // Game end: each seat's choices stay hidden until every seat has chosen.
+            return "Decide on a face-down advantage card (hidden until every seat has chosen)"
+                .to_string();
+        }
         match decode(action) {
             // Step one: the style and the cards stay face-down until every seat has chosen.
             Some(Move::Draft(_)) => {
@@ -241,6 +246,9 @@ impl SunriseState {
                 Resource::from_index(resource).label(),
                 self.target_label(target)
             ),
+            Move::Reveal(id) if self.final_choosing().is_some() => {
+                format!("Reveal {} for scoring", self.advantage_label(id))
+            }
             Move::Reveal(id) => format!("Reveal {}", self.advantage_label(id)),
             Move::Discard(id) => {
                 format!(
@@ -301,7 +309,14 @@ impl SunriseState {
                     Resource::from_index(3 + g.min(2)).label()
                 )
             }
-            Move::EndTurn => "End the completion turn".to_string(),
+            Move::EndTurn => match self.t.phase {
+                Phase::Convert { .. } => "Go on to the completion turns".to_string(),
+                Phase::FinalChoices { seat } => match self.next_undecided(usize::from(seat)) {
+                    Some(c) => format!("Keep {} face-down", self.advantage_label(usize::from(c))),
+                    None => "Keep the card face-down".to_string(),
+                },
+                _ => "End the completion turn".to_string(),
+            },
         }
     }
 }

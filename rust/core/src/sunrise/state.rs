@@ -133,6 +133,27 @@ pub struct Completed {
     pub glaze: u8,
 }
 
+/// A seat's hidden choices at game end, one bit per advantage card id: reveal it for
+/// scoring, discard it for 1 reserve resource, or keep it face-down ("You may reveal it as
+/// late as game end & scoring"; "At any time before you reveal an advantage card, you may
+/// discard it"). Applied when every seat has chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinalChoice {
+    /// Cards to reveal.
+    pub reveal: u32,
+    /// Cards to discard for a reserve resource.
+    pub discard: u32,
+    /// Cards to keep face-down.
+    pub keep: u32,
+}
+
+impl FinalChoice {
+    /// The cards decided so far.
+    pub fn decided(&self) -> u32 {
+        self.reveal | self.discard | self.keep
+    }
+}
+
 /// Everything one seat has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -166,6 +187,8 @@ pub struct Player {
     pub pending: Option<DraftChoice>,
     /// Cards on the pottery wheel (revealed at step two).
     pub wheel: FixedVec<WheelCard, MAX_WHEEL>,
+    /// The hidden reveal-or-discard choices at game end, until every seat has chosen.
+    pub final_choice: FinalChoice,
 }
 
 /// A studio challenge in play and who has placed small tiles on it.
@@ -246,6 +269,12 @@ pub enum Phase {
         /// Seat working.
         seat: u8,
     },
+    /// The start of step three: `seat`, which can convert reserve resources ("At any time,
+    /// during any step"), converts or goes on, before the first completion turn.
+    Convert {
+        /// Seat deciding.
+        seat: u8,
+    },
     /// Step three: `seat` takes the completion turn of `project`.
     Complete {
         /// Seat completing.
@@ -254,6 +283,12 @@ pub enum Phase {
         project: CardId,
         /// Where the turn stands.
         turn: TurnStage,
+    },
+    /// "Game End & Scoring": `seat` decides, card by card, what becomes of its face-down
+    /// advantage cards (hidden from the others until every seat has chosen).
+    FinalChoices {
+        /// Seat deciding.
+        seat: u8,
     },
     /// The game is over.
     GameOver,
@@ -370,6 +405,7 @@ impl SunriseState {
                     hand: FixedVec::new(),
                     pending: None,
                     wheel: FixedVec::new(),
+                    final_choice: FinalChoice::default(),
                 }
             })
             .collect();

@@ -59,6 +59,8 @@ impl SunriseState {
         let step = match t.phase {
             Phase::Select { .. } => "select resource cards",
             Phase::Work { .. } => "work on projects",
+            Phase::Convert { .. } => "convert before the completion turns",
+            Phase::FinalChoices { .. } => "reveal or discard advantage cards at game end",
             Phase::Complete { .. } => "complete projects",
             Phase::GameOver => "game over",
         };

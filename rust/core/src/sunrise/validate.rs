@@ -35,6 +35,10 @@ fn exactly_once(what: &str, count: usize, seen: &[(usize, String)]) -> EngineRes
     Ok(())
 }
 
+fn final_choice_disjoint(c: &super::state::FinalChoice) -> bool {
+    c.reveal & c.discard == 0 && c.reveal & c.keep == 0 && c.discard & c.keep == 0
+}
+
 pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
     let t = &s.t;
     let n = usize::from(t.num_players);
@@ -389,7 +393,57 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
                 _ => {}
             }
         }
+        Phase::Convert { seat } => {
+            if usize::from(*seat) >= n {
+                return Err(bad(format!(
+                    "seat {seat} is converting but the table has {n} seats"
+                )));
+            }
+            for (q, p) in t.players.iter().enumerate() {
+                if !p.hand.is_empty() || p.pending.is_some() || !p.wheel.is_empty() {
+                    return Err(bad(format!("seat {q}'s cards do not fit step three")));
+                }
+            }
+        }
+        Phase::FinalChoices { seat } => {
+            let cur = usize::from(*seat);
+            if cur >= n {
+                return Err(bad(format!(
+                    "seat {cur} is deciding at game end but the table has {n} seats"
+                )));
+            }
+            for (q, p) in t.players.iter().enumerate() {
+                if !p.hand.is_empty()
+                    || p.pending.is_some()
+                    || !p.wheel.is_empty()
+                    || !p.awaiting.is_empty()
+                {
+                    return Err(bad(format!("seat {q}'s cards do not fit the game's end")));
+                }
+                // Decided cards: the seat's lowest face-down cards, all of them for a seat
+                // that has chosen, some but not all for the seat deciding, none after it.
+                let hand: Vec<u32> = p.advantages.iter().map(|&c| 1u32 << c).collect();
+                let decided = p.final_choice.decided();
+                let d = decided.count_ones() as usize;
+                let prefix: u32 = hand.iter().take(d).fold(0, |m, b| m | b);
+                let fits = match q.cmp(&cur) {
+                    std::cmp::Ordering::Less => d == 0 || d == hand.len(),
+                    std::cmp::Ordering::Equal => d < hand.len(),
+                    std::cmp::Ordering::Greater => d == 0,
+                };
+                if !fits || decided != prefix || !final_choice_disjoint(&p.final_choice) {
+                    return Err(bad(format!(
+                        "seat {q}'s game-end choices do not fit its face-down cards"
+                    )));
+                }
+            }
+        }
         Phase::GameOver => {}
+    }
+    if !matches!(t.phase, Phase::FinalChoices { .. })
+        && t.players.iter().any(|p| p.final_choice.decided() != 0)
+    {
+        return Err(bad("game-end choices before the game's end".into()));
     }
     Ok(())
 }

@@ -492,3 +492,99 @@ fn a_completed_starting_project_goes_first_in_project_order() {
         s.cards.projects[usize::from(lowest)].number
     );
 }
+
+/// Seat 0 has finished its step-two work; it now holds 2 reserve resources and a project one
+/// icon short (no completed project this round). Returns the state and that project.
+fn converter_waiting_for_step_three() -> (SunriseState, CardId) {
+    let mut s = game(2, 12);
+    random_until(&mut s, 3, |s| matches!(s.t.phase, Phase::Work { seat: 1 }));
+    let card = *s.t.project_deck.first().unwrap();
+    set_project(&mut s, 0, card, &[0]);
+    // Seat 0 keeps no other open icon, so the conversion has one target.
+    let others: Vec<_> = s.t.players[0]
+        .projects
+        .iter()
+        .filter(|w| w.card != card)
+        .copied()
+        .collect();
+    for w in others {
+        let i = s.t.players[0]
+            .projects
+            .iter()
+            .position(|x| x.card == w.card)
+            .unwrap();
+        s.t.players[0].projects.remove(i);
+        s.t.players[0].supply += w.filled.count_ones() as u8;
+        let glaze = s.cards.projects[usize::from(w.card)].glazes[0] as u8;
+        s.t.players[1].completed.insert(
+            0,
+            crate::sunrise::state::Completed {
+                card: w.card,
+                glaze,
+            },
+        );
+    }
+    to_reserve(&mut s, 0, 2);
+    s.t.players[1].reserve = 0;
+    assert_valid(&s);
+    // Seat 1 finishes its work without converting or completing anything.
+    while matches!(s.t.phase, Phase::Work { seat: 1 }) {
+        play(&mut s, |m| {
+            matches!(
+                m,
+                Move::Place {
+                    target: crate::sunrise::actions::RESERVE_TARGET,
+                    ..
+                } | Move::EndWork
+            )
+        });
+        if s.t.players[1].reserve >= 2 {
+            break;
+        }
+    }
+    random_until(&mut s, 4, |s| !matches!(s.t.phase, Phase::Work { .. }));
+    (s, card)
+}
+
+#[test]
+fn every_seat_that_can_convert_decides_at_the_start_of_step_three() {
+    // "At any time, during any step, you may convert ... If a project is completed this way
+    // during Step 3, it is considered a newly completed project and is subject to project
+    // order." Seat 0 completed nothing this round, yet may convert before the first turn.
+    let (mut s, card) = converter_waiting_for_step_three();
+    assert_eq!(s.current_player(), Some(0));
+    let r = s.cards.projects[usize::from(card)].icons[0] as usize;
+    let l = moves(&s);
+    assert!(l.contains(&(
+        crate::sunrise::actions::convert_action(r, usize::from(card)),
+        Move::Convert {
+            resource: r,
+            target: usize::from(card)
+        }
+    )));
+    assert!(
+        l.iter().any(|(_, m)| *m == Move::EndTurn),
+        "or go on without converting"
+    );
+    play(&mut s, |m| {
+        *m == Move::Convert {
+            resource: r,
+            target: usize::from(card),
+        }
+    });
+    // The completed project joins the project order and gets its completion turn.
+    random_until(&mut s, 5, |s| {
+        matches!(s.t.phase, Phase::Complete { project, .. } if project == card) || selecting(s)
+    });
+    assert_eq!(acting(&s), (0, card));
+}
+
+#[test]
+fn going_on_without_converting_keeps_the_reserve() {
+    let (mut s, card) = converter_waiting_for_step_three();
+    assert_eq!(s.current_player(), Some(0));
+    let reserve = s.t.players[0].reserve;
+    play(&mut s, |m| *m == Move::EndTurn);
+    assert_eq!(s.t.players[0].reserve, reserve);
+    assert!(s.t.players[0].projects.iter().any(|w| w.card == card));
+}
