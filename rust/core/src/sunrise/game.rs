@@ -59,6 +59,10 @@ impl GameState for SunriseState {
         }
     }
 
+    fn public_events(&self, action: Action, viewer: Option<Seat>) -> Vec<String> {
+        self.events(action, viewer)
+    }
+
     fn scores(&self) -> PerSeat<i32> {
         self.all_scores()
     }

@@ -274,7 +274,7 @@ fn with_projects_left(left: usize, has_project: bool) -> (SunriseState, usize) {
     let total = |s: &SunriseState| s.t.project_deck.len() + s.t.row.iter().flatten().count();
     // Take cards from the bottom of the face-down deck first, then from the row (refilled).
     while total(&s) > left {
-        if s.t.project_deck.len() > 0 {
+        if !s.t.project_deck.is_empty() {
             let card = s.t.project_deck.remove(0);
             complete_for(&mut s, other, card);
         } else {

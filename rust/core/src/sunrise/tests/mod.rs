@@ -5,6 +5,7 @@
 mod advantage;
 mod challenges;
 mod completion;
+mod events;
 mod hidden;
 mod scoring;
 mod selection;
