@@ -588,3 +588,211 @@ fn going_on_without_converting_keeps_the_reserve() {
     assert_eq!(s.t.players[0].reserve, reserve);
     assert!(s.t.players[0].projects.iter().any(|w| w.card == card));
 }
+
+/// The end of step two of a `players`-seat game: seat q waits to complete `awaiting[q]`
+/// (project numbers, taken from the deck) and holds Go First when `go_first[q]`; reserves are
+/// emptied so nobody converts. Plays on, answering each completion turn without converting
+/// or using cards, and returns the completion turns in order (seat, project number) and the
+/// state when the next round begins.
+fn completion_order(
+    players: usize,
+    awaiting: &[&[u8]],
+    go_first: &[bool],
+) -> (Vec<(usize, u8)>, SunriseState) {
+    let mut s = game(players, 17);
+    random_until(&mut s, 2, |s| {
+        matches!(s.t.phase, Phase::Work { seat } if usize::from(seat) == s.n() - 1)
+            && s.t.players[s.n() - 1].wheel.is_empty()
+    });
+    assert!(matches!(s.t.phase, Phase::Work { .. }));
+    for q in 0..players {
+        // Projects already waiting are completed out of the way.
+        let waiting: Vec<CardId> = s.t.players[q].awaiting.to_vec();
+        s.t.players[q].awaiting.clear();
+        for c in waiting {
+            s.t.players[q].supply += s.cards.projects[usize::from(c)].icons.len() as u8;
+            complete_for(&mut s, q, c);
+        }
+        let p = &mut s.t.players[q];
+        p.supply += p.reserve;
+        p.reserve = 0;
+        p.go_first = go_first[q];
+        for &n in awaiting[q] {
+            let card = s.cards.projects.iter().position(|p| p.number == n).unwrap() as CardId;
+            pull_project(&mut s, card);
+            s.refill_row();
+            let icons = s.cards.projects[usize::from(card)].icons.len() as u8;
+            s.t.players[q].supply -= icons;
+            s.t.players[q].awaiting.push(card);
+        }
+    }
+    assert_valid(&s);
+    let mut order = Vec::new();
+    while !selecting(&s) && !s.is_terminal() {
+        if let Phase::Complete {
+            seat,
+            project,
+            turn: TurnStage::ChooseBonus,
+        } = s.t.phase
+        {
+            order.push((
+                usize::from(seat),
+                s.cards.projects[usize::from(project)].number,
+            ));
+        }
+        let l = moves(&s);
+        let calm = |m: &Move| {
+            !matches!(
+                m,
+                Move::Convert { .. } | Move::Reveal(_) | Move::Discard(_) | Move::Place { .. }
+            )
+        };
+        let (a, _) = l
+            .iter()
+            .find(|(_, m)| *m == Move::EndTurn || *m == Move::EndWork)
+            .or_else(|| l.iter().find(|(_, m)| calm(m)))
+            .copied()
+            .unwrap_or(l[0]);
+        s.apply_action(a).unwrap();
+    }
+    (order, s)
+}
+
+#[test]
+fn two_go_first_holders_both_go_before_project_order_lowest_first() {
+    // "Go first when you complete your next project, regardless of project order": seats 0
+    // and 1 both hold it; between them project order decides; seat 2 (lowest number) waits.
+    let (order, s) = completion_order(3, &[&[30], &[20], &[6]], &[true, true, false]);
+    assert_eq!(order, vec![(1, 20), (0, 30), (2, 6)]);
+    // Used up: neither carries it into the next round.
+    assert!(s.t.players.iter().all(|p| !p.go_first));
+}
+
+#[test]
+fn go_first_moves_only_the_holders_next_project() {
+    // Seat 0 holds Go First and waits with #10 and #30; seat 1 waits with #6. Go First puts
+    // #10 first; #30 then follows project order, after #6.
+    let (order, s) = completion_order(2, &[&[10, 30], &[6]], &[true, false]);
+    assert_eq!(order, vec![(0, 10), (1, 6), (0, 30)]);
+    assert!(!s.t.players[0].go_first);
+    // Without Go First: plain project order.
+    let (order, _) = completion_order(2, &[&[10, 30], &[6]], &[false, false]);
+    assert_eq!(order, vec![(1, 6), (0, 10), (0, 30)]);
+}
+
+#[test]
+fn completing_a_project_returns_its_resources_to_the_personal_supply() {
+    // "After you complete a project, return the resources on that project to your personal
+    // supply": the supply grows by the project's icons, the reserve and community do not.
+    let mut checked = 0;
+    for seed in 0..30 {
+        let mut s = game(2 + seed as usize % 3, seed);
+        let mut rng = Rng::seed_from(seed);
+        while !s.is_terminal() {
+            let l = legal(&s);
+            let a = l[rng.below(l.len())];
+            let before = s.clone();
+            s.apply_action(a).unwrap();
+            let quiet = matches!(
+                decode(a),
+                Some(
+                    Move::EndWork
+                        | Move::EndTurn
+                        | Move::Bonus(_)
+                        | Move::Take(_)
+                        | Move::Keep { .. }
+                        | Move::Glaze(_)
+                )
+            );
+            if let Phase::Complete {
+                seat,
+                project,
+                turn: TurnStage::ChooseBonus,
+            } = s.t.phase
+            {
+                let q = usize::from(seat);
+                if !quiet || !before.t.players[q].awaiting.contains(&project) {
+                    continue;
+                }
+                let icons = s.cards.projects[usize::from(project)].icons.len() as u8;
+                assert_eq!(s.t.players[q].supply, before.t.players[q].supply + icons);
+                assert_eq!(s.t.players[q].reserve, before.t.players[q].reserve);
+                assert_eq!(s.t.community_supply, before.t.community_supply);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "{checked}");
+}
+
+#[test]
+fn an_in_progress_showpiece_is_not_an_in_progress_project() {
+    // "In-progress showpieces are not in-progress projects": a seat with only a showpiece
+    // must still take a project (outside the final round).
+    let mut s = game(3, 4);
+    until_bonus_choice(&mut s, 8);
+    let (seat, _) = acting(&s);
+    let works: Vec<_> = s.t.players[seat].projects.to_vec();
+    s.t.players[seat].projects.clear();
+    for w in works {
+        s.t.players[seat].supply += w.filled.count_ones() as u8;
+        complete_for(&mut s, seat, w.card);
+    }
+    let showpiece = (0..30u8)
+        .find(|&c| {
+            matches!(
+                s.cards.advantages[usize::from(c)].effect,
+                crate::sunrise::data::AdvantageEffect::Showpiece { .. }
+            ) && s.t.advantage_deck.contains(&c)
+        })
+        .unwrap();
+    give_advantage(&mut s, seat, showpiece);
+    s.t.players[seat].advantages.clear();
+    s.t.players[seat].showpieces.insert_sorted_by_key(
+        crate::sunrise::state::Work {
+            card: showpiece,
+            filled: 0,
+        },
+        |w| w.card,
+    );
+    s.t.advantage_known[usize::from(showpiece)] = s.all_seats();
+    assert_valid(&s);
+    assert_eq!(
+        bonus_options(&s),
+        vec![Bonus::TakeTwoProjects, Bonus::AdvantageAndProject]
+    );
+}
+
+#[test]
+fn after_the_last_project_is_taken_later_seats_may_draw_advantage_cards_without_a_project() {
+    // The last project taken makes this round the final one ("If the project deck and project
+    // row run out ..."); a later seat completing a project has no project to take and, by the
+    // Final Round Exception, may choose Draw 3 & Keep 1 without an in-progress project.
+    let (mut s, seat) = with_projects_left(1, false);
+    let other = 1 - seat;
+    // The other seat waits to complete one project and has none in progress.
+    let works: Vec<_> = s.t.players[other].projects.to_vec();
+    s.t.players[other].projects.clear();
+    for w in works {
+        s.t.players[other].supply += w.filled.count_ones() as u8;
+        complete_for(&mut s, seat, w.card);
+    }
+    let card = s.t.players[other].completed[0].card;
+    s.t.players[other].completed.remove(0);
+    let icons = s.cards.projects[usize::from(card)].icons.len() as u8;
+    s.t.players[other].supply -= icons;
+    s.t.players[other].awaiting.push(card);
+    s.t.players[other].go_first = false;
+    assert_valid(&s);
+    s.apply_action(BONUS + Bonus::AdvantageAndProject as u32)
+        .unwrap();
+    play(&mut s, |m| matches!(m, Move::Take(_)));
+    assert!(s.is_final_round());
+    random_until(
+        &mut s,
+        1,
+        |s| matches!(s.t.phase, Phase::Complete { project, turn: TurnStage::ChooseBonus, .. } if project == card),
+    );
+    assert_eq!(acting(&s), (other, card));
+    assert_eq!(bonus_options(&s), vec![Bonus::DrawThreeKeepOne]);
+}

@@ -247,3 +247,35 @@ fn the_tiebreaker_ignores_starting_projects() {
     // Seat 0's lowest project number is a starting project's: seat 1 (#5) wins.
     assert_eq!(&*s.ranking(), &[1, 0]);
 }
+
+#[test]
+fn a_personal_goal_of_several_types_needs_every_type_and_scores_once() {
+    // "Score the indicated number of points if you completed at least 1 of each project type
+    // shown ... You do not score additional points for multiple sets."
+    let goal_points = |s: &SunriseState| {
+        s.explain_score(0)
+            .lines
+            .into_iter()
+            .find(|l| l.category == "Completed End Game Goals")
+            .unwrap()
+            .points
+    };
+    let mut s = game(2, 1);
+    clear_player(&mut s, 0);
+    // Kitchen Collection: mug + bowl + pitcher for 4 points.
+    s.t.players[0]
+        .revealed
+        .push(advantage("Kitchen Collection"));
+    complete(&mut s, 0, "First Light Mug");
+    complete(&mut s, 0, "Earthen Serving Bowl");
+    assert_eq!(goal_points(&s), 0, "no pitcher yet");
+    complete(&mut s, 0, "Harvest Pitcher");
+    assert_eq!(goal_points(&s), 4);
+    // A second full set scores nothing more.
+    complete(&mut s, 0, "Stoneware Camp Mug");
+    complete(&mut s, 0, "Rice Bowl");
+    assert_eq!(goal_points(&s), 4);
+    // Another goal may use the same projects ("for multiple personal goal cards").
+    s.t.players[0].revealed.push(advantage("Pitcher Practice"));
+    assert_eq!(goal_points(&s), 5);
+}

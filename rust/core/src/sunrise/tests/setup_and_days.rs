@@ -56,16 +56,26 @@ fn setup_follows_personal_and_community_area_setup() {
 fn the_resource_deck_is_filtered_by_player_count() {
     // Community E: "remove all resource cards with a player count higher than the number
     // of players" — e.g. for 3 players, every card with a 4-player icon.
-    let s = game(3, 1);
-    let marks: Vec<u8> =
-        s.t.players
-            .iter()
-            .flat_map(|p| p.stack.iter().chain(p.hand.iter()))
-            .map(|&c| s.cards.resource_cards[usize::from(c)].min_players)
+    let set = CardSet::default_set();
+    for n in 2..=4u8 {
+        let s = game(usize::from(n), 1);
+        let mut dealt: Vec<CardId> =
+            s.t.players
+                .iter()
+                .flat_map(|p| p.stack.iter().chain(p.hand.iter()))
+                .copied()
+                .collect();
+        dealt.sort_unstable();
+        let expected: Vec<CardId> = (0..set.resource_cards.len())
+            .filter(|&i| set.resource_cards[i].min_players <= n)
+            .map(|i| i as CardId)
             .collect();
-    assert_eq!(marks.len(), 36);
-    assert!(marks.iter().all(|&m| m <= 3));
-    assert!(marks.contains(&3));
+        assert_eq!(dealt, expected, "{n} players");
+        assert_eq!(dealt.len(), 12 * usize::from(n));
+        assert!(dealt
+            .iter()
+            .any(|&c| set.resource_cards[usize::from(c)].min_players == n));
+    }
 }
 
 #[test]
