@@ -161,9 +161,17 @@ fn at_game_end_each_end_game_card_is_revealed_or_discarded_by_its_holder() {
         );
         let wants = |c: CardId| if c == goal { reveal_goal } else { reveal_bean };
         let reserve = s.t.players[1].reserve;
+        let mut told = Vec::new();
         for c in [first, second] {
             let base = if wants(c) { REVEAL } else { DISCARD };
+            told = s.public_events(base + u32::from(c), None);
             s.apply_action(base + u32::from(c)).unwrap();
+        }
+        // The event log tells the cards turned face-up once every seat has chosen, and
+        // never a discarded one.
+        for c in [goal, bean] {
+            let e = format!("Seat 1 reveals {}", s.cards.advantages[usize::from(c)].name);
+            assert_eq!(told.contains(&e), wants(c), "{told:?}");
         }
         assert!(s.is_terminal());
         let p = &s.t.players[1];
@@ -218,6 +226,7 @@ fn game_end_choices_stay_hidden_until_every_seat_has_chosen() {
         .map(|seed| {
             let r = revealed.resample(2, seed);
             assert_valid(&r);
+            assert_eq!(r.information_state(2), revealed.information_state(2));
             serde_json::to_string(&r.t.players[1].final_choice).unwrap()
         })
         .collect();
