@@ -7,6 +7,7 @@ mod challenges;
 mod completion;
 mod events;
 mod hidden;
+mod running_out;
 mod scoring;
 mod selection;
 mod setup_and_days;
@@ -204,4 +205,13 @@ pub(super) fn give_advantage(s: &mut SunriseState, seat: usize, card: CardId) {
     let at = hand.iter().position(|&c| c > card).unwrap_or(hand.len());
     hand.insert(at, card);
     s.t.advantage_known[usize::from(card)] = 1 << seat;
+}
+
+/// Moves a project from wherever it waits into seat `to`'s completed area (kept valid).
+pub(super) fn complete_for(s: &mut SunriseState, to: usize, card: CardId) {
+    let glaze = s.cards.projects[usize::from(card)].glazes[0] as u8;
+    let at = s.t.players[to].completed.len().saturating_sub(1);
+    s.t.players[to]
+        .completed
+        .insert(at, crate::sunrise::state::Completed { card, glaze });
 }
