@@ -36,7 +36,9 @@ pts now     the score if the game ended now (only what is scored or revealed)"""
 _SECTIONS = {
     "select": "Step One: Select Resource Cards (All Simultaneously), and Work Styles",
     "work": "Step Two: Work on Projects (All Simultaneously)",
+    "convert": "Use Resources from the Reserve, and Step Three: Determine Project Order",
     "complete": "Step Three: Complete Projects (In Project Order), Completion Bonus Actions",
+    "final_choices": "End Game and Final Scoring (face-down advantage cards)",
     "game_over": "End Game, Final Scoring and Tiebreaker",
 }
 
@@ -50,7 +52,7 @@ def rule_section(observation: Obs) -> str:
 _PLACE = re.compile(r"Place (?P<what>.+) from (?P<card>.+) on (?P<project>.+)$")
 _RESERVE = re.compile(r"Place a resource from (?P<card>.+) into the reserve$")
 _CONVERT = re.compile(r"Convert 2 reserve resources into (?P<what>.+) on (?P<project>.+)$")
-_TAKE = re.compile(r"Take (?P<project>.+ \(#\d+.*\)) from row space (?P<space>\d+)$")
+_TAKE = re.compile(r"Take (?P<project>.+ \(#\d+.*\)) from (?P<space>row space \d+|the top of .+)$")
 
 
 def option_path(text: str) -> tuple[str, ...]:
@@ -66,7 +68,7 @@ def option_path(text: str) -> tuple[str, ...]:
     if m := _CONVERT.match(text):
         return (f"Convert 2 reserve resources on {m['project']}", f"into {m['what']}")
     if m := _TAKE.match(text):
-        return ("Take a project from the row", f"{m['project']} from space {m['space']}")
+        return ("Take a project from the row", f"{m['project']} from {m['space']}")
     return path
 
 
@@ -93,9 +95,16 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
 _STEP_NAMES = {
     "select": "Step 1: select resource cards",
     "work": "Step 2: work on projects",
+    "convert": "Step 3: convert reserve resources before the completion turns",
     "complete": "Step 3: complete projects",
+    "final_choices": "Game end: reveal or discard face-down advantage cards",
     "game_over": "game over",
 }
+
+
+def _space(i: int) -> str:
+    """A row space as the action sentences name it: space 0 is the deck's face-up top card."""
+    return "deck top: " if i == 0 else f"space {i}: "
 
 
 def _pts(n: object) -> str:
@@ -205,7 +214,7 @@ def _challenges(obs: Obs) -> Text:
 def _project_row(obs: Obs) -> Text:
     lines: list[Text | str] = []
     for i, p in enumerate(obs.get("project_row", [])):
-        line = Text(f"{i + 1}. ")
+        line = Text(_space(i))
         if p is None:
             line.append("(empty)")
         else:
@@ -323,7 +332,7 @@ def _compact_challenges(obs: Obs) -> Text:
 def _compact_row(obs: Obs) -> list[Text]:
     lines = []
     for i, p in enumerate(obs.get("project_row", [])):
-        line = Text(f"{i + 1}. ")
+        line = Text(_space(i))
         line.append_text(Text("(empty)") if p is None else _project_line(p))
         lines.append(line)
     return lines
