@@ -462,8 +462,8 @@ def test_a_games_own_flags_reach_new_game(
     from craftgames import sunrise
     from craftgames.table.presentation import presentation
 
-    def add_cli_arguments(parser: argparse._ActionsContainer) -> None:
-        parser.add_argument("--difficulty", default="easy")
+    def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument_group("Sunrise test flags").add_argument("--difficulty")
 
     def options_from_cli(args: argparse.Namespace) -> dict[str, object]:
         return {"difficulty": args.difficulty}
@@ -479,6 +479,29 @@ def test_a_games_own_flags_reach_new_game(
         assert "difficulty" in err and err.count("\n") == 1
         with pytest.raises(SystemExit):
             main(["play", "sunrise", "--help"])
-        assert "sunrise options" in capsys.readouterr().out
+        assert "Sunrise test flags" in capsys.readouterr().out
     finally:
         presentation.cache_clear()
+
+
+def test_an_analyse_module_plugs_in_as_a_subcommand(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+    import types
+
+    fake = types.ModuleType("craftgames.analyse")
+    ran: list[argparse.Namespace] = []
+
+    def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        sub.add_parser("analyse", help="judge a seat's decisions").add_argument("file")
+
+    def run(args: argparse.Namespace) -> int:
+        ran.append(args)
+        return 0
+
+    fake.add_parser = add_parser  # type: ignore[attr-defined]
+    fake.run = run  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "craftgames.analyse", fake)
+    assert main(["analyse", "game.json"]) == 0
+    assert ran and ran[0].file == "game.json"

@@ -102,7 +102,7 @@ def _build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     if game is not None:
         hook = presentation(game).add_cli_arguments
         if hook is not None:
-            hook(play.add_argument_group(f"{game} options"))
+            hook(play)  # the game's module groups its flags as it likes
 
     replay = sub.add_parser(
         "replay",
