@@ -217,3 +217,16 @@ def test_an_mcts_seat_prints_its_moves_with_its_top_three(
         assert line.count(" | ") <= 2
         assert len(re.findall(r" \| \d+% .+? \(\d\.\d\d\)", line)) == line.count(" | ")
     assert any(" | " in line for line in reasons)
+
+
+def test_a_greedy_seat_gives_its_score_gain(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "sunrise", "--players", "2", "--seed", "3", "--seat", "greedy"]
+    assert main([*argv, "--seat", "random"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    gains = [
+        (lines[i - 1], m.group(1))
+        for i, line in enumerate(lines)
+        if (m := re.match(r"  \[greedy: ([+-]\d+) pts? if the game ended now\]$", line))
+    ]
+    assert gains and all(int(g) != 0 for _, g in gains)
+    assert all(move.startswith(("seat 0 (greedy): ", "  · ")) for move, _ in gains)

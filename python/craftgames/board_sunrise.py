@@ -276,7 +276,7 @@ def _players(obs: Obs, private: bool) -> Group:
     return Group(*(_player(p, viewer, private) for p in obs.get("players", [])))
 
 
-def _private(obs: Obs) -> Text | None:
+def _private(obs: Obs, compact: bool = False) -> Text | None:
     viewer = obs.get("viewer")
     me = next((p for p in obs.get("players", []) if p.get("seat") == viewer), None)
     if me is None:
@@ -291,7 +291,9 @@ def _private(obs: Obs) -> Text | None:
         cards = "; ".join(map(_advantage_line, advantages))
         lines.append(f"Your face-down advantage cards: {cards}")
     known = obs.get("advantage_deck_known") or []
-    if known:
+    if known and compact:
+        lines.append(f"Advantage cards you know in the deck: {len(known)} (b shows them)")
+    elif known:
         cards = "; ".join(
             f"position {k.get('position', '?')}: {k.get('card', {}).get('name', '?')}"
             for k in known
@@ -323,10 +325,12 @@ def _compact_challenges(obs: Obs) -> Text:
     for c in obs.get("challenges", []):
         high = c.get("high_seat")
         low = c.get("low_seats") or []
-        held = f" seat {high}" if high is not None else ""
-        lows = f" {_seats(low)}" if low else ""
-        parts.append(f"{c.get('name', '?')} {c.get('high', '?')}{held}/{c.get('low', '?')}{lows}")
-    return Text("Challenges (first/later pts): " + " · ".join(parts))
+        held = f"seat {high}" if high is not None else "open"
+        lows = _seats(low) if low else "open"
+        parts.append(
+            f"{c.get('name', '?')} {c.get('high', '?')}: {held}, {c.get('low', '?')}: {lows}"
+        )
+    return Text("Challenges (pts: who): " + " · ".join(parts))
 
 
 def _compact_row(obs: Obs) -> list[Text]:
@@ -367,7 +371,7 @@ def _compact(obs: Obs, private: bool) -> RenderableType:
         wheel = _wheel(me)
         if wheel:
             parts.append(Text(wheel))
-    for extra in (_turn(obs), _private(obs) if private else None):
+    for extra in (_turn(obs), _private(obs, compact=True) if private else None):
         if extra is not None:
             parts.append(extra)
     return Group(*parts)

@@ -52,8 +52,8 @@ def bot_reason(
 ) -> str | None:
     """Why `bot` played `action` in `state` (`after` is the position it led to), worded for
     `viewer`: MCTS's top three moves with their share of the visits and mean reward; greedy's
-    score gain. `None` when there is nothing to say, or when saying it would show `viewer` a
-    hidden move (the alternatives of a face-down choice)."""
+    score gain (when it has one). `None` when there is nothing to say, or when saying it
+    would show `viewer` a hidden move (the alternatives of a face-down choice)."""
     seat = state.current_player()
     full = state.action_to_string(action)
     hidden = viewer is not None and state.public_action_string(action, viewer) != full
@@ -80,7 +80,8 @@ def bot_reason(
         if before_scores is None or after_scores is None:
             return None
         gain = after_scores[seat] - before_scores[seat]
-        return f"greedy: {_pts(gain)} if the game ended now"
+        # A move that changes nothing yet (most of them) goes unremarked: less to read.
+        return f"greedy: {_pts(gain)} if the game ended now" if gain else None
     return None
 
 
