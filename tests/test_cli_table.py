@@ -505,3 +505,22 @@ def test_an_analyse_module_plugs_in_as_a_subcommand(
     monkeypatch.setitem(sys.modules, "craftgames.analyse", fake)
     assert main(["analyse", "game.json"]) == 0
     assert ran and ran[0].file == "game.json"
+
+
+def test_reveals_tells_a_secret_choice_from_the_one_that_uncovers_them_all() -> None:
+    from craftgames.table.undo import reveals
+
+    state = new_game("sunrise", 3, 7)
+    first = state.legal_actions()[0]
+    assert not reveals(state, first)  # seat 0's face-down choice shows nobody anything
+    state.apply_action(first)
+    state.apply_action(state.legal_actions()[0])
+    # The last seat to choose: every seat now learns what it was passed.
+    assert state.observation(2)["step"] == "select"
+    assert reveals(state, state.legal_actions()[0])
+    state.apply_action(state.legal_actions()[0])
+    # Placing a resource from one's own pottery wheel is seen by all but shows no hidden card.
+    place = next(
+        a for a in state.legal_actions() if "into the reserve" in state.action_to_string(a)
+    )
+    assert not reveals(state, place)
