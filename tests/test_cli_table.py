@@ -524,3 +524,14 @@ def test_reveals_tells_a_secret_choice_from_the_one_that_uncovers_them_all() -> 
         a for a in state.legal_actions() if "into the reserve" in state.action_to_string(a)
     )
     assert not reveals(state, place)
+
+
+def test_a_save_file_that_cannot_be_written_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    bad = str(tmp_path / "no" / "such" / "dir.json")
+    argv = ["play", "sunrise", "--players", "2", "--seed", "4", "--seat", "human"]
+    assert main([*argv, "--seat", "random", "--save", bad]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("craftgames: error: cannot save the game to ")

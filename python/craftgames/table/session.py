@@ -182,13 +182,20 @@ class TableGame:
     def fast_forward(self, actions: Sequence[int]) -> None:
         """Replays saved `actions` (a resumed game): each bot is asked again, so its random
         stream is where it was; nothing replayed can be taken back."""
+        if self.console.is_terminal:
+            with self.console.status(f"Replaying {len(actions)} saved moves…"):
+                self._replay_moves(actions)
+        else:
+            self._replay_moves(actions)
+        self.records = [_Record(r.seat, r.action, r.before, False, r.forced) for r in self.records]
+
+    def _replay_moves(self, actions: Sequence[int]) -> None:
         for action in actions:
             seat = self.state.current_player()
             agent = self.agents.get(seat)
             if agent is not None:
                 agent.step(self.state.clone())
             self._apply(seat, action, echo=False)
-        self.records = [_Record(r.seat, r.action, r.before, False, r.forced) for r in self.records]
 
     @property
     def actions(self) -> list[int]:
@@ -229,28 +236,42 @@ class TableGame:
                     action, forced = self._bot_move(seat), False
                 self._apply(seat, action, forced=forced)
         except Quit:
-            self._leave("left")
-            return 1
+            return 1 if self._leave("left") else 2
         except KeyboardInterrupt:
-            self._leave("interrupted")
-            return 130
-        if self.save_path is not None:
-            self.save()
+            return 130 if self._leave("interrupted") else 2
+        if self.save_path is not None and not self._save_or_say():
+            return 2
         print_scores(self.console, self.state, self.seats)
         return 0
 
-    def _leave(self, how: str) -> None:
+    def _save_or_say(self) -> bool:
+        """Saves; a file that cannot be written is said in one line (returns `False`)."""
+        try:
+            self.save()
+        except OSError as e:
+            why = " ".join(str(e).split())
+            print(
+                f"craftgames: error: cannot save the game to {self.save_path}: {why}",
+                file=sys.stderr,
+            )
+            return False
+        return True
+
+    def _leave(self, how: str) -> bool:
+        """Saves an unfinished game and says where; `False` if it could not be saved."""
         if self.save_path is None:
             self.save_path = default_save_path(self.game, self.seed)
-        path = self.save()
-        n = len(self.records)
         # After Ctrl-C the terminal has echoed ^C after the prompt: start a line of our own.
+        start = "\n" if how == "interrupted" else ""
+        if not self._save_or_say():
+            return False
+        path = self.save_path
         print(
-            ("\n" if how == "interrupted" else "")
-            + f"craftgames: game {how} after {n} actions; saved to {path}"
+            f"{start}craftgames: game {how} after {len(self.records)} actions; saved to {path}"
             f" (continue with: craftgames play --resume {path})",
             file=sys.stderr,
         )
+        return True
 
     # -- a human's turn ------------------------------------------------------------------
 
