@@ -351,7 +351,7 @@ def test_old_replay_files_still_replay(tmp_path: Path, capsys: pytest.CaptureFix
     path.write_text(json.dumps({"game": "sunrise", "players": 2, "seed": 1, "actions": actions}))
     assert main(["replay", str(path)]) == 0
     out = capsys.readouterr().out
-    assert "seat 0 (seat 0): " in out and "not over" in out
+    assert "\nseat 0: " in out and "\nseat 1: " in out and "not over" in out
 
 
 def test_the_log_has_every_kind_of_event_in_a_seeded_game(

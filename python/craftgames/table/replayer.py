@@ -42,7 +42,8 @@ def show_replay(
     stepping = step
     for action in replay.actions:
         mover = state.current_player()
-        for line in move_lines(state, action, seat, f"seat {mover} ({names[mover]})"):
+        who = f"seat {mover} ({names[mover]})" if replay.seats else f"seat {mover}"
+        for line in move_lines(state, action, seat, who):
             console.print(Text(line), soft_wrap=not console.is_terminal)
         state.apply_action(action)
         while stepping:
