@@ -535,3 +535,26 @@ def test_a_save_file_that_cannot_be_written_is_one_line_and_exit_2(
     assert main([*argv, "--seat", "random", "--save", bad]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and err.startswith("craftgames: error: cannot save the game to ")
+
+
+def test_a_grouped_menu_reaches_every_option_once_by_the_path_a_hint_gives() -> None:
+    from craftgames.board_sunrise import option_path
+    from craftgames.table.menu import build_menu
+    from craftgames.table.session import _path_to
+
+    state = new_game("sunrise", 3, 7)
+    options = sorted((state.action_to_string(a), a) for a in state.legal_actions())
+    menu = build_menu(options, 7, option_path)
+    assert len(menu.entries) == 3  # by work style
+    for text, action in options:
+        path = _path_to(menu, action)
+        assert path is not None
+        at = menu
+        for n in path[:-1]:
+            sub = at.entries[n - 1].submenu
+            assert sub is not None and len(sub.entries) <= 7
+            at = sub
+        assert at.entries[path[-1] - 1].action == action
+        # Under its group's header, the option says the rest of its sentence.
+        assert text.endswith(at.entries[path[-1] - 1].label.split("; ")[-1])
+    assert build_menu(options, None, option_path).entries[0].label == options[0][0]

@@ -28,7 +28,7 @@ LEGEND = """\
 Stoneware✓  a project's icon already covered by a resource
 pts, beans  a project's points; its coffee beans (most beans: the cup of coffee)
 clay, glaze the project's clay, and the glaze(s) that may finish it
-first/later a studio challenge's higher and lower spaces, and who holds them
+Challenges  each space's points and who holds it: first (higher), later (lower)
 supply      your personal supply; reserve: resources set aside (2 = 1 point)
 face-down   advantage cards a seat holds unrevealed
 pts now     the score if the game ended now (only what is scored or revealed)"""

@@ -34,7 +34,7 @@ HELP = """\
 Commands (at any prompt):
   a number  choose that option (or open that group of options)
   0         back to all options (inside a group)
-  u         undo your last decision (until something hidden is revealed or another seat moves)
+  u         undo your last decision (not past a reveal, nor once another seat moved)
   b         the whole board
   s         the score so far, per seat and category
   l         the last 20 lines of the log
@@ -69,6 +69,18 @@ def _lines_of(console: Console, renderable: RenderableType) -> int:
     with probe.capture() as capture:
         probe.print(renderable)
     return len(capture.get().splitlines())
+
+
+def _path_to(menu: Menu, action: int) -> list[int] | None:
+    """The numbers to type in `menu` (and the groups under it) to choose `action`."""
+    for i, entry in enumerate(menu.entries, 1):
+        if entry.action == action:
+            return [i]
+        if entry.submenu is not None:
+            rest = _path_to(entry.submenu, action)
+            if rest is not None:
+                return [i, *rest]
+    return None
 
 
 class TableGame:
@@ -390,10 +402,10 @@ class TableGame:
         names = self._names(seat)
         top = sorted(result.stats, key=lambda s: (-s.visits, s.action))[:3]
         self._say(f"Hint ({result.iterations} simulations from what you can see):")
-        numbers = {e.action: i for i, e in enumerate(menu.entries, 1) if e.action is not None}
         for s in top:
             text = self.show.name_sides(self.state.action_to_string(s.action), seat, names)
-            number = f"option {numbers[s.action]}, " if s.action in numbers else ""
+            path = _path_to(menu, s.action)
+            number = f"type {', '.join(map(str, path))}: " if path else ""
             self._say(
                 f"  {number}{result.visit_share(s.action):.0%} of visits, expected reward "
                 f"{s.mean_reward[seat]:.2f}: {text}"
