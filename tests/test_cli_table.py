@@ -558,3 +558,25 @@ def test_a_grouped_menu_reaches_every_option_once_by_the_path_a_hint_gives() -> 
         # Under its group's header, the option says the rest of its sentence.
         assert text.endswith(at.entries[path[-1] - 1].label.split("; ")[-1])
     assert build_menu(options, None, option_path).entries[0].label == options[0][0]
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_a_board_for_nobody_in_particular_shows_what_every_seat_sees(compact: bool) -> None:
+    from craftgames.board_sunrise import render
+
+    def text(viewer: int, state: object) -> str:
+        console, out = table_console()
+        obs = state.observation(viewer)  # type: ignore[attr-defined]
+        console.print(render(obs, private=False, compact=compact))
+        return out.getvalue().replace(f"seat {viewer} (you)", f"seat {viewer}")
+
+    # Whoever's observation draws the public board, it is the same board.
+    state = new_game("sunrise", 3, 7)
+    rng = random.Random(1)
+    checked = 0
+    while not state.is_terminal():
+        boards = {text(v, state) for v in range(3)}
+        assert len(boards) == 1, state.observation(0)["step"]
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100

@@ -306,7 +306,7 @@ def _private(obs: Obs, compact: bool = False) -> Text | None:
     return _lines(lines) if lines else None
 
 
-def _turn(obs: Obs) -> Text | None:
+def _turn(obs: Obs, private: bool) -> Text | None:
     turn = obs.get("turn")
     if not turn:
         return None
@@ -315,7 +315,7 @@ def _turn(obs: Obs) -> Text | None:
     if turn.get("stage"):
         text.append(f" · {_title(turn['stage'])}")
     drawn = turn.get("drawn")
-    if drawn:
+    if drawn and private:  # the cards the viewer drew: theirs alone
         text.append(" · drawn: " + "; ".join(map(_advantage_line, drawn)))
     return text
 
@@ -371,7 +371,7 @@ def _compact(obs: Obs, private: bool) -> RenderableType:
         wheel = _wheel(me)
         if wheel:
             parts.append(Text(wheel))
-    for extra in (_turn(obs), _private(obs, compact=True) if private else None):
+    for extra in (_turn(obs, private), _private(obs, compact=True) if private else None):
         if extra is not None:
             parts.append(extra)
     return Group(*parts)
@@ -397,7 +397,7 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         )
     )
     parts.append(_players(obs, private))
-    turn = _turn(obs)
+    turn = _turn(obs, private)
     if turn is not None:
         parts.append(turn)
     if private:
