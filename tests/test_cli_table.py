@@ -580,3 +580,41 @@ def test_a_board_for_nobody_in_particular_shows_what_every_seat_sees(compact: bo
         checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 100
+
+
+def test_an_mcts_reason_never_names_a_move_that_shows_the_bots_hidden_cards() -> None:
+    from craftgames import bots, mcts
+    from craftgames.table.events import bot_reason
+
+    checked = 0
+    for seed in range(10):
+        state = new_game("sunrise", 2, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and checked < 5:
+            legal = state.legal_actions()
+            texts = {a: state.action_to_string(a) for a in legal}
+            reveal = [a for a in legal if texts[a].startswith("Reveal ")]
+            public = [a for a in legal if not texts[a].startswith(("Reveal ", "Discard "))]
+            if reveal and public:
+                bot = bots.MCTSBot(10)
+                chosen = public[0]
+                bot.last_result = mcts.SearchResult(
+                    action=chosen,
+                    stats=(
+                        mcts.ActionStats(chosen, 6, (0.6, 0.4)),
+                        mcts.ActionStats(reveal[0], 4, (0.5, 0.5)),
+                    ),
+                    iterations=10,
+                )
+                after = state.clone()
+                after.apply_action(chosen)
+                viewer = 1 - state.current_player()
+                why = bot_reason(bot, state, chosen, after, viewer)
+                assert why is not None and "40% a move you cannot see (0.50)" in why
+                assert texts[reveal[0]] not in why
+                # The seat itself (a spectator of a game of bots) is told everything.
+                mine = bot_reason(bot, state, chosen, after, state.current_player())
+                assert mine is not None and texts[reveal[0]] in mine
+                checked += 1
+            state.apply_action(rng.choice(legal))
+    assert checked == 5

@@ -43,6 +43,19 @@ def _pts(n: int) -> str:
     return f"{n:+d} pt" + ("" if abs(n) == 1 else "s")
 
 
+REDRAWS = 4
+"""Redraws of the viewer's unknowns that a move must be legal in to be named to the viewer."""
+
+
+def _seen_as_possible(state: State, action: int, viewer: int) -> bool:
+    """Whether `viewer` can tell that `action` is open to the seat to act: it is worded the
+    same for the viewer and legal whatever the viewer's unknowns are (a "Reveal X" of a
+    face-down card X is not: naming it would show the viewer that the bot holds X)."""
+    if state.public_action_string(action, viewer) != state.action_to_string(action):
+        return False
+    return all(action in state.resample_hidden(viewer, k).legal_actions() for k in range(REDRAWS))
+
+
 def bot_reason(
     bot: bots.Bot,
     state: State,
@@ -52,8 +65,8 @@ def bot_reason(
 ) -> str | None:
     """Why `bot` played `action` in `state` (`after` is the position it led to), worded for
     `viewer`: MCTS's top three moves with their share of the visits and mean reward; greedy's
-    score gain (when it has one). `None` when there is nothing to say, or when saying it
-    would show `viewer` a hidden move (the alternatives of a face-down choice)."""
+    score gain (when it has one). `None` when there is nothing to say or the move itself is
+    hidden from `viewer`; an alternative the viewer cannot know the bot had is not named."""
     seat = state.current_player()
     full = state.action_to_string(action)
     hidden = viewer is not None and state.public_action_string(action, viewer) != full
@@ -65,14 +78,14 @@ def bot_reason(
         parts: list[str] = []
         for s in top:
             text = state.action_to_string(s.action)
-            if viewer is not None and state.public_action_string(s.action, viewer) != text:
-                return None
             share = f"{result.visit_share(s.action):.0%}"
             reward = f"{s.mean_reward[seat]:.2f}"
             if s.action == action:  # the move itself, said once already
                 parts.insert(0, f"this move {share} of visits, mean reward {reward}")
-            else:
+            elif viewer is None or _seen_as_possible(state, s.action, viewer):
                 parts.append(f"{share} {text} ({reward})")
+            else:  # a move that would show the bot's hidden cards (revealing one it holds)
+                parts.append(f"{share} a move you cannot see ({reward})")
         return f"{result.iterations} simulations: " + " | ".join(parts)
     if isinstance(bot, bots.GreedyBot) and not hidden:
         before_scores = visible_scores(state, viewer)
