@@ -64,11 +64,12 @@ def generic_render(observation: Obs, *, private: bool, compact: bool = False) ->
 def default_option_path(text: str) -> tuple[str, ...]:
     """Groups an option's sentence for a long list: the part before the first ``": "``, then
     the part before the next ``"; "``, then the rest (``"Measured: keep A, B; C → left; D →
-    right"`` is filed under ``Measured`` then ``keep A, B``). A sentence without them is a
-    group of its own."""
+    right"`` is filed under ``Measured`` then ``keep A, B``). A sentence without ``": "`` is
+    filed under its first word, its verb (``"Buy a Candle ($2)"`` under ``Buy``)."""
     head, sep, rest = text.partition(": ")
     if not sep:
-        return (text,)
+        verb = text.split(" ", 1)[0]
+        return (verb, text) if verb != text else (text,)
     sub, sep2, leaf = rest.partition("; ")
     if not sep2:
         return (head, rest)
