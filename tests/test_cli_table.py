@@ -618,3 +618,16 @@ def test_an_mcts_reason_never_names_a_move_that_shows_the_bots_hidden_cards() ->
                 checked += 1
             state.apply_action(rng.choice(legal))
     assert checked == 5
+
+
+def test_sides_are_named_by_seat() -> None:
+    from craftgames.board_sunrise import name_sides
+
+    names = ["you", "greedy", "mcts:300"]
+    assert name_sides("Measured: keep A, B; C → left; D → right", 0, names) == (
+        "Measured: keep A, B; C → left (seat 1, greedy); D → right (seat 2, mcts:300)"
+    )
+    assert name_sides("Efficient: keep A, B, C; D → left", 2, names).endswith("(seat 0, you)")
+    assert name_sides("Efficient: keep A, B, C; D → the other player", 1, ["you", "x"]) == (
+        "Efficient: keep A, B, C; D → the other player (seat 0, you)"
+    )

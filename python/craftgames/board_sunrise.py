@@ -81,7 +81,7 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     """`text` (an option of `seat`) with "→ left" / "→ right" naming the seat they reach.
 
     Left is the next seat clockwise (seat + 1), right the one before ("Work Styles": pass
-    left / right); with 2 players both are the other seat.
+    left / right); with 2 players the sentences say "the other player", named the same way.
     """
     players = len(names)
     if players < 2:
@@ -89,7 +89,8 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     left = _side(seat, players, 1, names)
     right = _side(seat, players, players - 1, names)
     text = re.sub(r"→ left\b", f"→ left ({left})", text)
-    return re.sub(r"→ right\b", f"→ right ({right})", text)
+    text = re.sub(r"→ right\b", f"→ right ({right})", text)
+    return re.sub(r"→ the other player\b", f"→ the other player ({left})", text)
 
 
 _STEP_NAMES = {
