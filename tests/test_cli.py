@@ -18,6 +18,12 @@ from craftgames.replay import Replay, load_replay
 ALL_RANDOM = ["--seat", "random", "--seat", "random", "--seat", "random"]
 
 
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game left without --save is saved in the working directory: keep it in tmp."""
+    monkeypatch.chdir(tmp_path)
+
+
 def score_titles(text: str) -> list[str]:
     """The per-seat explanation titles, e.g. 'Seat 2 (random): 27 points', as (seat, points)."""
     return re.findall(r"Seat (\d+) \([^)]*\): (-?\d+) points", text)
@@ -71,7 +77,7 @@ def write(tmp_path: Path, text: str) -> Path:
         ("not json at all", "not a JSON document"),
         ("[1, 2, 3]", "JSON object"),
         ('{"game": "sunrise", "players": 3, "seed": 1}', "actions"),
-        ('{"game": "sunrise", "players": "3", "seed": 1, "actions": []}', "players"),
+        ('{"game": "sunrise", "players": "3", "seed": 1, "actions": []}', "must be an integer"),
         ('{"game": "sunrise", "players": 3, "seed": 1, "actions": [0.5]}', "action #1"),
         ('{"game": "chess", "players": 3, "seed": 1, "actions": []}', "chess"),
         ('{"game": "sunrise", "players": 7, "seed": 1, "actions": []}', "7"),
@@ -162,9 +168,11 @@ def test_bots_face_down_choices_are_not_shown_to_a_human(
 def test_bad_play_arguments_exit_2(
     capsys: pytest.CaptureFixture[str], argv: list[str], message: str
 ) -> None:
-    with pytest.raises(SystemExit) as info:
-        main(["play", "sunrise", *argv])
-    assert info.value.code == 2
+    try:
+        code = main(["play", "sunrise", *argv])
+    except SystemExit as e:  # argparse's own checks
+        code = int(e.code or 0)
+    assert code == 2
     assert message in capsys.readouterr().err
 
 
@@ -193,7 +201,7 @@ def test_console_script_plays_a_game_in_a_subprocess(tmp_path: Path) -> None:
     assert "\x1b[" not in result.stdout  # plain text when not a terminal
 
 
-def test_an_mcts_seat_prints_its_moves_with_their_visit_share(
+def test_an_mcts_seat_prints_its_moves_with_its_top_three(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     argv = ["play", "sunrise", "--players", "2", "--seed", "3", "--seat", "mcts:40"]
@@ -201,5 +209,24 @@ def test_an_mcts_seat_prints_its_moves_with_their_visit_share(
     out = capsys.readouterr().out
     mcts_lines = [line for line in out.splitlines() if line.startswith("seat 0 (mcts:40):")]
     assert mcts_lines
-    assert any("of 40 simulations]" in line for line in mcts_lines)
-    assert not any("simulations]" in line for line in out.splitlines() if line.startswith("seat 1"))
+    reasons = [line for line in out.splitlines() if "[40 simulations: this move " in line]
+    assert reasons
+    # The move's share of the visits and mean reward, then up to two other moves'.
+    for line in reasons:
+        assert re.search(r"this move \d+% of visits, mean reward \d\.\d\d", line)
+        assert line.count(" | ") <= 2
+        assert len(re.findall(r" \| \d+% .+? \(\d\.\d\d\)", line)) == line.count(" | ")
+    assert any(" | " in line for line in reasons)
+
+
+def test_a_greedy_seat_gives_its_score_gain(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["play", "sunrise", "--players", "2", "--seed", "3", "--seat", "greedy"]
+    assert main([*argv, "--seat", "random"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    gains = [
+        (lines[i - 1], m.group(1))
+        for i, line in enumerate(lines)
+        if (m := re.match(r"  \[greedy: ([+-]\d+) pts? if the game ended now\]$", line))
+    ]
+    assert gains and all(int(g) != 0 for _, g in gains)
+    assert all(move.startswith(("seat 0 (greedy): ", "  · ")) for move, _ in gains)

@@ -24,7 +24,7 @@ def add_parser(sub: Any) -> None:
         "arena",
         help="play many games between bots and compare them",
         description="Play many seeded games between bots with the seats rotated, then print "
-        "wins, win rate with a 95%% confidence interval, and mean score per bot. Results do "
+        "wins, win rate with a 95% confidence interval, and mean score per bot. Results do "
         "not depend on --jobs.",
     )
     arena.add_argument("game", choices=GAMES, help="the game to play")

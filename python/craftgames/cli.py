@@ -2,40 +2,37 @@
 
     craftgames play sunrise --players 3 --seed 7 --seat human --seat random --seat random
     craftgames play sunrise --players 3 --seat random --seat random --seat random --save g.json
-    craftgames replay g.json
+    craftgames play --resume g.json
+    craftgames replay g.json --seat 0 --step
     craftgames arena sunrise --players 2 --seat mcts:1000 --seat greedy --games 200 --jobs 2
 
-Exit codes: 0 the command did its work; 1 a human player left the game (end of input);
-2 bad arguments or a bad file.
+Exit codes: 0 the command did its work; 1 a human player left the game (q or end of input;
+the game is saved); 2 bad arguments or a bad file; 130 interrupted by Ctrl-C (a game being
+played is saved).
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import random
 import sys
 from collections.abc import Sequence
+from typing import Any
 
-from rich import box
 from rich.console import Console
-from rich.table import Table
+from rich.text import Text
 
 from craftgames import _core, arena_cli, bots
-from craftgames._core import GAMES, State
-from craftgames.board import render_board
+from craftgames._core import GAMES
 from craftgames.cards import card_text
-from craftgames.replay import Replay, load_replay
+from craftgames.replay import load_replay
+from craftgames.table.presentation import presentation
+from craftgames.table.replayer import show_replay
+from craftgames.table.session import TableGame
 
 __all__ = ["main"]
-
-
-class _Quit(Exception):
-    """A human player left the game (end of input, or 'q')."""
-
-
-def _one_line(err: BaseException) -> str:
-    return " ".join(str(err).split()) or type(err).__name__
 
 
 def _console() -> Console:
@@ -45,7 +42,15 @@ def _console() -> Console:
     return console
 
 
-def _build_parser() -> argparse.ArgumentParser:
+def _game_in(argv: Sequence[str]) -> str | None:
+    """The game named after ``play`` in `argv`, if any (its own flags are added for it)."""
+    args = list(argv)
+    if "play" not in args:
+        return None
+    return next((a for a in args[args.index("play") + 1 :] if a in GAMES), None)
+
+
+def _build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="craftgames",
         description="Play tabletop games by their rulebooks, or replay a saved game.",
@@ -56,10 +61,13 @@ def _build_parser() -> argparse.ArgumentParser:
     play = sub.add_parser(
         "play",
         help="play a game in the terminal",
-        description="Play a whole game: humans choose from a numbered list, bots move by "
-        "themselves, and the scores are explained at the end.",
+        description="Play a whole game: humans choose from a numbered list with the board in "
+        "view (type ? at any prompt for the commands: undo, board, scores, log, hint, quit), "
+        "bots move by themselves, and the scores are explained at the end.",
     )
-    play.add_argument("game", choices=GAMES, help="the game to play")
+    play.add_argument(
+        "game", nargs="?", choices=GAMES, help="the game to play (not needed with --resume)"
+    )
     play.add_argument(
         "--players", type=int, default=None, help="number of seats (default: 3, or one per --seat)"
     )
@@ -73,180 +81,186 @@ def _build_parser() -> argparse.ArgumentParser:
         f"({', '.join(bots.bot_kinds())}); default: all random",
     )
     play.add_argument("--cards", metavar="FILE", help="a card file replacing the default set")
-    play.add_argument("--save", metavar="FILE", help="write the replay to FILE as JSON")
+    play.add_argument(
+        "--save",
+        metavar="FILE",
+        help="write the replay to FILE as JSON (q and Ctrl-C save an unfinished game here, "
+        "or to craftgames-GAME-SEED.json)",
+    )
+    play.add_argument(
+        "--resume", metavar="FILE", help="continue a saved unfinished game with the same seats"
+    )
+    play.add_argument(
+        "--confirm-forced",
+        action="store_true",
+        help="ask a human even when there is only one option (default: play it and log it)",
+    )
     play.add_argument(
         "--quiet", action="store_true", help="print only the final scores (bots only)"
     )
+    game = _game_in(argv)
+    if game is not None:
+        hook = presentation(game).add_cli_arguments
+        if hook is not None:
+            hook(play)  # the game's module groups its flags as it likes
 
     replay = sub.add_parser(
         "replay",
-        help="replay a saved game and print its scores",
-        description="Replay a file written by 'craftgames play --save' and print the scores.",
+        help="replay a saved game move by move",
+        description="Print a file written by 'craftgames play --save' move by move, as the "
+        "event log showed it to a spectator (hidden moves masked) or to one seat, then the "
+        "scores.",
     )
     replay.add_argument("file", help="the replay JSON file")
+    replay.add_argument(
+        "--seat", type=int, metavar="N", help="show the game as seat N saw it (its own cards)"
+    )
+    replay.add_argument(
+        "--step", action="store_true", help="pause after each move (Enter, b board, q quit)"
+    )
     arena_cli.add_parser(sub)
+    # The search engineer's ``craftgames analyse`` plugs in here when its module exists.
+    analyse = _analyse_module()
+    if analyse is not None:
+        analyse.add_parser(sub)
     return parser
 
 
-def _print_scores(console: Console, state: State, names: Sequence[str]) -> None:
-    over = state.is_terminal()
-    if not over:
-        console.print(f"The game is not over ({len(state.history())} actions played).")
-    title = "Final scores" if over else "Scores so far"
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
-    table.add_column("Place", justify="right")
-    table.add_column("Seat")
-    table.add_column("Player")
-    table.add_column("Score", justify="right")
-    scores = state.scores()
-    for place, seat in enumerate(state.ranking(), 1):
-        table.add_row(str(place), str(seat), names[seat], str(scores[seat]))
-    console.print(table)
-    for seat in state.ranking():
-        breakdown = state.explain_score(seat)
-        lines = Table(
-            title=f"Seat {seat} ({names[seat]}): {breakdown.total} points",
-            title_justify="left",
-            box=box.SIMPLE_HEAD,
-        )
-        lines.add_column("Category")
-        lines.add_column("Points", justify="right")
-        lines.add_column("Detail")
-        for line in breakdown.lines:
-            lines.add_row(line.category, str(line.points), line.detail)
-        console.print(lines)
+def _analyse_module() -> Any:
+    try:
+        return importlib.import_module("craftgames.analyse")
+    except ModuleNotFoundError as e:
+        if e.name != "craftgames.analyse":
+            raise
+        return None
 
 
-def _ask_human(console: Console, state: State, seat: int, compact: bool) -> int:
-    """Shows the board to `seat` and reads its choice; raises `_Quit` at end of input.
-
-    `compact` (the seat also made the previous decision) draws only its own studio.
-    """
-    obs = state.observation(seat)
-    console.print(render_board(state.game_name(), obs, private=True, compact=compact))
-    # Listed in the order of their sentences, which groups them for a person: step-one
-    # choices by work style (Efficient, Measured, Wasteful), step-two moves by kind.
-    actions = sorted(state.legal_actions(), key=state.action_to_string)
-    console.print(f"[bold]Seat {seat}, your move:[/bold]")
-    for i, a in enumerate(actions, 1):
-        console.print(f"  {i:>3}. {state.action_to_string(a)}", soft_wrap=True)
-    while True:
-        try:
-            answer = console.input(f"Choose 1-{len(actions)} (q to quit): ").strip()
-        except EOFError:
-            console.print()
-            raise _Quit from None
-        if answer.lower() in {"q", "quit", "exit"}:
-            raise _Quit
-        if answer.isdigit() and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
-        console.print(f"Please type a number from 1 to {len(actions)}.")
+def _fail(message: str) -> int:
+    """A bad argument found after parsing: one line on stderr, exit code 2."""
+    print(f"craftgames: error: {_one_line_text(message)}", file=sys.stderr)
+    return 2
 
 
-def _bot_move_text(state: State, action: int, public: bool) -> str:
-    """The bot's move in words; with a human at the table, only what the table may see."""
-    if public:
-        return state.public_action_string(action)
-    return state.action_to_string(action)
+def _one_line_text(text: str) -> str:
+    return " ".join(text.split())
 
 
-def _bot_reason(bot: bots.Bot) -> str:
-    """A bot's short reason for its last move (an MCTS bot's visit share), if it gives one."""
-    reason = getattr(bot, "reason", None)
-    why = reason() if callable(reason) else None
-    return f"  [{why}]" if why else ""
+def _check_players(game: str, players: int) -> str | None:
+    """Too many seats for `game`, said plainly (the engine's own message covers too few)."""
+    module = sys.modules.get(f"craftgames.{game}") or _game_module(game)
+    most = getattr(module, "MAX_PLAYERS", None)
+    if isinstance(most, int) and players > most:
+        return f"{game} is played by at most {most} players, not {players}"
+    return None
+
+
+def _game_module(game: str) -> Any:
+    try:
+        return importlib.import_module(f"craftgames.{game}")
+    except ModuleNotFoundError:
+        return None
 
 
 def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.resume:
+        return _resume(args)
+    if args.game is None:
+        parser.error("name the game to play (one of: " + ", ".join(GAMES) + "), or --resume FILE")
+    game: str = args.game
     seats: list[str] = args.seat or []
     players: int = args.players if args.players is not None else (len(seats) or 3)
     if not seats:
         seats = ["random"] * players
     if len(seats) != players:
         parser.error(f"give one --seat per player: {len(seats)} --seat for {players} players")
+    too_many = _check_players(game, players)
+    if too_many:
+        return _fail(too_many)
     seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
         cards = card_text(args.cards)
-        agents = {
-            seat: bots.make_bot(spec, seat, seed)
-            for seat, spec in enumerate(seats)
-            if spec != bots.HUMAN
-        }
-        state = _core.new_game(args.game, players, seed, cards)
+        options = presentation(game).options(args)
+        table = TableGame(
+            _console(),
+            game=game,
+            players=players,
+            seed=seed,
+            seats=seats,
+            cards=cards,
+            options=options,
+            save_path=args.save,
+            confirm_forced=args.confirm_forced,
+            quiet=args.quiet,
+        )
     except (OSError, ValueError) as e:
-        parser.error(_one_line(e))
-    humans = [seat for seat, spec in enumerate(seats) if spec == bots.HUMAN]
-    console = _console()
-    quiet: bool = args.quiet and not humans
-    actions: list[int] = []
-    if not quiet:
-        console.print(f"{args.game}: {players} players, seed {seed}; seats: {', '.join(seats)}")
-    code = 0
-    last_round = None
-    last_actor = -1
+        return _fail(str(e))
+    return table.run()
+
+
+def _resume(args: argparse.Namespace) -> int:
+    path: str = args.resume
     try:
-        while not state.is_terminal():
-            seat = state.current_player()
-            if seat in humans:
-                again = last_actor == seat
-                action = _ask_human(console, state, seat, compact=again)
-            else:
-                if not quiet and not humans:
-                    obs = state.observation(seat)
-                    now = (obs.get("day"), obs.get("round"))
-                    if now != last_round:
-                        last_round = now
-                        console.print(render_board(state.game_name(), obs, private=False))
-                action = agents[seat].step(state.clone())
-                if not quiet:
-                    text = _bot_move_text(state, action, public=bool(humans))
-                    why = _bot_reason(agents[seat])
-                    console.print(f"seat {seat} ({seats[seat]}): {text}{why}", soft_wrap=True)
-            last_actor = seat
-            state.apply_action(action)
-            actions.append(action)
-    except _Quit:
-        print(f"craftgames: game left after {len(actions)} actions", file=sys.stderr)
-        code = 1
-    if args.save:
-        try:
-            Replay(args.game, players, seed, actions, cards).save(args.save)
-        except OSError as e:
-            print(f"craftgames: error: cannot save the replay: {_one_line(e)}", file=sys.stderr)
-            return 2
-    if code == 0:
-        _print_scores(console, state, seats)
-    return code
+        saved = load_replay(path)
+        saved.play()
+    except (OSError, ValueError) as e:
+        return _fail(f"{path}: {e}")
+    if args.game is not None and args.game != saved.game:
+        return _fail(f"{path} is a game of {saved.game}, not {args.game}")
+    seats = args.seat or saved.seats
+    if seats is None:
+        return _fail(f"{path} does not say who played each seat: give one --seat per player")
+    if len(seats) != saved.players:
+        return _fail(f"give one --seat per player: {len(seats)} --seat for {saved.players} players")
+    try:
+        table = TableGame(
+            _console(),
+            game=saved.game,
+            players=saved.players,
+            seed=saved.seed,
+            seats=seats,
+            cards=saved.cards,
+            options=saved.options,
+            save_path=args.save or path,
+            confirm_forced=args.confirm_forced,
+            quiet=args.quiet,
+        )
+    except ValueError as e:
+        return _fail(str(e))
+    table.fast_forward(saved.actions)
+    if not table.quiet:
+        table.console.print(f"Resumed {path} after {len(saved.actions)} actions; the log so far:")
+        for line in table.log.tail(8):
+            table.console.print(Text(line), soft_wrap=not table.console.is_terminal)
+    return table.run()
 
 
 def _replay(args: argparse.Namespace) -> int:
     try:
         replay = load_replay(args.file)
-        state = replay.play()
+        replay.play()
     except (OSError, ValueError) as e:
-        print(f"craftgames: error: {args.file}: {_one_line(e)}", file=sys.stderr)
-        return 2
-    console = _console()
-    console.print(
-        f"{replay.game}: {replay.players} players, seed {replay.seed}, "
-        f"{len(replay.actions)} actions"
-    )
-    _print_scores(console, state, [f"seat {s}" for s in range(replay.players)])
-    return 0
+        return _fail(f"{args.file}: {e}")
+    if args.seat is not None and not 0 <= args.seat < replay.players:
+        return _fail(f"--seat {args.seat}: the game has seats 0 to {replay.players - 1}")
+    return show_replay(_console(), replay, seat=args.seat, step=args.step)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs the ``craftgames`` command with `argv` (default: ``sys.argv[1:]``)."""
-    parser = _build_parser()
+    argv = sys.argv[1:] if argv is None else list(argv)
+    parser = _build_parser(argv)
     args = parser.parse_args(argv)
     try:
         if args.command == "play":
             return _play(args, parser)
         if args.command == "arena":
             return arena_cli.run(args, parser, _console())
+        if args.command == "analyse":
+            return int(_analyse_module().run(args))
         return _replay(args)
     except KeyboardInterrupt:
-        print("craftgames: interrupted", file=sys.stderr)
+        # On a line of its own: the terminal has echoed ^C after the prompt.
+        print("\ncraftgames: interrupted", file=sys.stderr)
         return 130
 
 

@@ -1,9 +1,13 @@
-"""Replays: a game's config, seed and actions as a small JSON file.
+"""Replays: a game's config, seed, seats and actions as a small JSON file.
 
-``{"game": "sunrise", "players": 3, "seed": 7, "actions": [12, 40, ...], "cards": null}``
+``{"game": "sunrise", "players": 3, "seed": 7, "actions": [12, 40, ...], "cards": null,
+"options": {}, "seats": ["human", "greedy", "mcts:300"]}``
 
 With the same build, replaying the actions from the seed gives the same game bit for bit.
-``cards`` holds the TOML text of a user's card set, or is absent/``null`` for the default set.
+``cards`` holds the TOML text of a user's card set, or is absent/``null`` for the default set;
+``options`` the game's options (as for `craftgames.new_game`); ``seats`` who played each seat
+(``human`` or a bot spec), so ``craftgames play --resume`` can go on with the same seats.
+Files written before ``options`` and ``seats`` existed are read as having none.
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from craftgames import _core
+from craftgames import new_game
 from craftgames._core import IllegalActionError, State
 
 __all__ = ["Replay", "ReplayError", "load_replay"]
@@ -22,6 +26,9 @@ __all__ = ["Replay", "ReplayError", "load_replay"]
 
 class ReplayError(ValueError):
     """A replay file that cannot be read or replayed; the message says why."""
+
+
+_KIND_NAMES = {str: "a string", int: "an integer", list: "a list"}
 
 
 @dataclass(frozen=True)
@@ -33,6 +40,8 @@ class Replay:
     seed: int
     actions: list[int] = field(default_factory=list)
     cards: str | None = None
+    options: dict[str, object] = field(default_factory=dict)
+    seats: list[str] | None = None
 
     def to_json(self) -> str:
         """The replay document."""
@@ -44,6 +53,10 @@ class Replay:
         }
         if self.cards is not None:
             doc["cards"] = self.cards
+        if self.options:
+            doc["options"] = self.options
+        if self.seats is not None:
+            doc["seats"] = self.seats
         return json.dumps(doc)
 
     @staticmethod
@@ -60,7 +73,7 @@ class Replay:
             if value is None:
                 raise ReplayError(f"the replay has no {key!r} field")
             if not isinstance(value, kind) or isinstance(value, bool):
-                raise ReplayError(f"the replay's {key!r} field must be a {kind.__name__}")
+                raise ReplayError(f"the replay's {key!r} field must be {_KIND_NAMES[kind]}")
         actions = doc["actions"]
         for i, a in enumerate(actions):
             if not isinstance(a, int) or isinstance(a, bool):
@@ -68,11 +81,26 @@ class Replay:
         cards = doc.get("cards")
         if cards is not None and not isinstance(cards, str):
             raise ReplayError("the replay's 'cards' field must be the card file's TOML text")
-        return Replay(doc["game"], doc["players"], doc["seed"], list(actions), cards)
+        options = doc.get("options") or {}
+        if not isinstance(options, dict):
+            raise ReplayError("the replay's 'options' field must be a JSON object")
+        seats = doc.get("seats")
+        if seats is not None and (
+            not isinstance(seats, list)
+            or not all(isinstance(x, str) for x in seats)
+            or len(seats) != doc["players"]
+        ):
+            raise ReplayError(
+                "the replay's 'seats' field must list one seat spec (such as 'human' or "
+                "'greedy') per player"
+            )
+        return Replay(
+            doc["game"], doc["players"], doc["seed"], list(actions), cards, dict(options), seats
+        )
 
     def new_game(self) -> State:
         """The game before any action (raises `ValueError` for a bad config or card set)."""
-        return _core.new_game(self.game, self.players, self.seed, self.cards)
+        return new_game(self.game, self.players, self.seed, self.cards, **self.options)
 
     def play(self) -> State:
         """Replays every action; an illegal one raises `ReplayError` naming it."""

@@ -1,0 +1,80 @@
+"""Option menus that fit the screen: a list longer than the room left is grouped.
+
+A group is shown as one numbered line ("Measured — 12 options"); choosing it lists what is
+in it under the group's name as a header, grouped again if it is still too long. The options
+keep the order they were given in (the sentence order, which keeps a group together).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+__all__ = ["Entry", "Menu", "build_menu"]
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One numbered line of a menu: an option (`action` set) or a group (`submenu` set)."""
+
+    label: str
+    action: int | None = None
+    submenu: Menu | None = None
+
+
+@dataclass(frozen=True)
+class Menu:
+    """A list of entries under a header (the path of groups that led to it)."""
+
+    header: tuple[str, ...]
+    entries: tuple[Entry, ...]
+
+    def lines(self) -> int:
+        """Lines it takes to print (one a line, plus the header)."""
+        return len(self.entries) + 1
+
+
+def build_menu(
+    options: Sequence[tuple[str, int]],
+    limit: int | None,
+    path_of: Callable[[str], tuple[str, ...]],
+) -> Menu:
+    """The menu of `options` (sentence, action), grouped so a list has at most `limit` entries
+    where the sentences allow it (`None`: never group). `path_of` splits a sentence into its
+    group path and the rest."""
+    items = [(path_of(text), text, action) for text, action in options]
+    return _menu((), items, 0, limit)
+
+
+def _menu(
+    header: tuple[str, ...],
+    items: list[tuple[tuple[str, ...], str, int]],
+    depth: int,
+    limit: int | None,
+) -> Menu:
+    def leaf(path: tuple[str, ...], text: str, action: int) -> Entry:
+        # Under a header the shared part is said once, above.
+        rest = "; ".join(path[depth:]) if depth and len(path) > depth else text
+        return Entry(rest, action=action)
+
+    if limit is None or len(items) <= limit:
+        return Menu(header, tuple(leaf(p, t, a) for p, t, a in items))
+    groups: dict[str, list[tuple[tuple[str, ...], str, int]]] = {}
+    for item in items:
+        path = item[0]
+        key = path[depth] if len(path) > depth + 1 else f"\0{item[1]}"
+        groups.setdefault(key, []).append(item)
+    if len(groups) == len(items):  # nothing to group by at this depth
+        return Menu(header, tuple(leaf(p, t, a) for p, t, a in items))
+    if len(groups) == 1:  # one group: its name goes into the header, look one level down
+        (key,) = groups
+        return _menu((*header, key), items, depth + 1, limit)
+    entries = []
+    for key, members in groups.items():
+        if key.startswith("\0") or len(members) == 1:
+            entries.append(leaf(*members[0]))
+            continue
+        sub = _menu((*header, key), members, depth + 1, limit)
+        count = len(members)
+        entries.append(Entry(f"{key} — {count} option" + ("s" if count != 1 else ""), submenu=sub))
+    return Menu(header, tuple(entries))

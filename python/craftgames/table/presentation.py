@@ -1,0 +1,135 @@
+"""The per-game presentation registry: how the table draws and words each game.
+
+A game plugs in with no CLI code of its own by providing, optionally:
+
+* in ``craftgames.board_<game>``: ``render(observation, *, private, compact=False)`` (its
+  board), ``LEGEND`` (its symbols, for ``?``), ``rule_section(observation)`` (the rulebook
+  section of the step being played), ``name_sides(text, seat, names)`` (an option's text with
+  seat directions named) and ``option_path(text)`` (how to group a long option list);
+* in ``craftgames.<game>``: ``add_cli_arguments(parser)`` and ``options_from_cli(args)`` (its
+  options for ``craftgames.new_game``, e.g. ``--solo robot``).
+
+What a game leaves out falls back to a generic version here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from functools import cache
+from types import ModuleType
+from typing import Any, Protocol, cast
+
+from rich.console import Group, RenderableType
+from rich.rule import Rule
+from rich.text import Text
+
+__all__ = ["Presentation", "Renderer", "default_option_path", "generic_render", "presentation"]
+
+Obs = Mapping[str, Any]
+
+
+class Renderer(Protocol):
+    """Draws an observation: ``render(observation, *, private, compact=False)``."""
+
+    def __call__(self, observation: Obs, *, private: bool, compact: bool = False) -> RenderableType:
+        """The board as `observation` shows it."""
+        ...
+
+
+def _scalar(value: object) -> str:
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    return text if len(text) <= 200 else text[:199] + "…"
+
+
+def generic_render(observation: Obs, *, private: bool, compact: bool = False) -> RenderableType:
+    """A plain view of any observation, one line a field (for a game without a board).
+
+    `compact` keeps only the plain values (numbers, words); `private` is ignored because the
+    observation already holds only what its seat may see.
+    """
+    del private
+    lines: list[RenderableType] = [Rule(f"{observation.get('game', 'game')}")]
+    for key in sorted(observation):
+        value = observation[key]
+        if compact and isinstance(value, (list, dict)):
+            continue
+        lines.append(Text(f"{key}: {_scalar(value)}"))
+    return Group(*lines)
+
+
+def default_option_path(text: str) -> tuple[str, ...]:
+    """Groups an option's sentence for a long list: the part before the first ``": "``, then
+    the part before the next ``"; "``, then the rest (``"Measured: keep A, B; C → left; D →
+    right"`` is filed under ``Measured`` then ``keep A, B``). A sentence without ``": "`` is
+    filed under its first word, its verb (``"Buy a Candle ($2)"`` under ``Buy``)."""
+    head, sep, rest = text.partition(": ")
+    if not sep:
+        verb = text.split(" ", 1)[0]
+        return (verb, text) if verb != text else (text,)
+    sub, sep2, leaf = rest.partition("; ")
+    if not sep2:
+        return (head, rest)
+    return (head, sub, leaf)
+
+
+def _no_sides(text: str, seat: int, names: Sequence[str]) -> str:
+    del seat, names
+    return text
+
+
+def _no_section(observation: Obs) -> str:
+    del observation
+    return "the game's rulebook"
+
+
+@dataclass(frozen=True)
+class Presentation:
+    """How the table draws and words one game."""
+
+    game: str
+    render: Renderer
+    legend: str
+    rule_section: Callable[[Obs], str]
+    name_sides: Callable[[str, int, Sequence[str]], str]
+    option_path: Callable[[str], tuple[str, ...]]
+    add_cli_arguments: Callable[[Any], None] | None
+    options_from_cli: Callable[[argparse.Namespace], dict[str, object]] | None
+
+    def options(self, args: argparse.Namespace) -> dict[str, object]:
+        """The game's options from parsed command-line `args` ({} for a game without any)."""
+        return dict(self.options_from_cli(args)) if self.options_from_cli else {}
+
+
+def _module(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as e:
+        if e.name != name:  # the module exists but something it imports is missing
+            raise
+        return None
+
+
+@cache
+def presentation(game: str) -> Presentation:
+    """The presentation of `game`, from its modules where they provide one (cached)."""
+    board = _module(f"craftgames.board_{game}")
+    rules = _module(f"craftgames.{game}")
+
+    def hook(module: ModuleType | None, name: str) -> Any:
+        return getattr(module, name, None) if module is not None else None
+
+    render = hook(board, "render")
+    return Presentation(
+        game=game,
+        render=cast(Renderer, render) if callable(render) else generic_render,
+        legend=str(hook(board, "LEGEND") or "The board lists the observation's fields by name."),
+        rule_section=hook(board, "rule_section") or _no_section,
+        name_sides=hook(board, "name_sides") or _no_sides,
+        option_path=hook(board, "option_path") or default_option_path,
+        add_cli_arguments=hook(rules, "add_cli_arguments"),
+        options_from_cli=hook(rules, "options_from_cli"),
+    )

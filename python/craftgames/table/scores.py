@@ -1,0 +1,83 @@
+"""Score tables: the final scores explained, and the running score so far (``s``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich import box
+from rich.console import Console
+from rich.table import Table
+
+from craftgames._core import ScoreBreakdown, State
+
+__all__ = ["print_scores", "running_scores"]
+
+
+def print_scores(console: Console, state: State, names: Sequence[str]) -> None:
+    """The places and every seat's score explained line by line (final, or so far)."""
+    over = state.is_terminal()
+    if not over:
+        console.print(f"The game is not over ({len(state.history())} actions played).")
+    title = "Final scores" if over else "Scores so far (if the game ended now)"
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column("Place", justify="right")
+    table.add_column("Seat")
+    table.add_column("Player")
+    table.add_column("Score", justify="right")
+    scores = state.scores()
+    for place, seat in enumerate(state.ranking(), 1):
+        table.add_row(str(place), str(seat), names[seat], str(scores[seat]))
+    console.print(table)
+    for seat in state.ranking():
+        breakdown = state.explain_score(seat)
+        lines = Table(
+            title=f"Seat {seat} ({names[seat]}): {breakdown.total} points",
+            title_justify="left",
+            box=box.SIMPLE_HEAD,
+        )
+        lines.add_column("Category")
+        lines.add_column("Points", justify="right")
+        lines.add_column("Detail")
+        for line in breakdown.lines:
+            lines.add_row(line.category, str(line.points), line.detail)
+        console.print(lines)
+
+
+def running_scores(state: State, names: Sequence[str], viewer: int) -> Table:
+    """Every seat's score so far by category, one column a seat (the ``s`` command), as
+    `viewer` may know it.
+
+    `State.explain_score` is the running score. A seat whose breakdown does not add up to
+    the score `viewer` is shown for it (a game whose running score counts hidden cards) gets
+    only that visible total, so the table never tells more than the board.
+    """
+    table = Table(title="Scores if the game ended now", title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column("Category")
+    players = state.observation(viewer).get("players")
+    visible: list[object] = [
+        p.get("score") if isinstance(p, dict) else None
+        for p in (players if isinstance(players, list) else [])
+    ]
+    breakdowns: list[ScoreBreakdown | None] = []
+    for seat in range(state.num_players()):
+        full = state.explain_score(seat)
+        shown = seat == viewer or (seat < len(visible) and visible[seat] == full.total)
+        breakdowns.append(full if shown else None)
+    for seat, name in enumerate(names):
+        table.add_column(f"{seat} {name}", justify="right")
+    categories: list[str] = []
+    for b in breakdowns:
+        if b is not None:
+            categories += [line.category for line in b.lines if line.category not in categories]
+    for category in categories:
+        row = [category]
+        for b in breakdowns:
+            points = [] if b is None else [x.points for x in b.lines if x.category == category]
+            row.append(str(sum(points)) if points else ("?" if b is None else ""))
+        table.add_row(*row)
+    totals = [
+        str(b.total) if b is not None else str(visible[s] if s < len(visible) else "?")
+        for s, b in enumerate(breakdowns)
+    ]
+    table.add_row("Total", *totals, style="bold")
+    return table

@@ -1,0 +1,458 @@
+"""A game at the terminal: the board before every human decision, the event log, commands at
+every prompt, undo, saving on ``q`` or Ctrl-C, and resuming a saved game.
+
+The loop is generic over the games: what it draws and how it words things comes from the
+game's `Presentation`; everything else goes through the engine contract (`State`).
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rich.console import Console, RenderableType
+from rich.text import Text
+
+from craftgames import bots, mcts, new_game
+from craftgames._core import State
+from craftgames.replay import Replay
+from craftgames.table.events import EventLog, bot_reason, move_lines
+from craftgames.table.menu import Entry, Menu, build_menu
+from craftgames.table.presentation import Presentation, presentation
+from craftgames.table.scores import print_scores, running_scores
+from craftgames.table.undo import reveals
+
+__all__ = ["HELP", "HINT_ITERATIONS", "Quit", "TableGame", "default_save_path"]
+
+HINT_ITERATIONS = 1000
+"""Simulations behind the ``h`` hint."""
+
+HELP = """\
+Commands (at any prompt):
+  a number  choose that option (or open that group of options)
+  0         back to all options (inside a group)
+  u         undo your last decision (not past a reveal, nor once another seat moved)
+  b         the whole board
+  s         the score so far, per seat and category
+  l         the last 20 lines of the log
+  h         a hint: the search's top three moves from what you can see
+  ?         this help
+  q         save and quit (Ctrl-C does the same)"""
+
+
+class Quit(Exception):
+    """A human player left the game (``q`` or end of input)."""
+
+
+@dataclass(frozen=True)
+class _Record:
+    """One move played: who, what, the position before it, and whether it can be taken back."""
+
+    seat: int
+    action: int
+    before: State
+    undoable: bool
+    forced: bool
+
+
+def default_save_path(game: str, seed: int) -> str:
+    """Where a game is saved when no ``--save`` was given."""
+    return f"craftgames-{game}-{seed}.json"
+
+
+def _lines_of(console: Console, renderable: RenderableType) -> int:
+    """How many lines `renderable` takes on `console`."""
+    probe = Console(file=io.StringIO(), width=console.width, color_system=None, highlight=False)
+    with probe.capture() as capture:
+        probe.print(renderable)
+    return len(capture.get().splitlines())
+
+
+def _path_to(menu: Menu, action: int) -> list[int] | None:
+    """The numbers to type in `menu` (and the groups under it) to choose `action`."""
+    for i, entry in enumerate(menu.entries, 1):
+        if entry.action == action:
+            return [i]
+        if entry.submenu is not None:
+            rest = _path_to(entry.submenu, action)
+            if rest is not None:
+                return [i, *rest]
+    return None
+
+
+class TableGame:
+    """One game at the table: its seats, the state, the moves played and the log."""
+
+    def __init__(
+        self,
+        console: Console,
+        *,
+        game: str,
+        players: int,
+        seed: int,
+        seats: Sequence[str],
+        cards: str | None = None,
+        options: dict[str, object] | None = None,
+        save_path: str | None = None,
+        confirm_forced: bool = False,
+        quiet: bool = False,
+    ) -> None:
+        """A new game; bad seats, cards or options raise `ValueError` naming the problem."""
+        self.console = console
+        self.game = game
+        self.players = players
+        self.seed = seed
+        self.seats = list(seats)
+        self.cards = cards
+        self.options = dict(options or {})
+        self.agents = {
+            seat: bots.make_bot(spec, seat, seed)
+            for seat, spec in enumerate(self.seats)
+            if spec != bots.HUMAN
+        }
+        self.humans = [seat for seat, spec in enumerate(self.seats) if spec == bots.HUMAN]
+        self.state = new_game(game, players, seed, cards, **self.options)
+        self.save_path = save_path
+        self.confirm_forced = confirm_forced
+        self.quiet = quiet and not self.humans
+        self.show: Presentation = presentation(game)
+        self.log = EventLog()
+        self.records: list[_Record] = []
+        self._hint_rng = random.Random(seed)
+        self._last_round: object = None
+
+    # -- who sees what -------------------------------------------------------------------
+
+    def _log_viewer(self, mover: int) -> int | None:
+        """Whose eyes the log is written for: the one human; nobody's hidden cards with
+        several humans at one screen; the mover's in a game of bots (a spectator)."""
+        if len(self.humans) == 1:
+            return self.humans[0]
+        return None if self.humans else mover
+
+    def _names(self, viewer: int) -> list[str]:
+        return ["you" if s == viewer else spec for s, spec in enumerate(self.seats)]
+
+    def _who(self, seat: int) -> str:
+        return f"seat {seat} ({self.seats[seat]})"
+
+    # -- output --------------------------------------------------------------------------
+
+    def _say(self, line: str) -> None:
+        # On a terminal rich wraps at word boundaries; in a pipe a line stays one line.
+        self.console.print(Text(line), soft_wrap=not self.console.is_terminal)
+
+    def _board(self, seat: int, compact: bool = False) -> RenderableType:
+        obs = self.state.observation(seat)
+        return self.show.render(obs, private=True, compact=compact)
+
+    def _seats_line(self, viewer: int) -> str:
+        names = self._names(viewer)
+        return "Seats: " + " · ".join(f"{s} {n}" for s, n in enumerate(names))
+
+    # -- playing -------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: int, *, forced: bool = False, echo: bool = True) -> None:
+        viewer = self._log_viewer(seat)
+        lines = move_lines(self.state, action, viewer, self._who(seat))
+        if lines:
+            names = self._names(viewer) if viewer in self.humans else self.seats
+            lines[0] = self.show.name_sides(lines[0], seat, names)
+        if forced and lines:
+            lines[0] += "  (the only option)"
+        undoable = seat in self.humans and not reveals(self.state, action)
+        before = self.state.clone()
+        self.state.apply_action(action)
+        agent = self.agents.get(seat)
+        if agent is not None:
+            why = bot_reason(agent, before, action, self.state, viewer)
+            if why:
+                lines.append(f"  [{why}]")
+        self.records.append(_Record(seat, action, before, undoable, forced))
+        self.log.add_move(lines)
+        if echo and not self.quiet:
+            for line in lines:
+                self._say(line)
+
+    def _bot_move(self, seat: int) -> int:
+        if not self.quiet and not self.humans:
+            # A game of bots: the public table at the start of each round, for a spectator.
+            obs = self.state.observation(seat)
+            now = (obs.get("day"), obs.get("round"))
+            if now != self._last_round:
+                self._last_round = now
+                self.console.print(self.show.render(obs, private=False))
+        agent = self.agents[seat]
+        if self.console.is_terminal and isinstance(agent, bots.MCTSBot):
+            with self.console.status(f"{self._who(seat)} is thinking…"):
+                return agent.step(self.state.clone())
+        return agent.step(self.state.clone())
+
+    def fast_forward(self, actions: Sequence[int]) -> None:
+        """Replays saved `actions` (a resumed game): each bot is asked again, so its random
+        stream is where it was; nothing replayed can be taken back."""
+        if self.console.is_terminal:
+            with self.console.status(f"Replaying {len(actions)} saved moves…"):
+                self._replay_moves(actions)
+        else:
+            self._replay_moves(actions)
+        self.records = [_Record(r.seat, r.action, r.before, False, r.forced) for r in self.records]
+
+    def _replay_moves(self, actions: Sequence[int]) -> None:
+        for action in actions:
+            seat = self.state.current_player()
+            agent = self.agents.get(seat)
+            if agent is not None:
+                agent.step(self.state.clone())
+            self._apply(seat, action, echo=False)
+
+    @property
+    def actions(self) -> list[int]:
+        """The actions played so far."""
+        return [r.action for r in self.records]
+
+    def replay(self) -> Replay:
+        """The game so far as a replay document (with its seats and options)."""
+        return Replay(
+            self.game, self.players, self.seed, self.actions, self.cards, self.options, self.seats
+        )
+
+    def save(self) -> str | None:
+        """Writes the replay to the save path (`None` if there is none); returns the path."""
+        if self.save_path is None:
+            return None
+        self.replay().save(self.save_path)
+        return self.save_path
+
+    def run(self) -> int:
+        """Plays to the end. Returns the exit code: 0 played out, 1 a human left (the game
+        is saved), 130 interrupted by Ctrl-C (the game is saved)."""
+        if not self.quiet:
+            self._say(
+                f"{self.game}: {self.players} players, seed {self.seed}; "
+                f"seats: {', '.join(self.seats)}"
+            )
+        try:
+            while not self.state.is_terminal():
+                seat = self.state.current_player()
+                if seat in self.humans:
+                    choice = self._human_turn(seat)
+                    if choice is None:
+                        self._undo(seat)
+                        continue
+                    action, forced = choice
+                else:
+                    action, forced = self._bot_move(seat), False
+                self._apply(seat, action, forced=forced)
+        except Quit:
+            return 1 if self._leave("left") else 2
+        except KeyboardInterrupt:
+            return 130 if self._leave("interrupted") else 2
+        if self.save_path is not None and not self._save_or_say():
+            return 2
+        print_scores(self.console, self.state, self.seats)
+        return 0
+
+    def _save_or_say(self) -> bool:
+        """Saves; a file that cannot be written is said in one line (returns `False`)."""
+        try:
+            self.save()
+        except OSError as e:
+            why = " ".join(str(e).split())
+            print(
+                f"craftgames: error: cannot save the game to {self.save_path}: {why}",
+                file=sys.stderr,
+            )
+            return False
+        return True
+
+    def _leave(self, how: str) -> bool:
+        """Saves an unfinished game and says where; `False` if it could not be saved."""
+        if self.save_path is None:
+            self.save_path = default_save_path(self.game, self.seed)
+        # After Ctrl-C the terminal has echoed ^C after the prompt: start a line of our own.
+        start = "\n" if how == "interrupted" else ""
+        if not self._save_or_say():
+            return False
+        path = self.save_path
+        print(
+            f"{start}craftgames: game {how} after {len(self.records)} actions; saved to {path}"
+            f" (continue with: craftgames play --resume {path})",
+            file=sys.stderr,
+        )
+        return True
+
+    # -- a human's turn ------------------------------------------------------------------
+
+    def _options(self, seat: int) -> list[tuple[str, int]]:
+        # Listed in the order of their sentences, which groups them for a person: step-one
+        # choices by work style, step-two moves by kind.
+        names = self._names(seat)
+        legal = sorted(self.state.legal_actions(), key=self.state.action_to_string)
+        texts = [self.show.name_sides(self.state.action_to_string(a), seat, names) for a in legal]
+        # Two actions worded alike would be a wording bug in the engine; tell them apart by
+        # their ids rather than make one unreachable.
+        return [
+            (f"{t} [action {a}]" if texts.count(t) > 1 else t, a)
+            for t, a in zip(texts, legal, strict=True)
+        ]
+
+    def _fit(self, seat: int, options: list[tuple[str, int]]) -> tuple[RenderableType, Menu]:
+        """The board and option menu for `seat`, fitted to the terminal: on a short one the
+        options are grouped and the board compact, so the options never scroll off."""
+        full = self._board(seat)
+        if not self.console.is_terminal:
+            return full, build_menu(options, None, self.show.option_path)
+        height = self.console.size.height
+        compact = self._board(seat, compact=True)
+        compact_lines = _lines_of(self.console, compact)
+        reserved = 4  # the seats line, "your move", the prompt, and one spare
+        limit = max(4, height - reserved - 1 - min(compact_lines, height // 2))
+        menu = build_menu(options, limit, self.show.option_path)
+        room = height - reserved - menu.lines()
+        board = full if _lines_of(self.console, full) <= room else compact
+        return board, menu
+
+    def _print_menu(self, seat: int, menu: Menu, nested: bool) -> None:
+        title = f"Seat {seat}, your move:"
+        if menu.header:
+            title += " " + " > ".join(menu.header)
+        self.console.print(title, style="bold", markup=False, highlight=False)
+        for i, entry in enumerate(menu.entries, 1):
+            self._say(f"  {i:>3}. {entry.label}")
+        if nested:
+            self._say("    0. back to all options")
+
+    def _human_turn(self, seat: int) -> tuple[int, bool] | None:
+        """The human's action and whether it was forced, or `None` to undo."""
+        options = self._options(seat)
+        if len(options) == 1 and not self.confirm_forced:
+            return options[0][1], True
+        board, top = self._fit(seat, options)
+        self.console.print(board)
+        self._say(self._seats_line(seat))
+        stack = [top]
+        self._print_menu(seat, top, nested=False)
+        while True:
+            menu = stack[-1]
+            count = len(menu.entries)
+            try:
+                answer = self.console.input(f"Choose 1-{count} (? for help): ").strip().lower()
+            except EOFError:
+                self.console.print()
+                raise Quit from None
+            if answer.isdigit():
+                n = int(answer)
+                if n == 0 and len(stack) > 1:
+                    del stack[1:]
+                elif 1 <= n <= count:
+                    entry: Entry = menu.entries[n - 1]
+                    if entry.action is not None:
+                        return entry.action, False
+                    if entry.submenu is not None:
+                        stack.append(entry.submenu)
+                else:
+                    self._say(f"Please type a number from 1 to {count}, or ? for help.")
+                    continue
+            elif answer in {"q", "quit", "exit"}:
+                raise Quit
+            elif answer == "u":
+                if self._can_undo(seat, tell=True):
+                    return None
+                continue
+            elif not self._command(seat, answer, menu):
+                self._say(f"Please type a number from 1 to {count}, or ? for help.")
+                continue
+            self._print_menu(seat, stack[-1], nested=len(stack) > 1)
+
+    def _command(self, seat: int, answer: str, menu: Menu) -> bool:
+        """Runs a command that shows something; `False` if `answer` is not one."""
+        if answer == "b":
+            self.console.print(self._board(seat))
+            self._say(self._seats_line(seat))
+        elif answer == "s":
+            self.console.print(running_scores(self.state, self._names(seat), seat))
+        elif answer == "l":
+            lines = self.log.tail(20)
+            self._say("Log (last 20 lines):" if lines else "Log (last 20 lines): nothing yet.")
+            for line in lines:
+                self._say(line)
+        elif answer in {"?", "help"}:
+            self._say(HELP)
+            self._say("Board symbols:")
+            self._say(self.show.legend)
+            self._say(f"Rules of this step: {self.show.rule_section(self.state.observation(seat))}")
+        elif answer == "h":
+            self._hint(seat, menu)
+        else:
+            return False
+        return True
+
+    def _hint(self, seat: int, menu: Menu) -> None:
+        # The search starts from the human's own position and redraws everything that seat
+        # cannot see, so the hint uses only the human's information.
+        result = mcts.search(
+            self.state,
+            iterations=HINT_ITERATIONS,
+            seed=self._hint_rng.randrange(1 << 63),
+        )
+        names = self._names(seat)
+        top = sorted(result.stats, key=lambda s: (-s.visits, s.action))[:3]
+        self._say(f"Hint ({result.iterations} simulations from what you can see):")
+        for s in top:
+            text = self.show.name_sides(self.state.action_to_string(s.action), seat, names)
+            path = _path_to(menu, s.action)
+            number = f"type {', '.join(map(str, path))}: " if path else ""
+            self._say(
+                f"  {number}{result.visit_share(s.action):.0%} of visits, expected reward "
+                f"{s.mean_reward[seat]:.2f}: {text}"
+            )
+
+    # -- undo ----------------------------------------------------------------------------
+
+    def _undo_point(self, seat: int) -> int | None:
+        """Index of the record that `u` would take back to, or `None`."""
+        i = len(self.records)
+        while i > 0 and self.records[i - 1].seat == seat and self.records[i - 1].forced:
+            if not self.records[i - 1].undoable:
+                return None
+            i -= 1
+        if i == 0:
+            return None
+        last = self.records[i - 1]
+        if last.seat != seat or not last.undoable:
+            return None
+        return i - 1
+
+    def _can_undo(self, seat: int, *, tell: bool) -> bool:
+        if self._undo_point(seat) is not None:
+            return True
+        if tell:
+            if not self.records:
+                why = "nothing has been played yet"
+            elif self.records[-1].seat != seat:
+                why = f"{self._who(self.records[-1].seat)} has moved since"
+            else:
+                why = "your last move revealed hidden information"
+            self._say(f"Cannot undo: {why} (you cannot undo what others have seen).")
+        return False
+
+    def _undo(self, seat: int) -> None:
+        point = self._undo_point(seat)
+        if point is None:
+            return
+        record = self.records[point]
+        text = self.state_text(record)
+        while len(self.records) > point:
+            self.records.pop()
+            self.log.drop_last_move()
+        self.state = record.before.clone()
+        self.log.note(f"{self._who(seat)} took back: {text}")
+        self._say(f"Took back: {text}")
+
+    def state_text(self, record: _Record) -> str:
+        """The sentence of a recorded move, as its mover saw it."""
+        return record.before.action_to_string(record.action)

@@ -1,0 +1,633 @@
+"""The table-side CLI driven at its prompts: undo, commands, the log, saving, resuming, replays.
+
+A test answers each prompt from a script that may look at the game (`drive`), as a person
+looking at the screen would; the output is captured as the person would read it.
+"""
+
+from __future__ import annotations
+
+import builtins
+import io
+import json
+import random
+import re
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from craftgames import new_game
+from craftgames.cli import main
+from craftgames.replay import Replay, load_replay
+from craftgames.table.session import TableGame
+
+Decide = Callable[[TableGame, str], str]
+
+
+def table_console() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, width=120, highlight=False, color_system=None), out
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game left without --save is saved in the working directory: keep it in tmp."""
+    monkeypatch.chdir(tmp_path)
+
+
+def drive(
+    monkeypatch: pytest.MonkeyPatch, table: TableGame, decide: Decide
+) -> tuple[int, list[str]]:
+    """Runs `table` answering each prompt with `decide(table, prompt)`; returns the exit
+    code and every prompt asked."""
+    prompts: list[str] = []
+
+    def answer(prompt: object = "") -> str:
+        prompts.append(str(prompt))
+        return decide(table, str(prompt))
+
+    monkeypatch.setattr(builtins, "input", answer)
+    return table.run(), prompts
+
+
+def step_of(table: TableGame) -> str:
+    return str(table.state.observation(table.state.current_player()).get("step"))
+
+
+def expected_state(table: TableGame, actions: list[int]) -> str:
+    """The game after `actions` from the deal, built without the table."""
+    state = new_game(table.game, table.players, table.seed)
+    for a in actions:
+        state.apply_action(a)
+    return state.to_json()
+
+
+def test_undo_restores_the_exact_state_and_refuses_past_a_reveal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    console, out = table_console()
+    table = TableGame(console, game="sunrise", players=2, seed=4, seats=["human", "random"])
+    undone: list[str] = []
+    refused: list[str] = []
+    asked: dict[str, object] = {}
+
+    def decide(t: TableGame, prompt: str) -> str:
+        if "records" in asked:  # the answer before this one was "u": what did it do?
+            records = asked.pop("records")
+            before = asked.pop("json")
+            assert isinstance(records, list)
+            if t.state.to_json() == before:
+                assert len(t.records) == len(records)
+                refused.append(str(before))
+            else:
+                # Back to exactly the position before the human's decision (and the forced
+                # moves after it), JSON equal to a fresh replay of the moves left.
+                taken = records[len(t.records)]
+                assert taken.seat == 0 and not taken.forced
+                assert t.state.to_json() == taken.before.to_json()
+                assert t.state.to_json() == expected_state(t, t.actions)
+                undone.append(t.state.to_json())
+            return "1"
+        if len(undone) >= 3 and len(refused) >= 3:
+            return "q"
+        tried = asked.setdefault("tried", set())
+        assert isinstance(tried, set)
+        if t.records and t.records[-1].seat == 0 and len(t.records) not in tried:
+            tried.add(len(t.records))
+            asked["records"] = list(t.records)
+            asked["json"] = t.state.to_json()
+            return "u"
+        return "1"
+
+    code, _ = drive(monkeypatch, table, decide)
+    text = out.getvalue()
+    assert code == 1
+    assert len(undone) >= 3, "no decision was taken back"
+    assert len(refused) >= 3, "no undo was refused"
+    assert "Took back: " in text
+    assert "Cannot undo: your last move revealed hidden information" in text
+    assert "took back:" in "\n".join(table.log.lines)
+
+
+def test_undo_is_refused_once_another_seat_has_moved(monkeypatch: pytest.MonkeyPatch) -> None:
+    console, out = table_console()
+    table = TableGame(console, game="sunrise", players=2, seed=4, seats=["random", "human"])
+    answers = iter(["u", "q"])
+    code, _ = drive(monkeypatch, table, lambda t, p: next(answers))
+    assert code == 1
+    assert "Cannot undo: seat 0 (random) has moved since" in out.getvalue()
+    assert len(table.records) == 1
+
+
+COMMANDS = {
+    "b": "Project row",
+    "s": "Scores if the game ended now",
+    "l": "Log (last 20 lines)",
+    "?": "Commands (at any prompt):",
+    "h": "Hint (1000 simulations from what you can see):",
+    "wat": "Please type a number from 1 to",
+}
+
+SECTIONS = {
+    "select": "Step One",
+    "work": "Step Two",
+    "convert": "Use Resources from the Reserve",
+    "complete": "Step Three",
+}
+
+
+SEED = 0
+
+
+def test_every_command_works_at_every_kind_of_prompt(monkeypatch: pytest.MonkeyPatch) -> None:
+    console, out = table_console()
+    table = TableGame(console, game="sunrise", players=2, seed=SEED, seats=["human", "greedy"])
+    rng = random.Random(SEED)
+    pending: list[str] = []
+    seen: dict[str, str] = {}
+    marks: dict[str, int] = {}
+
+    def decide(t: TableGame, prompt: str) -> str:
+        step = step_of(t)
+        if pending:
+            return pending.pop(0)
+        if step in marks:  # the commands of this step have run: check what they printed
+            printed = out.getvalue()[marks.pop(step) :]
+            seen[step] = printed
+        if step not in seen and step not in marks:
+            marks[step] = len(out.getvalue())
+            pending.extend([*COMMANDS, "u"])
+            return pending.pop(0)
+        if set(SECTIONS) <= set(seen):
+            return "q"
+        # Random answers reach every kind of step (a conversion decision needs 2+ resources
+        # in the reserve at the start of step three).
+        count = int(re.findall(r"Choose 1-(\d+) ", out.getvalue())[-1])
+        return str(rng.randint(1, count))
+
+    code, _ = drive(monkeypatch, table, decide)
+    assert code == 1
+    assert set(seen) == set(SECTIONS)
+    for step, printed in seen.items():
+        for command, marker in COMMANDS.items():
+            assert marker in printed, (step, command)
+        assert f"Rules of this step: Sunrise at the Studio rulebook, {SECTIONS[step]}" in printed
+        assert "Cannot undo" in printed or "Took back" in printed
+        hint = printed.split("Hint (")[1].split("Seat 0, your move:")[0]
+        assert len(re.findall(r"\d+% of visits, expected reward \d\.\d\d", hint)) >= 1
+
+
+@pytest.mark.parametrize("confirm", [False, True])
+def test_a_forced_move_is_played_and_logged_unless_confirm_forced(
+    monkeypatch: pytest.MonkeyPatch, confirm: bool
+) -> None:
+    console, out = table_console()
+    table = TableGame(
+        console,
+        game="sunrise",
+        players=2,
+        seed=4,
+        seats=["human", "random"],
+        confirm_forced=confirm,
+    )
+    sizes: list[int] = []
+
+    def decide(t: TableGame, prompt: str) -> str:
+        sizes.append(len(t.state.legal_actions()))
+        return "1" if len(sizes) < 80 else "q"
+
+    drive(monkeypatch, table, decide)
+    forced_logged = "(the only option)" in out.getvalue()
+    if confirm:
+        assert 1 in sizes and not forced_logged
+    else:
+        assert 1 not in sizes and forced_logged
+
+
+def test_q_and_ctrl_c_save_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    calls = [0]
+
+    def interrupt(prompt: object = "") -> str:
+        calls[0] += 1
+        if calls[0] == 3:
+            raise KeyboardInterrupt
+        return "1"
+
+    monkeypatch.setattr(builtins, "input", interrupt)
+    argv = ["play", "sunrise", "--players", "2", "--seed", "4", "--seat", "human"]
+    assert main([*argv, "--seat", "greedy"]) == 130
+    err = capsys.readouterr().err
+    saved = tmp_path / "craftgames-sunrise-4.json"
+    assert err.startswith("\n")  # on a line of its own, after the echoed ^C
+    assert f"saved to {saved.name}" in err
+    doc = json.loads(saved.read_text())
+    assert doc["seats"] == ["human", "greedy"] and len(doc["actions"]) >= 2
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    assert main([*argv, "--seat", "greedy", "--save", "mine.json"]) == 1
+    assert "saved to mine.json" in capsys.readouterr().err
+    assert load_replay(tmp_path / "mine.json").seats == ["human", "greedy"]
+
+
+@pytest.mark.parametrize("opponents", [["greedy", "random"], ["mcts:20", "greedy"]])
+def test_resume_reaches_the_same_final_state_as_an_uninterrupted_game(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    opponents: list[str],
+) -> None:
+    seats = ["--seat", "human", "--seat", opponents[0], "--seat", opponents[1]]
+    argv = ["play", "sunrise", "--players", "3", "--seed", "12", *seats]
+    whole, part = tmp_path / "whole.json", tmp_path / "part.json"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
+    assert main([*argv, "--save", str(whole)]) == 0
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 9 + "q\n"))
+    assert main([*argv, "--save", str(part)]) == 1
+    saved = load_replay(part)
+    assert 0 < len(saved.actions) < len(load_replay(whole).actions)
+    capsys.readouterr()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n" * 400))
+    assert main(["play", "--resume", str(part)]) == 0
+    out = capsys.readouterr().out
+    assert f"Resumed {part} after {len(saved.actions)} actions" in out
+    assert load_replay(part).play().to_json() == load_replay(whole).play().to_json()
+
+
+def test_resume_refuses_a_file_without_seats_unless_given(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "old.json"
+    path.write_text('{"game": "sunrise", "players": 2, "seed": 1, "actions": []}')
+    assert main(["play", "--resume", str(path)]) == 2
+    assert "give one --seat per player" in capsys.readouterr().err
+    assert main(["play", "--resume", str(path), "--seat", "random", "--seat", "random"]) == 0
+    assert load_replay(path).play().is_terminal()
+
+
+def saved_bot_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Replay:
+    path = tmp_path / "bots.json"
+    argv = ["play", "sunrise", "--players", "3", "--seed", "5", "--quiet", "--save", str(path)]
+    assert main([*argv, "--seat", "random", "--seat", "greedy", "--seat", "random"]) == 0
+    capsys.readouterr()
+    return load_replay(path)
+
+
+@pytest.mark.parametrize("seat", [None, 0, 2])
+def test_replay_shows_each_move_only_as_that_seat_saw_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seat: int | None
+) -> None:
+    replay = saved_bot_game(tmp_path, capsys)
+    argv = ["replay", str(tmp_path / "bots.json")]
+    assert main(argv if seat is None else [*argv, "--seat", str(seat)]) == 0
+    out = capsys.readouterr().out
+    # The log lines are exactly the events as that seat was told them, move by move.
+    state = replay.new_game()
+    expected: list[str] = []
+    hidden: list[str] = []
+    for a in replay.actions:
+        mover = state.current_player()
+        events = state.public_events(a, seat)
+        expected.append(f"seat {mover} ({replay.seats[mover] if replay.seats else mover}): ")
+        expected[-1] += events[0]
+        expected += [f"  · {e}" for e in events[1:]]
+        full = state.action_to_string(a)
+        if mover != seat and state.public_action_string(a, seat) != full:
+            hidden.append(full)
+        state.apply_action(a)
+    lines = out.splitlines()
+    start = 1
+    assert lines[start : start + len(expected)] == expected
+    # What the seat could not see is nowhere: the other seats' face-down choices (a sentence
+    # naming cards of a hand that seat never held).
+    assert hidden
+    shown = "\n".join(lines[start : start + len(expected)])
+    mine = {line.split(": ", 1)[1] for line in expected if line.startswith(f"seat {seat} ")}
+    for sentence in hidden:
+        assert sentence in mine or sentence not in shown
+    assert "Final scores" in out
+
+
+def test_replay_step_shows_the_board_as_the_seat_sees_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    replay = saved_bot_game(tmp_path, capsys)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\nb\nwat\n\nq\n"))
+    assert main(["replay", str(tmp_path / "bots.json"), "--seat", "1", "--step"]) == 0
+    out = capsys.readouterr().out
+    assert "Final scores" not in out  # q stopped it
+    assert out.count("Enter: next move") == 5
+    state = replay.new_game()
+    for a in replay.actions[:2]:
+        state.apply_action(a)
+    hand = state.observation(1)["players"][1]["hand"]
+    labels = ", ".join(c["label"] for c in hand)
+    assert f"Your hand ({state.observation(1)['players'][1]['stack_size']} cards" in out
+    assert labels in out
+    for other in (0, 2):  # the other hands are nowhere in seat 1's observation, nor on screen
+        assert state.observation(1)["players"][other]["hand"] is None
+    assert "Press Enter for the next move" in out
+
+
+def test_replay_seat_out_of_range_exits_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved_bot_game(tmp_path, capsys)
+    assert main(["replay", str(tmp_path / "bots.json"), "--seat", "3"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_old_replay_files_still_replay(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "old.json"
+    state = new_game("sunrise", 2, 1)
+    actions = []
+    for _ in range(10):
+        a = sorted(state.legal_actions())[0]
+        actions.append(a)
+        state.apply_action(a)
+    path.write_text(json.dumps({"game": "sunrise", "players": 2, "seed": 1, "actions": actions}))
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\nseat 0: " in out and "\nseat 1: " in out and "not over" in out
+
+
+def test_the_log_has_every_kind_of_event_in_a_seeded_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["play", "sunrise", "--players", "3", "--seed", "7"]
+    assert main([*argv, "--seat", "greedy", "--seat", "random", "--seat", "greedy"]) == 0
+    out = capsys.readouterr().out
+    for pattern in [
+        r"Day \d, (Sunrise|Midday|Sunset) begins",
+        r"Seat \d completes ",
+        r'Seat \d takes the (higher|lower) space of the challenge "[^"]+" \(\+\d+ pts?\)',
+        r"Seat \d reveals ",
+        r"(The cup of coffee goes to seat \d|Nobody wins the cup of coffee: )",
+        r"(The game ends: seat \d wins with \d+ pts|Seats \d and \d tie on \d+: seat \d wins)",
+    ]:
+        assert re.search(pattern, out), pattern
+
+
+def terminal_console(rows: int = 24, cols: int = 80) -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    console = Console(
+        file=out, width=cols, height=rows, force_terminal=True, color_system=None, highlight=False
+    )
+    return console, out
+
+
+def test_on_a_short_terminal_every_option_list_fits_and_commands_work_inside_a_group(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    console, out = terminal_console()
+    table = TableGame(console, game="sunrise", players=4, seed=3, seats=["human"] + ["greedy"] * 3)
+    shown: list[int] = []
+    script: list[str] = []
+    start: list[int] = []
+
+    def decide(t: TableGame, prompt: str) -> str:
+        text = out.getvalue()
+        count = int(re.findall(r"Choose 1-(\d+) \(\? for help\): $", text)[-1])
+        shown.append(count)
+        if script:
+            return script.pop(0)
+        menu = text.split("your move:")[-1].splitlines()
+        group = [line for line in menu if re.match(r"\s+\d+\. Measured — ", line)]
+        if group and not start:
+            start.append(len(text))
+            script.extend(["b", "s", "l", "?", "h", "wat", "u", "0"])
+            return group[0].split(".")[0].strip()
+        return "1"
+
+    code, _ = drive(monkeypatch, table, decide)
+    assert code == 0  # played to the end
+    # Every list shown fits with room for its header and the prompt (24 rows).
+    assert max(shown) <= 24 - 3
+    text = out.getvalue()[start[0] :]
+    assert "Seat 0, your move: Measured" in text
+    for marker in COMMANDS.values():
+        assert marker in text
+
+
+def test_several_humans_share_one_screen_and_the_log_hides_every_hidden_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    console, out = table_console()
+    table = TableGame(console, game="sunrise", players=2, seed=4, seats=["human", "human"])
+    answers = iter(["1", "1", "q"])
+    code, _ = drive(monkeypatch, table, lambda t, p: next(answers))
+    assert code == 1
+    lines = table.log.lines
+    assert lines[:2] == [
+        "seat 0 (human): Choose a work style and distribute 4 cards face-down",
+        "seat 1 (human): Choose a work style and distribute 4 cards face-down",
+    ]
+    # Each human is shown their own hand at their own prompt.
+    state = new_game("sunrise", 2, 4)
+    for seat, answer_at in ((0, 0), (1, 1)):
+        hand = state.observation(seat)["players"][seat]["hand"]
+        assert ", ".join(c["label"] for c in hand) in out.getvalue()
+        if answer_at == seat:
+            state.apply_action(table.actions[seat])
+
+
+def test_a_game_without_a_board_module_gets_a_plain_view() -> None:
+    from craftgames import board_sunrise
+    from craftgames.table.presentation import generic_render, presentation
+
+    assert presentation("sunrise").render is board_sunrise.render
+    plain = presentation("no_such_game")
+    assert plain.render is generic_render
+    console, out = table_console()
+    obs = {"game": "x", "round": 2, "hand": ["a", "b"]}
+    console.print(plain.render(obs, private=True))
+    console.print(plain.render(obs, private=True, compact=True))
+    text = out.getvalue()
+    assert text.count("round: 2") == 2 and text.count('hand: ["a", "b"]') == 1
+    assert plain.option_path("Measured: keep A, B; C → left") == (
+        "Measured",
+        "keep A, B",
+        "C → left",
+    )
+
+
+def test_a_games_own_flags_reach_new_game(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+
+    from craftgames import sunrise
+    from craftgames.table.presentation import presentation
+
+    def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument_group("Sunrise test flags").add_argument("--difficulty")
+
+    def options_from_cli(args: argparse.Namespace) -> dict[str, object]:
+        return {"difficulty": args.difficulty}
+
+    monkeypatch.setattr(sunrise, "add_cli_arguments", add_cli_arguments, raising=False)
+    monkeypatch.setattr(sunrise, "options_from_cli", options_from_cli, raising=False)
+    presentation.cache_clear()
+    try:
+        argv = ["play", "sunrise", "--players", "2", "--difficulty", "hard"]
+        assert main(argv) == 2
+        # Sunrise takes no options: the engine names the one it was given.
+        err = capsys.readouterr().err
+        assert "difficulty" in err and err.count("\n") == 1
+        with pytest.raises(SystemExit):
+            main(["play", "sunrise", "--help"])
+        assert "Sunrise test flags" in capsys.readouterr().out
+    finally:
+        presentation.cache_clear()
+
+
+def test_an_analyse_module_plugs_in_as_a_subcommand(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import argparse
+    import types
+
+    fake = types.ModuleType("craftgames.analyse")
+    ran: list[argparse.Namespace] = []
+
+    def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        sub.add_parser("analyse", help="judge a seat's decisions").add_argument("file")
+
+    def run(args: argparse.Namespace) -> int:
+        ran.append(args)
+        return 0
+
+    fake.add_parser = add_parser  # type: ignore[attr-defined]
+    fake.run = run  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "craftgames.analyse", fake)
+    assert main(["analyse", "game.json"]) == 0
+    assert ran and ran[0].file == "game.json"
+
+
+def test_reveals_tells_a_secret_choice_from_the_one_that_uncovers_them_all() -> None:
+    from craftgames.table.undo import reveals
+
+    state = new_game("sunrise", 3, 7)
+    first = state.legal_actions()[0]
+    assert not reveals(state, first)  # seat 0's face-down choice shows nobody anything
+    state.apply_action(first)
+    state.apply_action(state.legal_actions()[0])
+    # The last seat to choose: every seat now learns what it was passed.
+    assert state.observation(2)["step"] == "select"
+    assert reveals(state, state.legal_actions()[0])
+    state.apply_action(state.legal_actions()[0])
+    # Placing a resource from one's own pottery wheel is seen by all but shows no hidden card.
+    place = next(
+        a for a in state.legal_actions() if "into the reserve" in state.action_to_string(a)
+    )
+    assert not reveals(state, place)
+
+
+def test_a_save_file_that_cannot_be_written_is_one_line_and_exit_2(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    bad = str(tmp_path / "no" / "such" / "dir.json")
+    argv = ["play", "sunrise", "--players", "2", "--seed", "4", "--seat", "human"]
+    assert main([*argv, "--seat", "random", "--save", bad]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("craftgames: error: cannot save the game to ")
+
+
+def test_a_grouped_menu_reaches_every_option_once_by_the_path_a_hint_gives() -> None:
+    from craftgames.board_sunrise import option_path
+    from craftgames.table.menu import build_menu
+    from craftgames.table.session import _path_to
+
+    state = new_game("sunrise", 3, 7)
+    options = sorted((state.action_to_string(a), a) for a in state.legal_actions())
+    menu = build_menu(options, 7, option_path)
+    assert len(menu.entries) == 3  # by work style
+    for text, action in options:
+        path = _path_to(menu, action)
+        assert path is not None
+        at = menu
+        for n in path[:-1]:
+            sub = at.entries[n - 1].submenu
+            assert sub is not None and len(sub.entries) <= 7
+            at = sub
+        assert at.entries[path[-1] - 1].action == action
+        # Under its group's header, the option says the rest of its sentence.
+        assert text.endswith(at.entries[path[-1] - 1].label.split("; ")[-1])
+    assert build_menu(options, None, option_path).entries[0].label == options[0][0]
+
+
+@pytest.mark.parametrize("compact", [False, True])
+def test_a_board_for_nobody_in_particular_shows_what_every_seat_sees(compact: bool) -> None:
+    from craftgames.board_sunrise import render
+
+    def text(viewer: int, state: object) -> str:
+        console, out = table_console()
+        obs = state.observation(viewer)  # type: ignore[attr-defined]
+        console.print(render(obs, private=False, compact=compact))
+        return out.getvalue().replace(f"seat {viewer} (you)", f"seat {viewer}")
+
+    # Whoever's observation draws the public board, it is the same board.
+    state = new_game("sunrise", 3, 7)
+    rng = random.Random(1)
+    checked = 0
+    while not state.is_terminal():
+        boards = {text(v, state) for v in range(3)}
+        assert len(boards) == 1, state.observation(0)["step"]
+        checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 100
+
+
+def test_an_mcts_reason_never_names_a_move_that_shows_the_bots_hidden_cards() -> None:
+    from craftgames import bots, mcts
+    from craftgames.table.events import bot_reason
+
+    checked = 0
+    for seed in range(10):
+        state = new_game("sunrise", 2, seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and checked < 5:
+            legal = state.legal_actions()
+            texts = {a: state.action_to_string(a) for a in legal}
+            reveal = [a for a in legal if texts[a].startswith("Reveal ")]
+            public = [a for a in legal if not texts[a].startswith(("Reveal ", "Discard "))]
+            if reveal and public:
+                bot = bots.MCTSBot(10)
+                chosen = public[0]
+                bot.last_result = mcts.SearchResult(
+                    action=chosen,
+                    stats=(
+                        mcts.ActionStats(chosen, 6, (0.6, 0.4)),
+                        mcts.ActionStats(reveal[0], 4, (0.5, 0.5)),
+                    ),
+                    iterations=10,
+                )
+                after = state.clone()
+                after.apply_action(chosen)
+                viewer = 1 - state.current_player()
+                why = bot_reason(bot, state, chosen, after, viewer)
+                assert why is not None and "40% a move you cannot see (0.50)" in why
+                assert texts[reveal[0]] not in why
+                # The seat itself (a spectator of a game of bots) is told everything.
+                mine = bot_reason(bot, state, chosen, after, state.current_player())
+                assert mine is not None and texts[reveal[0]] in mine
+                checked += 1
+            state.apply_action(rng.choice(legal))
+    assert checked == 5
+
+
+def test_sides_are_named_by_seat() -> None:
+    from craftgames.board_sunrise import name_sides
+
+    names = ["you", "greedy", "mcts:300"]
+    assert name_sides("Measured: keep A, B; C → left; D → right", 0, names) == (
+        "Measured: keep A, B; C → left (seat 1, greedy); D → right (seat 2, mcts:300)"
+    )
+    assert name_sides("Efficient: keep A, B, C; D → left", 2, names).endswith("(seat 0, you)")
+    assert name_sides("Efficient: keep A, B, C; D → the other player", 1, ["you", "x"]) == (
+        "Efficient: keep A, B, C; D → the other player (seat 0, you)"
+    )

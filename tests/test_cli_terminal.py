@@ -1,0 +1,133 @@
+"""The CLI on a real (pseudo) terminal of 80x24: the options never scroll off, long lists are
+grouped, and Ctrl-C saves the game and exits 130."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import re
+import select
+import shutil
+import signal
+import struct
+import subprocess
+import termios
+import time
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo terminal")
+
+ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
+PROMPT = "(? for help): "
+
+
+class Terminal:
+    """`craftgames` running on a pseudo terminal of `rows` x `cols`."""
+
+    def __init__(self, argv: list[str], cwd: Path, rows: int = 24, cols: int = 80) -> None:
+        exe = shutil.which("craftgames")
+        assert exe is not None, "the craftgames console script is not installed"
+        self.master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES"}}
+        env["TERM"] = "xterm"
+        self.proc = subprocess.Popen(
+            [exe, *argv], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
+        )
+        os.close(slave)
+        self.text = ""
+
+    def read_until(self, marker: str, timeout: float = 60) -> str:
+        """Everything printed until `marker` (ANSI codes removed), from where it last stopped."""
+        start = len(self.text)
+        deadline = time.monotonic() + timeout
+        while marker not in self.text[start:]:
+            left = deadline - time.monotonic()
+            assert left > 0, f"timed out waiting for {marker!r}; got:\n{self.text[start:]}"
+            ready, _, _ = select.select([self.master], [], [], left)
+            if ready:
+                try:
+                    chunk = os.read(self.master, 65536)
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    break
+                self.text += ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r", "")
+        return self.text[start:]
+
+    def send(self, line: str) -> None:
+        os.write(self.master, (line + "\n").encode())
+
+    def close(self) -> int:
+        try:
+            return self.proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()  # a failed test left it waiting at a prompt
+            raise
+        finally:
+            os.close(self.master)
+
+
+def screen(text: str, rows: int = 24) -> list[str]:
+    """The last `rows` lines shown (the terminal's screen when the prompt appears)."""
+    return text.split("\n")[-rows:]
+
+
+def numbered(lines: list[str]) -> list[int]:
+    """The option numbers listed under the last "your move" header on screen."""
+    heads = [i for i, line in enumerate(lines) if "your move:" in line]
+    assert heads, "no option list on screen"
+    below = lines[heads[-1] + 1 :]
+    return [int(m.group(1)) for line in below if (m := re.match(r"\s+(\d+)\. ", line))]
+
+
+def test_options_never_scroll_off_an_80x24_terminal(tmp_path: Path) -> None:
+    argv = ["play", "sunrise", "--players", "3", "--seed", "7", "--seat", "human"]
+    term = Terminal([*argv, "--seat", "greedy", "--seat", "greedy"], tmp_path)
+    try:
+        first = term.read_until(PROMPT)
+        shown = screen(first)
+        # Step one has 28 options: grouped by work style, the compact board above them.
+        assert "Seat 0, your move:" in "\n".join(shown)
+        assert numbered(shown) == [1, 2, 3]
+        assert any("Measured — 12 options" in line for line in shown)
+        assert any(line.startswith("─") and "Day 1 of 3" in line for line in shown)
+        assert all(len(line) <= 80 for line in shown)
+        term.send("2")
+        measured = screen(term.read_until(PROMPT))
+        # Still too long for what is left: grouped again by the cards kept.
+        assert any("Seat 0, your move: Measured" in line for line in measured)
+        assert any("0. back to all options" in line for line in measured)
+        term.send("1")
+        leaves = screen(term.read_until(PROMPT))
+        assert any("→ left (seat 1, greedy)" in line for line in leaves)
+        term.send("0")
+        back = screen(term.read_until(PROMPT))
+        assert numbered(back)[:3] == [1, 2, 3] and any("Efficient — 4" in x for x in back)
+        term.send("b")
+        board = term.read_until(PROMPT)
+        assert "Project row" in board  # the whole board on demand
+        assert numbered(screen(board))[:3] == [1, 2, 3]  # then the options again, last
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        code = term.close()
+    assert code == 1
+    assert (tmp_path / "craftgames-sunrise-7.json").exists()
+
+
+def test_ctrl_c_saves_the_game_and_exits_130(tmp_path: Path) -> None:
+    argv = ["play", "sunrise", "--players", "2", "--seed", "4", "--seat", "human"]
+    term = Terminal([*argv, "--seat", "random", "--save", "g.json"], tmp_path)
+    try:
+        term.read_until(PROMPT)
+        term.proc.send_signal(signal.SIGINT)
+        tail = term.read_until("--resume g.json)")
+    finally:
+        code = term.close()
+    assert code == 130
+    assert re.search(r"\ncraftgames: game interrupted after 0 actions; saved to g\.json", tail)
+    assert (tmp_path / "g.json").exists()
