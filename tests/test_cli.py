@@ -230,3 +230,29 @@ def test_a_greedy_seat_gives_its_score_gain(capsys: pytest.CaptureFixture[str]) 
     ]
     assert gains and all(int(g) != 0 for _, g in gains)
     assert all(move.startswith(("seat 0 (greedy): ", "  · ")) for move, _ in gains)
+
+
+def test_arena_help_says_95_percent(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["arena", "--help"])
+    out = " ".join(capsys.readouterr().out.split())
+    assert "95% confidence" in out and "%%" not in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["--players", "5"], "sunrise is played by at most 4 players, not 5"),
+        (["--players", "2", "--cards", "CARDS"], "card file line 1 (x = 1): unknown field"),
+    ],
+)
+def test_errors_found_after_parsing_are_one_line_without_usage(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    cards = tmp_path / "cards.toml"
+    cards.write_text("x = 1\n")
+    argv = [str(cards) if a == "CARDS" else a for a in argv]
+    assert main(["play", "sunrise", *argv]) == 2
+    err = capsys.readouterr().err
+    assert err.splitlines() == [err.strip()] and err.startswith("craftgames: error: ")
+    assert message in err and "usage:" not in err and "solo" not in err

@@ -119,7 +119,10 @@ def test_options_never_scroll_off_an_80x24_terminal(tmp_path: Path) -> None:
     assert (tmp_path / "craftgames-sunrise-7.json").exists()
 
 
-def test_ctrl_c_saves_the_game_and_exits_130(tmp_path: Path) -> None:
+@pytest.mark.parametrize("attempt", range(4))
+def test_ctrl_c_saves_the_game_and_exits_130(tmp_path: Path, attempt: int) -> None:
+    # Repeated: with input() a Ctrl-C the kernel gave a BLAS worker thread was ignored at
+    # the prompt about one time in fifteen (see craftgames.table.prompt).
     argv = ["play", "sunrise", "--players", "2", "--seed", "4", "--seat", "human"]
     term = Terminal([*argv, "--seat", "random", "--save", "g.json"], tmp_path)
     try:

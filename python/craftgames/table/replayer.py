@@ -8,6 +8,7 @@ from rich.text import Text
 from craftgames.replay import Replay
 from craftgames.table.events import move_lines
 from craftgames.table.presentation import presentation
+from craftgames.table.prompt import ask
 from craftgames.table.scores import print_scores
 
 __all__ = ["show_replay"]
@@ -48,7 +49,7 @@ def show_replay(
         state.apply_action(action)
         while stepping:
             try:
-                answer = console.input(STEP_PROMPT).strip().lower()
+                answer = ask(console, STEP_PROMPT).strip().lower()
             except EOFError:
                 console.print()
                 stepping = False

@@ -22,6 +22,7 @@ from craftgames.replay import Replay
 from craftgames.table.events import EventLog, bot_reason, move_lines
 from craftgames.table.menu import Entry, Menu, build_menu
 from craftgames.table.presentation import Presentation, presentation
+from craftgames.table.prompt import ask
 from craftgames.table.scores import print_scores, running_scores
 from craftgames.table.undo import reveals
 
@@ -340,7 +341,7 @@ class TableGame:
             menu = stack[-1]
             count = len(menu.entries)
             try:
-                answer = self.console.input(f"Choose 1-{count} (? for help): ").strip().lower()
+                answer = ask(self.console, f"Choose 1-{count} (? for help): ").strip().lower()
             except EOFError:
                 self.console.print()
                 raise Quit from None
