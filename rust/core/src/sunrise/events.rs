@@ -9,6 +9,20 @@ use super::observe::ROUND_NAMES;
 use super::state::{CardId, SunriseState};
 use crate::engine::{Action, GameState, Seat};
 
+/// "1 pt", "4 pts".
+fn pts(n: impl Into<i64>) -> String {
+    counted(n.into(), "pt")
+}
+
+/// "1 bean", "0 beans".
+fn counted(n: i64, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// "seats 0 and 1", "seats 0, 1 and 2".
 fn seat_list(seats: &[Seat]) -> String {
     let names: Vec<String> = seats.iter().map(|s| s.to_string()).collect();
@@ -33,8 +47,12 @@ impl SunriseState {
         after.apply_move(action);
 
         // A card turned face-up during a turn ("Reveal the card by placing it face-up").
-        if let (Some(Move::Reveal(card)), None) = (decode(action), self.final_choosing()) {
-            out.push(self.reveal_sentence(actor, card as CardId));
+        let revealed_now = match (decode(action), self.final_choosing()) {
+            (Some(Move::Reveal(card)), None) => Some(card as CardId),
+            _ => None,
+        };
+        if let Some(card) = revealed_now {
+            out.push(self.reveal_sentence(actor, card));
         }
         // Projects completed ("When you place resources on every icon on an in-progress
         // project, you complete the project") and showpieces completed.
@@ -43,8 +61,10 @@ impl SunriseState {
             for &c in a.awaiting.iter().filter(|c| !b.awaiting.contains(c)) {
                 let p = &self.cards.projects[usize::from(c)];
                 out.push(format!(
-                    "Seat {s} completes {} (#{}, {} pts)",
-                    p.name, p.number, p.points
+                    "Seat {s} completes {} (#{}, {})",
+                    p.name,
+                    p.number,
+                    pts(p.points)
                 ));
             }
             for &c in a
@@ -58,8 +78,9 @@ impl SunriseState {
                     _ => 0,
                 };
                 out.push(format!(
-                    "Seat {s} completes the showpiece {} ({points} pts)",
-                    card.name
+                    "Seat {s} completes the showpiece {} ({})",
+                    card.name,
+                    pts(points)
                 ));
             }
         }
@@ -69,14 +90,16 @@ impl SunriseState {
             let card = &self.cards.challenges[usize::from(c.card)];
             if let (Some(s), None) = (c.high, old.high) {
                 out.push(format!(
-                    "Seat {s} takes the higher space of the challenge \"{}\" (+{} pts)",
-                    card.name, card.high
+                    "Seat {s} takes the higher space of the challenge \"{}\" (+{})",
+                    card.name,
+                    pts(card.high)
                 ));
             }
             for s in c.low.iter().filter(|s| !old.low.contains(s)) {
                 out.push(format!(
-                    "Seat {s} takes the lower space of the challenge \"{}\" (+{} pts)",
-                    card.name, card.low
+                    "Seat {s} takes the lower space of the challenge \"{}\" (+{})",
+                    card.name,
+                    pts(card.low)
                 ));
             }
         }
@@ -89,7 +112,8 @@ impl SunriseState {
             ));
         }
         if after.is_terminal() && !self.is_terminal() {
-            after.tell_game_end(self, &mut out);
+            // A reveal that ends the last turn (and so the game) is told once, above.
+            after.tell_game_end(self, revealed_now.map(|c| (actor, c)), &mut out);
         }
         out
     }
@@ -102,13 +126,18 @@ impl SunriseState {
     }
 
     /// "Game End & Scoring": cards revealed at the end, the cup of coffee, the winner.
-    pub(super) fn tell_game_end(&self, before: &SunriseState, out: &mut Vec<String>) {
+    pub(super) fn tell_game_end(
+        &self,
+        before: &SunriseState,
+        already_told: Option<(Seat, CardId)>,
+        out: &mut Vec<String>,
+    ) {
         for s in 0..self.n() {
             let old = &before.t.players[s].revealed;
             for &c in self.t.players[s]
                 .revealed
                 .iter()
-                .filter(|c| !old.contains(c))
+                .filter(|&&c| !old.contains(&c) && already_told != Some((s, c)))
             {
                 out.push(self.reveal_sentence(s, c));
             }
@@ -116,12 +145,16 @@ impl SunriseState {
         let beans: Vec<u32> = (0..self.n()).map(|s| self.coffee_beans(s)).collect();
         let most = beans.iter().copied().max().unwrap_or(0);
         match self.cup_of_coffee() {
-            Some(s) => out.push(format!("The cup of coffee goes to seat {s} ({most} beans)")),
+            Some(s) => out.push(format!(
+                "The cup of coffee goes to seat {s} ({})",
+                counted(i64::from(most), "bean")
+            )),
             None => {
                 let tied: Vec<Seat> = (0..self.n()).filter(|&s| beans[s] == most).collect();
                 out.push(format!(
-                    "Nobody wins the cup of coffee: seats {} tie on {most} beans",
-                    seat_list(&tied)
+                    "Nobody wins the cup of coffee: seats {} tie on {}",
+                    seat_list(&tied),
+                    counted(i64::from(most), "bean")
                 ));
             }
         }
@@ -135,7 +168,10 @@ impl SunriseState {
             .filter(|&s| scores[s] == top)
             .collect();
         if tied.len() == 1 {
-            out.push(format!("The game ends: seat {winner} wins with {top} pts"));
+            out.push(format!(
+                "The game ends: seat {winner} wins with {}",
+                pts(top)
+            ));
             return;
         }
         // "Tiebreaker": the lowest completed project number, starting projects excluded.

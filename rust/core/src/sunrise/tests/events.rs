@@ -7,6 +7,14 @@ use crate::sunrise::state::{Completed, TurnStage};
 
 const ROUNDS: [&str; 3] = ["Sunrise", "Midday", "Sunset"];
 
+/// Points as the log writes them: "1 pt", "4 pts".
+fn pts(n: impl Into<i64>) -> String {
+    match n.into() {
+        1 => "1 pt".to_string(),
+        n => format!("{n} pts"),
+    }
+}
+
 /// Names of advantage cards face-up on the table (revealed, showpieces, completed ones).
 fn face_up(s: &SunriseState) -> Vec<CardId> {
     s.t.players
@@ -38,6 +46,14 @@ fn random_games_tell_every_kind_of_event_and_no_hidden_card() {
             assert_eq!(spectator[0], before.public_action_string(a, None));
             assert_eq!(mine[0], before.action_to_string(a));
             assert_eq!(spectator[1..], mine[1..], "consequences are public");
+            let mut told = spectator[1..].to_vec();
+            told.sort();
+            told.dedup();
+            assert_eq!(
+                told.len(),
+                spectator.len() - 1,
+                "an event told twice: {spectator:?}"
+            );
             let has = |x: &str| spectator.iter().any(|e| e == x);
             // A new round.
             if !s.is_terminal() && (s.t.day, s.t.round) != (before.t.day, before.t.round) {
@@ -55,8 +71,10 @@ fn random_games_tell_every_kind_of_event_and_no_hidden_card() {
                     if !before.t.players[q].awaiting.contains(&c) {
                         let p = &s.cards.projects[usize::from(c)];
                         let e = format!(
-                            "Seat {q} completes {} (#{}, {} pts)",
-                            p.name, p.number, p.points
+                            "Seat {q} completes {} (#{}, {})",
+                            p.name,
+                            p.number,
+                            pts(p.points)
                         );
                         assert!(has(&e), "{e} missing from {spectator:?}");
                         *seen.entry("completes").or_default() += 1;
@@ -68,18 +86,19 @@ fn random_games_tell_every_kind_of_event_and_no_hidden_card() {
                 let card = &s.cards.challenges[usize::from(c.card)];
                 if let (Some(high), None) = (c.high, before.t.challenges[i].high) {
                     let e = format!(
-                        "Seat {high} takes the higher space of the challenge \"{}\" (+{} pts)",
-                        card.name, card.high
+                        "Seat {high} takes the higher space of the challenge \"{}\" (+{})",
+                        card.name,
+                        pts(card.high)
                     );
                     assert!(has(&e), "{e} missing from {spectator:?}");
                     *seen.entry("high").or_default() += 1;
                 }
                 if c.low.len() > before.t.challenges[i].low.len() {
                     let e = format!(
-                        "Seat {} takes the lower space of the challenge \"{}\" (+{} pts)",
+                        "Seat {} takes the lower space of the challenge \"{}\" (+{})",
                         c.low.last().unwrap(),
                         card.name,
-                        card.low
+                        pts(card.low)
                     );
                     assert!(has(&e), "{e} missing from {spectator:?}");
                     *seen.entry("low").or_default() += 1;
@@ -161,7 +180,10 @@ fn completing_a_showpiece_is_told() {
             crate::sunrise::data::NUM_ALL_PROJECTS + usize::from(card),
         );
         let events = s.public_events(a, Some(1));
-        let told = format!("Seat 0 completes the showpiece Porcelain Thimble ({points} pts)");
+        let told = format!(
+            "Seat 0 completes the showpiece Porcelain Thimble ({})",
+            pts(points)
+        );
         assert_eq!(events.contains(&told), i + 1 == icons.len(), "{events:?}");
         s.apply_action(a).unwrap();
     }
@@ -204,7 +226,7 @@ fn final_table(seat0: &[&str], seat1: &[&str]) -> SunriseState {
 
 fn game_end_events(s: &SunriseState) -> Vec<String> {
     let mut out = Vec::new();
-    s.tell_game_end(s, &mut out);
+    s.tell_game_end(s, None, &mut out);
     out
 }
 
@@ -253,10 +275,10 @@ fn the_cup_of_coffee_and_the_winner_are_told() {
     assert_eq!(
         game_end_events(&s),
         vec![
-            "The cup of coffee goes to seat 0 (1 beans)".to_string(),
+            "The cup of coffee goes to seat 0 (1 bean)".to_string(),
             format!(
-                "The game ends: seat 0 wins with {} pts",
-                i32::from(p.points) + 3
+                "The game ends: seat 0 wins with {}",
+                pts(i32::from(p.points) + 3)
             ),
         ]
     );
