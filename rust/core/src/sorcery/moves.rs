@@ -236,6 +236,10 @@ impl SorceryState {
                 }
             }
             Stage::Cram | Stage::Commit => {
+                // The staff: "You can use your staff in any step of your turn".
+                if t.stage == Stage::Commit && self.staff_usable(seat, true) {
+                    push(out, act::USE_STAFF);
+                }
                 if t.commits < t.limit {
                     for m in ids(self.free_hand(seat)) {
                         if m >= usize::from(t.last) && self.committable(seat, m) {

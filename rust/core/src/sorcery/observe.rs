@@ -209,6 +209,8 @@ impl SorceryState {
                     // public.
                     "score": if me { json!(scores[s]) } else { Value::Null },
                     "public_score": self.public_score(s),
+                    "mission": self.t.config.mission_of(s),
+                    "mission_met": if me || self.t.phase == Phase::GameOver { json!(self.mission_met(s)) } else { Value::Null },
                 })
             })
             .collect();
@@ -493,7 +495,7 @@ impl SorceryState {
             }
             for c in ids(self.t.players[q].hand & Self::graves()) {
                 if unknown(c) {
-                    slots.push((0, q as u8, self.t.known[c]));
+                    slots.push((0, q as u8, 1 << q));
                     pool.push(c);
                 }
             }
@@ -501,14 +503,14 @@ impl SorceryState {
         for k in 0..3 {
             for c in ids(self.t.piles[k]) {
                 if unknown(c) {
-                    slots.push((1, k as u8, self.t.known[c]));
+                    slots.push((1, k as u8, 0));
                     pool.push(c);
                 }
             }
         }
         for (i, &c) in self.t.grave_deck.iter().enumerate() {
             if unknown(usize::from(c)) {
-                slots.push((2, i as u8, self.t.known[usize::from(c)]));
+                slots.push((2, i as u8, 0));
                 pool.push(usize::from(c));
             }
         }
@@ -558,18 +560,17 @@ impl SorceryState {
                     }
                 }
             }
-            let knowns: Vec<u8> = cards
-                .iter()
-                .map(|&c| self.t.project_known[usize::from(c)])
-                .collect();
+            cards.sort_unstable();
             rng.shuffle(&mut cards);
-            for (k, (&(kind, i), &c)) in places.iter().zip(cards.iter()).enumerate() {
+            for (&(kind, i), &c) in places.iter().zip(cards.iter()) {
                 if kind == 0 {
                     s.t.decks[tier][usize::from(i)] = c;
+                    s.t.project_known[usize::from(c)] = 0;
                 } else {
-                    s.t.players[usize::from(i / 2)].project_offer[usize::from(i % 2)] = c;
+                    let q = usize::from(i / 2);
+                    s.t.players[q].project_offer[usize::from(i % 2)] = c;
+                    s.t.project_known[usize::from(c)] = 1 << q;
                 }
-                s.t.project_known[usize::from(c)] = knowns[k];
             }
         }
 
@@ -663,8 +664,50 @@ impl SorceryState {
         }
         s.t.phase = phase;
         s.t.turn = turn;
+        s.canonical_knowledge(viewer);
         s.t.rng = Rng::seed_from(seed);
+        s.t.seed = seed;
         s.t.history.clear();
         s
+    }
+
+    /// The other seats' knowledge in a determinization, from what the viewer can see only:
+    /// public places are known to all, a hand to its holder, a card the viewer knows in a
+    /// pile or deck to all, everything else to nobody (the others' private looks are part
+    /// of what the viewer cannot know).
+    fn canonical_knowledge(&mut self, viewer: Seat) {
+        let all = self.all_seats();
+        let vb = 1u8 << viewer;
+        for c in 0..NUM_MATERIALS {
+            let viewer_knows = self.t.known[c] & vb != 0;
+            let holder = (0..self.n()).find(|&q| self.t.players[q].hand & bit(c) != 0);
+            let hidden_place = holder.is_some()
+                || self.t.piles.iter().any(|&p| p & bit(c) != 0)
+                || self.t.grave_deck.contains(&(c as u8));
+            self.t.known[c] = if !hidden_place {
+                self.t.known[c] | all
+            } else if let Some(q) = holder {
+                let public = self.mat(c).kind != super::data::MaterialKind::Grave;
+                if public {
+                    all
+                } else {
+                    (1 << q) | if viewer_knows { vb } else { 0 }
+                }
+            } else if viewer_knows {
+                vb
+            } else {
+                0
+            };
+        }
+        for c in 0..NUM_PROJECTS {
+            let in_deck = self.t.decks.iter().any(|d| d.contains(&(c as u8)));
+            if in_deck {
+                self.t.project_known[c] = if self.t.project_known[c] & vb != 0 {
+                    all
+                } else {
+                    0
+                };
+            }
+        }
     }
 }
