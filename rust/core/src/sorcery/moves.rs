@@ -330,19 +330,14 @@ impl SorceryState {
                 }
             }
             Stage::BuyPay => {
-                let hand: Vec<usize> = ids(p.hand).collect();
-                for (k, &m) in hand.iter().enumerate() {
-                    if m < usize::from(t.last) {
-                        continue;
-                    }
-                    // Offered only if the price can still be met with higher ids.
-                    let rest: u16 = hand[k..]
-                        .iter()
-                        .map(|&x| u16::from(self.mat(x).value))
-                        .sum();
+                let from = if t.last >= 128 { 0 } else { !0u128 << t.last };
+                let mut rest = self.value_of(p.hand & from);
+                for m in ids(p.hand & from) {
+                    // Offered only if the price can still be met with this and higher ids.
                     if t.paid + rest >= t.price {
                         push(out, act::PAY + m as Action);
                     }
+                    rest -= u16::from(self.mat(m).value);
                 }
                 if t.paid >= t.price {
                     push(out, act::PAY_DONE);
@@ -350,11 +345,14 @@ impl SorceryState {
             }
             Stage::SpectralTake => {
                 let all = self.t.piles.iter().fold(0, |s, &x| s | x);
-                let cand: Vec<usize> = ids(all).filter(|&g| g >= usize::from(t.last)).collect();
-                for (k, &g) in cand.iter().enumerate() {
-                    if cand.len() - k >= usize::from(t.remaining) {
+                let cand = all & if t.last >= 128 { 0 } else { !0u128 << t.last };
+                let mut left = cand.count_ones();
+                for g in ids(cand) {
+                    // Offered only if enough cards remain to take the rest in order.
+                    if left >= u32::from(t.remaining) {
                         push(out, act::TAKE_GRAVE + g as Action);
                     }
+                    left -= 1;
                 }
             }
             Stage::FillTarget => {

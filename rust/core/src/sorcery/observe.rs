@@ -65,6 +65,28 @@ fn effect_text(e: &Effect) -> String {
     }
 }
 
+/// A sentence for a thesis condition.
+pub fn condition_text(c: &super::data::Condition) -> String {
+    use super::data::Condition as C;
+    match *c {
+        C::Projects { count } => format!("complete {count} projects"),
+        C::Department { department, count } => {
+            format!("complete {count} {} projects", department.name())
+        }
+        C::Level { level, count } => format!("complete {count} {level}-level projects"),
+        C::Icon { icon, count } => {
+            format!("complete {count} projects that need a {}", icon.label())
+        }
+        C::CreditTokens { count } => {
+            format!("have {count} extra-credit tokens on completed projects")
+        }
+        C::NoDemerits { count } => {
+            format!("complete {count} projects with no demerit token on any")
+        }
+        C::Materials { amount } => format!("end with ${amount} of unused materials"),
+    }
+}
+
 impl SorceryState {
     /// A sentence for an ability or staff effect.
     pub(crate) fn effect_text(e: &Effect) -> String {
@@ -174,7 +196,7 @@ impl SorceryState {
                     } else {
                         let th = &self.cards.theses[usize::from(id)];
                         json!({ "id": id, "name": th.name, "credits": th.credits,
-                                "condition": format!("{:?}", th.condition) })
+                                "condition": condition_text(&th.condition) })
                     }
                 };
                 let staff = |id: u8| {

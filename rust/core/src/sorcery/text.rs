@@ -38,7 +38,12 @@ impl SorceryState {
 
     fn thesis_label(&self, id: u8) -> String {
         match self.cards.theses.get(usize::from(id)) {
-            Some(t) => format!("{} ({} credits)", t.name, t.credits),
+            Some(t) => format!(
+                "{} ({} credits: {})",
+                t.name,
+                t.credits,
+                super::observe::condition_text(&t.condition)
+            ),
             None => "no thesis".into(),
         }
     }

@@ -19,7 +19,7 @@ impl SorceryState {
     /// Complete Project Step, then the moon advances.
     pub(crate) fn reveal_commits(&mut self) {
         let all = self.all_seats();
-        let order: Vec<Seat> = self.turn_order().collect();
+        let order: crate::engine::PerSeat<Seat> = self.turn_order().collect();
         for &s in &order {
             let pending = std::mem::take(&mut self.t.players[s].pending);
             for (k, c) in pending.iter().enumerate() {
@@ -69,8 +69,9 @@ impl SorceryState {
         let w = self.t.players[seat].projects.remove(k);
         let card = usize::from(w.card);
         let (mut credits, mut demerits) = (w.credits, w.demerits);
-        let icons = self.proj(card).icons.clone();
-        for (i, icon) in icons.iter().enumerate() {
+        // The card set is behind an Arc: borrow the icons without copying them.
+        let cards = self.cards.clone();
+        for (i, icon) in cards.projects[card].icons.iter().enumerate() {
             let slot = w.slots[i];
             if Self::holds_material(slot) {
                 // "if you used the card for the material with the +1 or -1 beside it."
@@ -87,7 +88,7 @@ impl SorceryState {
             week: self.t.week + 1,
         });
         // On Complete effects (the checkmark).
-        if let Some(a) = self.proj(card).ability.clone() {
+        if let Some(a) = &cards.projects[card].ability {
             if a.trigger == Trigger::OnComplete {
                 match a.effect {
                     Effect::DrawGrave { count } => self.draw_to_hand(seat, count),
