@@ -186,12 +186,15 @@ impl SorceryState {
         let solo_clear = self.n() == 1
             && budget >= 1
             && self.t.market.iter().filter(|&&c| c != NONE).count() >= 2;
-        solo_clear
-            || self
-                .t
-                .market
-                .iter()
-                .any(|&c| c != NONE && u16::from(self.proj(usize::from(c)).cost) <= budget)
+        solo_clear || self.purchase_affordable(budget)
+    }
+
+    /// Whether one market project or stock card costs at most `budget`.
+    fn purchase_affordable(&self, budget: u16) -> bool {
+        self.t
+            .market
+            .iter()
+            .any(|&c| c != NONE && u16::from(self.proj(usize::from(c)).cost) <= budget)
             || (self.stock_card(true).is_some() && self.stock_price(true) <= budget)
             || (self.stock_card(false).is_some() && self.stock_price(false) <= budget)
     }
@@ -292,7 +295,11 @@ impl SorceryState {
                             }
                         }
                     }
-                    push(out, act::CLEAR_DONE);
+                    // A buy buys something: stopping is offered once a clear is paid for or
+                    // a purchase is still affordable.
+                    if t.price > 0 || self.purchase_affordable(budget) {
+                        push(out, act::CLEAR_DONE);
+                    }
                 } else {
                     for j in usize::from(t.clear_first) + 1..MARKET {
                         if filled(j) {

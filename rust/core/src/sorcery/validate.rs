@@ -47,6 +47,23 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
     if (n == 1) != t.config.solo.is_some() {
         return Err(bad("config.solo is set exactly for one-player games".into()));
     }
+    let missions_ok = t
+        .config
+        .missions
+        .iter()
+        .enumerate()
+        .all(|(q, &m)| m <= super::config::NUM_MISSIONS && (q < n && n > 1 || m == 0))
+        && match t.config.solo {
+            Some(super::config::Solo::Mission { mission, .. }) => {
+                (1..=super::config::NUM_MISSIONS).contains(&mission)
+            }
+            _ => true,
+        };
+    if !missions_ok {
+        return Err(bad(
+            "config.missions names a mission outside 1..10 or an absent seat".into(),
+        ));
+    }
     if t.month >= MONTHS || t.week >= WEEKS || usize::from(t.first) >= n {
         return Err(bad(format!(
             "month {} week {} first player {} are outside the game",
