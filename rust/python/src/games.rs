@@ -14,6 +14,9 @@ use craftgames_core::sunrise::{CardSet, SunriseState};
 pub type Options = serde_json::Map<String, serde_json::Value>;
 
 /// The state of any game.
+// The states are flat `Copy`-style tables cloned by one memcpy (search clones them all the
+// time); boxing the larger one would put an allocation in every clone.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum Game {
     /// Sunrise at the Studio.

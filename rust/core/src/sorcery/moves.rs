@@ -257,8 +257,8 @@ impl SorceryState {
                 let mut targets: ActionList = ActionList::new();
                 for w in p.projects.iter() {
                     let open = self.open_icons(seat, w);
-                    for i in 0..NUM_ICONS {
-                        if icons & (1 << i) != 0 && open[i] > 0 {
+                    for (i, &o) in open.iter().enumerate() {
+                        if icons & (1 << i) != 0 && o > 0 {
                             targets.push(commit_to(usize::from(w.card), i));
                         }
                     }
@@ -366,8 +366,8 @@ impl SorceryState {
                 let mut targets = ActionList::new();
                 for w in p.projects.iter() {
                     let open = self.open_icons(seat, w);
-                    for i in 0..NUM_ICONS {
-                        if t.mask & (1 << i) != 0 && open[i] > 0 {
+                    for (i, &o) in open.iter().enumerate() {
+                        if t.mask & (1 << i) != 0 && o > 0 {
                             targets.push(fill(usize::from(w.card), i));
                         }
                     }

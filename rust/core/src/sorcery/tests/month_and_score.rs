@@ -59,7 +59,7 @@ fn months_three_and_four_bring_300_level_projects_and_the_game_ends_after_month_
             }
             pass_week(&mut s);
         }
-        if month >= 1 && month < 3 {
+        if (1..3).contains(&month) {
             assert!(s.t.market[4..]
                 .iter()
                 .all(|&c| s.proj(usize::from(c)).level == 300));
