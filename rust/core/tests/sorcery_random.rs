@@ -162,7 +162,7 @@ fn play(players: usize, options: Value, seed: u64, check_every_step: bool) -> So
             let mut copy = state.clone();
             assert!(copy.apply_action(illegal).is_err());
             assert_eq!(copy.to_json(), json);
-            if steps % 7 == 0 {
+            if steps % 3 == 0 {
                 hidden += check_hidden(&state, &mut check_rng);
                 let r = state.resample_hidden(seat, steps as u64);
                 assert_eq!(
@@ -177,6 +177,25 @@ fn play(players: usize, options: Value, seed: u64, check_every_step: bool) -> So
                     "the determinization changed the actor's choices"
                 );
                 SorceryState::from_json(&r.to_json()).expect("a determinization validates");
+                // Every seat's determinization is a live, valid state that plays on.
+                for viewer in 0..state.num_players() {
+                    let mut r = state.resample_hidden(viewer, steps as u64 + 1);
+                    assert_eq!(
+                        r.information_state_string(viewer),
+                        state.information_state_string(viewer)
+                    );
+                    SorceryState::from_json(&r.to_json()).expect("a determinization validates");
+                    let mut prng = Rng::seed_from(steps as u64);
+                    for _ in 0..30 {
+                        if r.is_terminal() {
+                            break;
+                        }
+                        let mut l = ActionList::new();
+                        r.legal_actions_into(&mut l);
+                        assert!(!l.is_empty(), "a determinization reached a dead end");
+                        r.apply_action(l[prng.below(l.len())]).unwrap();
+                    }
+                }
             }
         }
         let a = actions[rng.below(actions.len())];

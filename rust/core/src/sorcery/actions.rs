@@ -278,6 +278,7 @@ mod tests {
 
     #[test]
     fn every_id_decodes_and_encodes_back() {
+        assert_eq!(NUM_ACTIONS, 1346);
         for a in 0..NUM_ACTIONS as Action {
             let m = decode(a).expect("in range");
             assert_eq!(encode(m), a, "{m:?}");

@@ -347,11 +347,7 @@ impl SorceryState {
             }
         }
         let actor = self.actor();
-        if actor != Some(viewer)
-            && matches!(
-                self.t.turn.stage,
-                Stage::Commit | Stage::CommitTarget | Stage::SpectralTake
-            )
+        if actor != Some(viewer) && (self.committing() || self.t.turn.stage == Stage::SpectralTake)
         {
             m.turn.material = 0;
             m.turn.last = 0;
@@ -497,13 +493,22 @@ impl SorceryState {
                 s.t.players[q].pending.clear();
             }
         }
+        // Another seat's Spectral Sight: which cards it took so far is hidden, so the
+        // ascending order restarts in the copy.
+        if self.actor() != Some(viewer) && self.t.turn.stage == Stage::SpectralTake {
+            s.t.turn.last = 0;
+        }
         if let Phase::Commit { seat } = self.t.phase {
             if usize::from(seat) != viewer {
-                s.t.turn = Turn {
-                    stage: Stage::Commit,
-                    limit: self.t.turn.limit,
-                    ..Turn::default()
-                };
+                // Its commits so far are redrawn with the others' (none, here): the public
+                // part of its turn (a staff effect under way, the limit) stays.
+                let t = &mut s.t.turn;
+                t.commits = 0;
+                t.last = 0;
+                t.material = 0;
+                if t.stage == Stage::CommitTarget {
+                    t.stage = Stage::Commit;
+                }
             }
         }
 
@@ -511,8 +516,14 @@ impl SorceryState {
         // (kind 0: hand of seat a; 1: pile a; 2: deck position a)
         let mut slots: Vec<(u8, u8, u8)> = Vec::new();
         let mut pool: Vec<usize> = Vec::new();
+        // A seat in the middle of a buy has shown it can pay its price: its hand is kept (a
+        // redrawn hand could no longer pay, and the purchase so far is public).
+        let buying = match (self.actor(), self.t.turn.stage) {
+            (Some(a), Stage::BuyClear | Stage::BuySelect | Stage::BuyPay) if a != viewer => Some(a),
+            _ => None,
+        };
         for q in 0..self.n() {
-            if q == viewer {
+            if q == viewer || Some(q) == buying {
                 continue;
             }
             for c in ids(self.t.players[q].hand & Self::graves()) {
@@ -538,7 +549,7 @@ impl SorceryState {
         }
         for &c in &pool {
             for q in 0..self.n() {
-                if q != viewer {
+                if q != viewer && Some(q) != buying {
                     s.t.players[q].hand &= !bit(c);
                 }
             }
