@@ -80,14 +80,17 @@ impl SorceryState {
         open
     }
 
-    /// Whether material `m` can go anywhere on the seat's projects now.
-    fn committable(&self, seat: Seat, m: usize) -> bool {
-        let icons = self.mat(m).icons;
-        icons != 0
-            && self.t.players[seat].projects.iter().any(|w| {
-                let open = self.open_icons(seat, w);
-                (0..NUM_ICONS).any(|i| icons & (1 << i) != 0 && open[i] > 0)
-            })
+    /// Bit i: some project of the seat has an open icon i (not taken by a pending commit).
+    fn open_icon_mask(&self, seat: Seat) -> u8 {
+        let mut mask = 0u8;
+        for w in self.t.players[seat].projects.iter() {
+            for (i, &o) in self.open_icons(seat, w).iter().enumerate() {
+                if o > 0 {
+                    mask |= 1 << i;
+                }
+            }
+        }
+        mask
     }
 
     /// Materials in the seat's hand not pending in the commit step.
@@ -244,8 +247,11 @@ impl SorceryState {
                     push(out, act::USE_STAFF);
                 }
                 if t.commits < t.limit {
-                    for m in ids(self.free_hand(seat)) {
-                        if m >= usize::from(t.last) && self.committable(seat, m) {
+                    // The icons still open on any project, computed once.
+                    let open = self.open_icon_mask(seat);
+                    let from = if t.last >= 128 { 0 } else { !0u128 << t.last };
+                    for m in ids(self.free_hand(seat) & from) {
+                        if self.mat(m).icons & open != 0 {
                             push(out, act::COMMIT + m as Action);
                         }
                     }

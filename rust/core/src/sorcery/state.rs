@@ -547,7 +547,8 @@ impl SorceryState {
                 project_known,
                 robot: Robot::default(),
                 rng,
-                history: Vec::new(),
+                // A game takes a few hundred actions: one allocation up front.
+                history: Vec::with_capacity(512),
             },
         };
         state.begin_setup_choice();
