@@ -183,3 +183,85 @@ fn ties_go_to_the_largest_value_of_grave_cards_in_hand_then_the_lower_seat() {
         "equal $2: the lower seat"
     );
 }
+
+#[test]
+fn every_thesis_condition_kind_is_checked_as_written() {
+    use crate::sorcery::data::{Condition, Department, Icon};
+    let mut s = started(2, 66, json!({"theses": "none"}));
+    empty_hand(&mut s, 0);
+    let add = |s: &mut SorceryState, name: &str, credits: u8, demerits: u8| {
+        let id = proj(name);
+        take_project(s, id);
+        s.t.players[0].completed.push(Done {
+            card: id as u8,
+            credits,
+            demerits,
+            week: 1,
+        });
+    };
+    let met = |s: &SorceryState, c: Condition| s.condition_met(0, &c);
+    add(&mut s, "Panacea", 0, 0); // alchemy 300: vial mushroom mushroom hand candle
+    add(&mut s, "Homunculus", 1, 0); // alchemy 300: vial rib cage mushroom limb
+    assert!(
+        met(&s, Condition::Projects { count: 2 }) && !met(&s, Condition::Projects { count: 3 })
+    );
+    assert!(met(
+        &s,
+        Condition::Department {
+            department: Department::Alchemy,
+            count: 2
+        }
+    ));
+    assert!(!met(
+        &s,
+        Condition::Department {
+            department: Department::Sorcery,
+            count: 1
+        }
+    ));
+    assert!(met(
+        &s,
+        Condition::Level {
+            level: 300,
+            count: 2
+        }
+    ));
+    assert!(!met(
+        &s,
+        Condition::Level {
+            level: 200,
+            count: 1
+        }
+    ));
+    assert!(met(
+        &s,
+        Condition::Icon {
+            icon: Icon::Mushroom,
+            count: 2
+        }
+    ));
+    assert!(!met(
+        &s,
+        Condition::Icon {
+            icon: Icon::Limb,
+            count: 2
+        }
+    ));
+    assert!(
+        met(&s, Condition::CreditTokens { count: 1 })
+            && !met(&s, Condition::CreditTokens { count: 2 })
+    );
+    assert!(met(&s, Condition::NoDemerits { count: 2 }));
+    s.t.players[0].completed[0].demerits = 1;
+    assert!(
+        !met(&s, Condition::NoDemerits { count: 2 }),
+        "a demerit on any completed project"
+    );
+    give(&mut s, 0, mat("Cursed Signet", 0));
+    give(&mut s, 0, crate::sorcery::data::FIRST_GRANT);
+    assert!(met(&s, Condition::Materials { amount: 5 }));
+    assert!(
+        !met(&s, Condition::Materials { amount: 6 }),
+        "the grant is not a material"
+    );
+}
