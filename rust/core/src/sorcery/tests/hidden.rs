@@ -77,3 +77,50 @@ fn resample_depends_only_on_what_the_seat_knows() {
     );
     assert_eq!(other.resample_hidden(seat, 77).to_json(), a.to_json());
 }
+
+#[test]
+fn resample_redraws_the_others_hidden_commits_among_legal_ones() {
+    let mut s = started(2, 74, json!({}));
+    let id = proj("Twitching Finger"); // Hand, Hand
+    give_project(&mut s, 0, id);
+    for k in 0..4 {
+        give(&mut s, 0, mat("Severed Hand", k));
+    }
+    s.t.phase = Phase::Commit { seat: 0 };
+    s.t.turn = Turn {
+        stage: Stage::Commit,
+        limit: 2,
+        ..Turn::default()
+    };
+    act(&mut s, Move::Commit(mat("Severed Hand", 0)));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 3,
+        },
+    );
+    act(&mut s, Move::Stop);
+    assert_eq!(s.t.phase, Phase::Commit { seat: 1 });
+    let mut seen = std::collections::HashSet::new();
+    for k in 0..40 {
+        let r = s.resample_hidden(1, k);
+        assert_eq!(r.information_state_string(1), s.information_state_string(1));
+        let pending = &r.t.players[0].pending;
+        assert!(pending.len() <= 2);
+        for c in pending.iter() {
+            // Each redrawn commit is a card of seat 0's (redrawn) hand on a matching icon.
+            assert!(r.t.players[0].hand & bit(usize::from(c.material)) != 0);
+            assert!(r.mat(usize::from(c.material)).icons & (1 << c.icon) != 0);
+            assert!(r.t.players[0].projects.iter().any(|w| w.card == c.project));
+        }
+        seen.insert(pending.len());
+    }
+    assert!(
+        seen.len() > 1,
+        "the number of commits is redrawn too: {seen:?}"
+    );
+    // The committing seat's own view keeps its commit.
+    let own = s.resample_hidden(0, 3);
+    assert_eq!(own.t.players[0].pending, s.t.players[0].pending);
+}
