@@ -31,6 +31,7 @@
 //! | `FILL` + 58·8 | fill icon `i` of project `id` without a material | Crawling Claw |
 //! | `TOKEN_PROJECT` + 58 | the project for tokens (extra credits / remove demerits) | Cleansing Cauldron |
 //! | `TAKE_CANDLE` / `TAKE_VIAL` | which stock card an effect gives | abilities |
+//! | `END_TURN` | end the turn without using the staff (offered after the action while the staff is unused) | Staff of the Sorcerer |
 //!
 //! The size is the same for every player count and mode.
 
@@ -99,8 +100,10 @@ pub const TOKEN_PROJECT: Action = FILL + (NUM_PROJECTS * NUM_ICONS) as Action;
 pub const TAKE_CANDLE: Action = TOKEN_PROJECT + NUM_PROJECTS as Action;
 /// Take a vial (effect).
 pub const TAKE_VIAL: Action = TAKE_CANDLE + 1;
+/// End the turn (the staff stays unused).
+pub const END_TURN: Action = TAKE_VIAL + 1;
 /// Size of the action space.
-pub const NUM_ACTIONS: usize = TAKE_VIAL as usize + 1;
+pub const NUM_ACTIONS: usize = END_TURN as usize + 1;
 
 const _: () = assert!(NUM_ACTIONS <= crate::engine::ACTION_LIST_CAPACITY);
 
@@ -177,6 +180,8 @@ pub enum Move {
     TakeCandle,
     /// Take a vial.
     TakeVial,
+    /// End the turn without using the staff.
+    EndTurn,
 }
 
 /// Encodes a commit target.
@@ -222,6 +227,7 @@ pub fn encode(m: Move) -> Action {
         Move::TokenProject(p) => TOKEN_PROJECT + p as Action,
         Move::TakeCandle => TAKE_CANDLE,
         Move::TakeVial => TAKE_VIAL,
+        Move::EndTurn => END_TURN,
     }
 }
 
@@ -268,6 +274,7 @@ pub fn decode(a: Action) -> Option<Move> {
         _ if a < TAKE_CANDLE => Move::TokenProject((a - TOKEN_PROJECT) as usize),
         TAKE_CANDLE => Move::TakeCandle,
         TAKE_VIAL => Move::TakeVial,
+        END_TURN => Move::EndTurn,
         _ => return None,
     })
 }
@@ -278,7 +285,7 @@ mod tests {
 
     #[test]
     fn every_id_decodes_and_encodes_back() {
-        assert_eq!(NUM_ACTIONS, 1346);
+        assert_eq!(NUM_ACTIONS, 1347);
         for a in 0..NUM_ACTIONS as Action {
             let m = decode(a).expect("in range");
             assert_eq!(encode(m), a, "{m:?}");

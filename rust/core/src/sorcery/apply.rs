@@ -79,10 +79,10 @@ impl SorceryState {
                 let p = &mut self.t.players[seat];
                 p.staff_used = true;
                 let effect = self.cards.staffs[usize::from(p.staff)].effect.clone();
-                let ret = if self.t.turn.stage == Stage::Commit {
-                    Return::Commit
-                } else {
-                    Return::Choose
+                let ret = match self.t.turn.stage {
+                    Stage::Commit => Return::Commit,
+                    Stage::AfterAction => Return::EndAction,
+                    _ => Return::Choose,
                 };
                 self.start_effect(seat, &effect, ret);
             }
@@ -151,7 +151,7 @@ impl SorceryState {
                     let first = usize::from(self.t.turn.clear_first);
                     self.clear_space(first);
                     self.clear_space(i);
-                    self.t.turn.price += 1;
+                    self.t.turn.price = self.t.turn.price.saturating_add(1);
                     self.t.turn.clear_first = NONE;
                 }
             }
@@ -159,15 +159,19 @@ impl SorceryState {
             Move::BuySpace(i) => {
                 let c = usize::from(self.t.market[i]);
                 self.t.turn.buy |= 1 << i;
-                self.t.turn.price += u16::from(self.proj(c).cost);
+                self.t.turn.price = self
+                    .t
+                    .turn
+                    .price
+                    .saturating_add(u16::from(self.proj(c).cost));
             }
             Move::BuyCandle => {
-                self.t.turn.candles += 1;
-                self.t.turn.price += self.stock_price(true);
+                self.t.turn.candles = self.t.turn.candles.saturating_add(1);
+                self.t.turn.price = self.t.turn.price.saturating_add(self.stock_price(true));
             }
             Move::BuyVial => {
-                self.t.turn.vials += 1;
-                self.t.turn.price += self.stock_price(false);
+                self.t.turn.vials = self.t.turn.vials.saturating_add(1);
+                self.t.turn.price = self.t.turn.price.saturating_add(self.stock_price(false));
             }
             Move::BuyDone => {
                 self.t.turn.stage = Stage::BuyPay;
@@ -177,7 +181,11 @@ impl SorceryState {
                 // "discard material cards from your hand with a total value at least as high
                 // as the total price"; "Research Grants are returned to the box".
                 self.t.players[seat].hand &= !bit(m);
-                self.t.turn.paid += u16::from(self.mat(m).value);
+                self.t.turn.paid = self
+                    .t
+                    .turn
+                    .paid
+                    .saturating_add(u16::from(self.mat(m).value));
                 self.t.turn.last = m as u8 + 1;
                 self.discard_card(m);
             }
@@ -189,7 +197,7 @@ impl SorceryState {
                 self.t.players[seat].hand |= bit(g);
                 self.t.known[g] = 1 << seat;
                 self.t.turn.last = g as u8 + 1;
-                self.t.turn.remaining -= 1;
+                self.t.turn.remaining = self.t.turn.remaining.saturating_sub(1);
                 if self.t.turn.remaining == 0 {
                     self.finish_spectral(seat);
                 }
@@ -223,7 +231,7 @@ impl SorceryState {
                     if demerit {
                         w.demerits = 0;
                     } else {
-                        w.credits += n;
+                        w.credits = w.credits.saturating_add(n);
                     }
                 }
                 for d in p
@@ -234,11 +242,12 @@ impl SorceryState {
                     if demerit {
                         d.demerits = 0;
                     } else {
-                        d.credits += n;
+                        d.credits = d.credits.saturating_add(n);
                     }
                 }
                 self.finish_effect(seat);
             }
+            Move::EndTurn => self.end_turn(seat),
             Move::TakeCandle | Move::TakeVial => {
                 let candle = m == Move::TakeCandle;
                 self.take_stock(seat, candle);
@@ -246,7 +255,7 @@ impl SorceryState {
                     // Candles before vials: the same cards are offered in one order only.
                     self.t.turn.mask &= !1;
                 }
-                self.t.turn.remaining -= 1;
+                self.t.turn.remaining = self.t.turn.remaining.saturating_sub(1);
                 let more = (self.t.turn.mask & 1 != 0 && self.stock_card(true).is_some())
                     || self.stock_card(false).is_some();
                 if self.t.turn.remaining == 0 || !more {
@@ -281,9 +290,9 @@ impl SorceryState {
                 // Alchemy: "if you commit an additional material in the same commit phase or
                 // cram action you must add a demerit token to the project card."
                 if alchemy && w.batch > 0 {
-                    w.demerits += 1;
+                    w.demerits = w.demerits.saturating_add(1);
                 }
-                w.batch += 1;
+                w.batch = w.batch.saturating_add(1);
                 p.hand &= !bit(m);
                 self.t.known[m] = all;
             }
@@ -343,7 +352,7 @@ impl SorceryState {
                 self.t.turn.remaining = count;
             }
             Effect::ExtraCommit { count } => {
-                self.t.turn.limit += count;
+                self.t.turn.limit = self.t.turn.limit.saturating_add(count);
                 self.finish_effect(seat);
             }
         }
@@ -481,9 +490,23 @@ impl SorceryState {
         self.end_action(seat);
     }
 
-    /// The action is over: the solo robot takes its turn, then the next seat acts, or the
-    /// commit step begins.
+    /// The action is over. The staff may still be used in the action step ("You can use
+    /// your staff in any step of your turn"): while it is face-up and usable the seat chooses
+    /// to use it or to end the turn.
     pub(crate) fn end_action(&mut self, seat: Seat) {
+        if self.t.turn.stage != Stage::AfterAction && self.staff_usable(seat, false) {
+            self.t.turn = Turn {
+                stage: Stage::AfterAction,
+                ..Turn::default()
+            };
+            return;
+        }
+        self.end_turn(seat);
+    }
+
+    /// The turn is over: the solo robot takes its turn, then the next seat acts, or the
+    /// commit step begins.
+    fn end_turn(&mut self, seat: Seat) {
         if self.n() == 1 {
             self.robot_turn();
         }

@@ -153,7 +153,7 @@ impl SorceryState {
     }
 
     /// Whether the staff may be used now.
-    fn staff_usable(&self, seat: Seat, in_commit: bool) -> bool {
+    pub(crate) fn staff_usable(&self, seat: Seat, in_commit: bool) -> bool {
         let p = &self.t.players[seat];
         p.staff != NONE
             && !p.staff_used
@@ -241,6 +241,10 @@ impl SorceryState {
                     push(out, act::ABILITY + id as Action);
                 }
             }
+            Stage::AfterAction => {
+                push(out, act::USE_STAFF);
+                push(out, act::END_TURN);
+            }
             Stage::Cram | Stage::Commit => {
                 // The staff: "You can use your staff in any step of your turn".
                 if t.stage == Stage::Commit && self.staff_usable(seat, true) {
@@ -323,7 +327,11 @@ impl SorceryState {
                 };
                 for i in from..MARKET {
                     let c = self.t.market[i];
-                    if c != NONE && t.price + u16::from(self.proj(usize::from(c)).cost) <= budget {
+                    if c != NONE
+                        && t.price
+                            .saturating_add(u16::from(self.proj(usize::from(c)).cost))
+                            <= budget
+                    {
                         push(out, act::BUY_SPACE + i as Action);
                     }
                 }
@@ -331,11 +339,13 @@ impl SorceryState {
                 let vials_left = (self.t.stock & self.cards.vials).count_ones();
                 if t.vials == 0
                     && u32::from(t.candles) < candles_left
-                    && t.price + self.stock_price(true) <= budget
+                    && t.price.saturating_add(self.stock_price(true)) <= budget
                 {
                     push(out, act::BUY_CANDLE);
                 }
-                if u32::from(t.vials) < vials_left && t.price + self.stock_price(false) <= budget {
+                if u32::from(t.vials) < vials_left
+                    && t.price.saturating_add(self.stock_price(false)) <= budget
+                {
                     push(out, act::BUY_VIAL);
                 }
                 if t.buy != 0 || t.candles + t.vials > 0 || t.price > 0 {
@@ -347,7 +357,7 @@ impl SorceryState {
                 let mut rest = self.value_of(p.hand & from);
                 for m in ids(p.hand & from) {
                     // Offered only if the price can still be met with this and higher ids.
-                    if t.paid + rest >= t.price {
+                    if t.paid.saturating_add(rest) >= t.price {
                         push(out, act::PAY + m as Action);
                     }
                     rest -= u16::from(self.mat(m).value);

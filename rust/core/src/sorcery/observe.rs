@@ -384,8 +384,8 @@ impl SorceryState {
             Stage::CommitTarget if self.actor() != Some(viewer) => Stage::Commit,
             st => st,
         };
-        put(out, at, stage as usize % 18, 1.0);
-        at += 18;
+        put(out, at, stage as usize % 19, 1.0);
+        at += 19;
         put(
             out,
             at,

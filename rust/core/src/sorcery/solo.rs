@@ -81,7 +81,7 @@ impl SorceryState {
         }
         self.t.robot.materials |= pile;
         if pile.count_ones() == 1 && self.t.config.difficulty() >= Difficulty::Hard {
-            self.t.robot.tokens += 3;
+            self.t.robot.tokens = self.t.robot.tokens.saturating_add(3);
         }
     }
 
@@ -96,7 +96,7 @@ impl SorceryState {
             }
         }
         if cleared && self.t.config.difficulty() == Difficulty::ExtraHard {
-            self.t.robot.tokens += 1;
+            self.t.robot.tokens = self.t.robot.tokens.saturating_add(1);
         }
     }
 

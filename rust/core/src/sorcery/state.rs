@@ -160,6 +160,8 @@ pub enum Stage {
     DemeritTarget,
     /// Choose a candle or a vial.
     StockChoice,
+    /// After the action: use the staff now, or end the turn.
+    AfterAction,
     /// Commit step: choose a material to commit, or finish.
     Commit,
     /// Commit step: choose the project and icon for `turn.material`.

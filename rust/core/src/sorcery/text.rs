@@ -174,6 +174,7 @@ impl SorceryState {
                     )
                 }
             }
+            Move::EndTurn => "End the turn (keep the staff for later)".into(),
             Move::TakeCandle => "Take a Candle".into(),
             Move::TakeVial => "Take a Vial".into(),
         }

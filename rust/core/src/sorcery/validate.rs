@@ -254,6 +254,7 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
         || !(turn.clear_first == NONE || usize::from(turn.clear_first) < 6)
         || usize::from(turn.limit) > MAX_PENDING
         || turn.commits > turn.limit
+        || (matches!(turn.stage, Stage::SpectralTake | Stage::StockChoice) && turn.remaining == 0)
     {
         return Err(bad(format!(
             "the decision in progress ({:?}) does not fit the step",

@@ -37,7 +37,7 @@ impl SorceryState {
                     let p = &mut self.t.players[s];
                     p.projects[w].slots[slot] = c.material;
                     if alchemy && earlier {
-                        p.projects[w].demerits += 1;
+                        p.projects[w].demerits = p.projects[w].demerits.saturating_add(1);
                     }
                     p.hand &= !bit(m);
                     self.t.known[m] = all;
@@ -76,8 +76,8 @@ impl SorceryState {
             if Self::holds_material(slot) {
                 // "if you used the card for the material with the +1 or -1 beside it."
                 let (c, d) = self.modifier(usize::from(slot), *icon as usize);
-                credits += c;
-                demerits += d;
+                credits = credits.saturating_add(c);
+                demerits = demerits.saturating_add(d);
                 self.discard_card(usize::from(slot));
             }
         }
