@@ -53,7 +53,18 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
             .fold(0u128, |s, (i, _)| s | 1 << i)
     };
     let (candles, vials) = (ids_of(MaterialKind::Candle), ids_of(MaterialKind::Vial));
+    let icon_table = projects
+        .iter()
+        .map(|p| {
+            let mut row = [super::data::NO_ICON; MAX_PROJECT_ICONS];
+            for (i, icon) in p.icons.iter().enumerate() {
+                row[i] = *icon as u8;
+            }
+            row
+        })
+        .collect();
     Ok(CardSet {
+        icon_table,
         candles,
         vials,
         projects,

@@ -356,6 +356,8 @@ pub const FIRST_STOCK: usize = NUM_GRAVE;
 pub const FIRST_GRANT: usize = NUM_GRAVE + NUM_STOCK;
 /// Most icons a project may need.
 pub const MAX_PROJECT_ICONS: usize = 6;
+/// An unused entry of `CardSet::icon_table`.
+pub const NO_ICON: u8 = 255;
 
 /// A validated card set. Ids are indices: projects, theses, materials (grave, stock,
 /// grants, in that order), staffs.
@@ -371,6 +373,8 @@ pub struct CardSet {
     pub staffs: Vec<Staff>,
     /// The TOML the set was loaded from, when it is not the default set (for `to_json`).
     pub source: Option<String>,
+    /// Per project: its icon indices inline (`NO_ICON` past the last), for the hot loop.
+    pub icon_table: Vec<[u8; MAX_PROJECT_ICONS]>,
     /// The candle stock ids (a material set).
     pub candles: u128,
     /// The vial stock ids.

@@ -11,6 +11,10 @@ use super::state::{
 };
 use crate::engine::{Action, ActionList, Seat};
 
+/// A small list of target actions, sorted before they join the legal list: at most 58
+/// projects × 8 icons, and in practice a handful (kept small so building it copies little).
+type Targets = arrayvec::ArrayVec<Action, { super::data::NUM_PROJECTS * NUM_ICONS }>;
+
 impl SorceryState {
     /// A project card.
     #[inline]
@@ -67,9 +71,10 @@ impl SorceryState {
     /// Per icon: open icons of `work` not yet taken by the seat's pending commits.
     pub(crate) fn open_icons(&self, seat: Seat, work: &Work) -> [u8; NUM_ICONS] {
         let mut open = [0u8; NUM_ICONS];
-        for (i, icon) in self.proj(usize::from(work.card)).icons.iter().enumerate() {
-            if work.slots[i] == NONE {
-                open[*icon as usize] += 1;
+        let icons = &self.cards.icon_table[usize::from(work.card)];
+        for (i, &icon) in icons.iter().enumerate() {
+            if icon != super::data::NO_ICON && work.slots[i] == NONE {
+                open[usize::from(icon & 7)] += 1;
             }
         }
         for c in self.t.players[seat].pending.iter() {
@@ -83,6 +88,18 @@ impl SorceryState {
     /// Bit i: some project of the seat has an open icon i (not taken by a pending commit).
     fn open_icon_mask(&self, seat: Seat) -> u8 {
         let mut mask = 0u8;
+        if self.t.players[seat].pending.is_empty() {
+            // Nothing reserved: an icon is open where its slot is empty.
+            for w in self.t.players[seat].projects.iter() {
+                let icons = &self.cards.icon_table[usize::from(w.card)];
+                for (i, &icon) in icons.iter().enumerate() {
+                    if icon != super::data::NO_ICON && w.slots[i] == NONE {
+                        mask |= 1 << (icon & 7);
+                    }
+                }
+            }
+            return mask;
+        }
         for w in self.t.players[seat].projects.iter() {
             for (i, &o) in self.open_icons(seat, w).iter().enumerate() {
                 if o > 0 {
@@ -264,7 +281,7 @@ impl SorceryState {
             }
             Stage::CramTarget | Stage::CommitTarget => {
                 let icons = self.mat(usize::from(t.material)).icons;
-                let mut targets: ActionList = ActionList::new();
+                let mut targets = Targets::new();
                 for w in p.projects.iter() {
                     let open = self.open_icons(seat, w);
                     for (i, &o) in open.iter().enumerate() {
@@ -274,7 +291,7 @@ impl SorceryState {
                     }
                 }
                 targets.sort_unstable();
-                out.extend(targets);
+                out.extend(targets.iter().copied());
             }
             Stage::Dig => {
                 if self.t.piles[usize::from(t.pile)] != 0 {
@@ -379,7 +396,7 @@ impl SorceryState {
                 }
             }
             Stage::FillTarget => {
-                let mut targets = ActionList::new();
+                let mut targets = Targets::new();
                 for w in p.projects.iter() {
                     let open = self.open_icons(seat, w);
                     for (i, &o) in open.iter().enumerate() {
@@ -389,11 +406,11 @@ impl SorceryState {
                     }
                 }
                 targets.sort_unstable();
-                out.extend(targets);
+                out.extend(targets.iter().copied());
             }
             Stage::CreditTarget | Stage::DemeritTarget => {
                 let demerits = t.stage == Stage::DemeritTarget;
-                let mut targets = ActionList::new();
+                let mut targets = Targets::new();
                 for (card, d) in p
                     .projects
                     .iter()
@@ -405,7 +422,7 @@ impl SorceryState {
                     }
                 }
                 targets.sort_unstable();
-                out.extend(targets);
+                out.extend(targets.iter().copied());
             }
             Stage::StockChoice => {
                 if t.mask & 1 != 0 && self.stock_card(true).is_some() {
@@ -441,8 +458,11 @@ impl SorceryState {
 
     /// Whether every icon of `work` is filled.
     pub(crate) fn is_full(&self, work: &Work) -> bool {
-        let len = self.proj(usize::from(work.card)).icons.len();
-        work.slots[..len].iter().all(|&s| s != NONE)
+        let icons = &self.cards.icon_table[usize::from(work.card)];
+        icons
+            .iter()
+            .zip(work.slots.iter())
+            .all(|(&icon, &slot)| icon == super::data::NO_ICON || slot != NONE)
     }
 
     /// Whether an icon slot holds a real material (not an ability's fill).
