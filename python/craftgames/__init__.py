@@ -17,7 +17,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from craftgames import _core, sunrise
+from craftgames import _core, sorcery, sunrise
 from craftgames._core import (
     GAMES,
     CardDataError,
@@ -42,6 +42,7 @@ __all__ = [
     "__version__",
     "new_game",
     "random_playouts",
+    "sorcery",
     "sunrise",
 ]
 

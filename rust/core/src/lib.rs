@@ -9,4 +9,5 @@
 
 pub mod engine;
 pub mod search;
+pub mod sorcery;
 pub mod sunrise;

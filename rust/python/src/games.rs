@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use craftgames_core::engine::{EngineError, EngineResult, GameState, Rng};
 use craftgames_core::search::playout::play_random_to_end;
+use craftgames_core::sorcery::{self, SorceryConfig, SorceryState};
 use craftgames_core::sunrise::{CardSet, SunriseState};
 
 /// A game's keyword options beyond `players` and `seed` (e.g. Sorcery's `staffs`), as the JSON
@@ -13,10 +14,15 @@ use craftgames_core::sunrise::{CardSet, SunriseState};
 pub type Options = serde_json::Map<String, serde_json::Value>;
 
 /// The state of any game.
+// The states are flat `Copy`-style tables cloned by one memcpy (search clones them all the
+// time); boxing the larger one would put an allocation in every clone.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum Game {
     /// Sunrise at the Studio.
     Sunrise(SunriseState),
+    /// Studies in Sorcery.
+    Sorcery(SorceryState),
 }
 
 /// Runs `$body` with `$s` bound to the concrete state inside `$game` (by reference, or by
@@ -25,13 +31,14 @@ macro_rules! dispatch {
     ($game:expr, $s:ident => $body:expr) => {
         match $game {
             $crate::games::Game::Sunrise($s) => $body,
+            $crate::games::Game::Sorcery($s) => $body,
         }
     };
 }
 pub(crate) use dispatch;
 
 /// The game names `new_game` accepts, in the order they are listed to users.
-pub const GAME_NAMES: &[&str] = &["sunrise"];
+pub const GAME_NAMES: &[&str] = &["sunrise", "sorcery"];
 
 /// Everything that fixes a game but the seed: the game, its seats, its card set (read and
 /// validated once) and its options. Dealing many games from one `Setup` (random playouts,
@@ -42,7 +49,13 @@ pub struct Setup {
 }
 
 enum SetupKind {
-    Sunrise { cards: Option<Arc<CardSet>> },
+    Sunrise {
+        cards: Option<Arc<CardSet>>,
+    },
+    Sorcery {
+        cards: Option<Arc<sorcery::CardSet>>,
+        config: SorceryConfig,
+    },
 }
 
 /// Rejects every option a game does not take, naming the first one.
@@ -83,6 +96,14 @@ impl Setup {
                 };
                 SetupKind::Sunrise { cards }
             }
+            "sorcery" => {
+                let config = SorceryConfig::from_options(players, options)?;
+                let cards = match cards {
+                    Some(text) => Some(Arc::new(sorcery::CardSet::from_toml(text)?)),
+                    None => None,
+                };
+                SetupKind::Sorcery { cards, config }
+            }
             other => {
                 return Err(EngineError::Config(format!(
                     "unknown game {other:?}; this build knows: {}",
@@ -98,6 +119,11 @@ impl Setup {
         match &self.kind {
             SetupKind::Sunrise { cards } => Ok(Game::Sunrise(SunriseState::new_game(
                 self.players,
+                seed,
+                cards.clone(),
+            )?)),
+            SetupKind::Sorcery { cards, config } => Ok(Game::Sorcery(SorceryState::new_game(
+                *config,
                 seed,
                 cards.clone(),
             )?)),
@@ -126,6 +152,7 @@ impl Game {
     pub fn name(&self) -> &'static str {
         match self {
             Game::Sunrise(_) => "sunrise",
+            Game::Sorcery(_) => "sorcery",
         }
     }
 
@@ -155,6 +182,7 @@ impl Game {
             })?;
         match game {
             "sunrise" => Ok(Game::Sunrise(SunriseState::from_json(text)?)),
+            "sorcery" => Ok(Game::Sorcery(SorceryState::from_json(text)?)),
             other => Err(EngineError::InvalidState(format!(
                 "unknown game {other:?} in the document; this build knows: {}",
                 GAME_NAMES.join(", ")
@@ -166,5 +194,11 @@ impl Game {
 impl From<SunriseState> for Game {
     fn from(state: SunriseState) -> Self {
         Game::Sunrise(state)
+    }
+}
+
+impl From<SorceryState> for Game {
+    fn from(state: SorceryState) -> Self {
+        Game::Sorcery(state)
     }
 }

@@ -1,0 +1,284 @@
+"""Studies in Sorcery: 1 to 4 students gather materials to complete projects of the dark arts.
+
+The rules are in the compiled core; this module is the typed entry point::
+
+    from craftgames import sorcery
+
+    state = sorcery.new_game(players=2, seed=7, staffs=True)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    print(state.explain_score(0))
+
+One player plays against the robot (``solo="robot"``, ``difficulty`` easy / medium / hard /
+extra-hard), for a grade (``solo="no-robot"``) or a Solo Mission (``solo="mission"``,
+``mission`` 1-10, ``hard``). Two to four players may play Mission Mode (``missions=[...]``, one
+mission per seat) and keep a campaign record across games (`Campaign`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import Literal, TypedDict
+
+import numpy as np
+import numpy.typing as npt
+
+from craftgames import _core
+from craftgames._core import State
+from craftgames.cards import CardsArg, card_text
+
+__all__ = [
+    "DIFFICULTIES",
+    "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "MISSIONS",
+    "Campaign",
+    "CampaignGame",
+    "add_cli_arguments",
+    "campaign_options",
+    "load_campaign",
+    "new_campaign",
+    "new_game",
+    "options_from_cli",
+    "random_playouts",
+    "record_game",
+    "save_campaign",
+]
+
+GAME = "sorcery"
+"""The game's name for `craftgames.new_game` and in state and replay documents."""
+MIN_PLAYERS = 1
+"""Fewest seats (one player plays a solo mode)."""
+MAX_PLAYERS = 4
+"""Most seats."""
+DIFFICULTIES = ("easy", "medium", "hard", "extra-hard")
+"""The solo robot's difficulty levels."""
+MISSIONS = 10
+"""Number of missions in the Mission List."""
+
+Theses = Literal["all", "no-seven", "none"]
+SoloMode = Literal["robot", "no-robot", "mission"]
+Difficulty = Literal["easy", "medium", "hard", "extra-hard"]
+
+
+def _options(
+    staffs: bool,
+    theses: Theses | None,
+    solo: SoloMode | None,
+    difficulty: Difficulty | None,
+    mission: int | None,
+    hard: bool | None,
+    missions: list[int] | None,
+) -> dict[str, object]:
+    options: dict[str, object] = {}
+    if staffs:
+        options["staffs"] = True
+    for key, value in (
+        ("theses", theses),
+        ("solo", solo),
+        ("difficulty", difficulty),
+        ("mission", mission),
+        ("hard", hard),
+        ("missions", missions),
+    ):
+        if value is not None:
+            options[key] = value
+    return options
+
+
+def new_game(
+    players: int = 2,
+    seed: int = 7,
+    *,
+    staffs: bool = False,
+    theses: Theses | None = None,
+    solo: SoloMode | None = None,
+    difficulty: Difficulty | None = None,
+    mission: int | None = None,
+    hard: bool | None = None,
+    missions: list[int] | None = None,
+    cards: CardsArg = None,
+) -> State:
+    """A new game of Studies in Sorcery.
+
+    Args:
+        players: number of seats, 1 to 4 (anything else raises `ValueError`).
+        seed: the seed of every shuffle and draw; same seed and actions, same game.
+        staffs: play with the Staff of the Sorcerer expansion.
+        theses: ``"all"`` (default), ``"no-seven"`` (without the 7-credit theses, "First Time
+            Playing?") or ``"none"``.
+        solo: one player only: ``"robot"`` (default), ``"no-robot"`` or ``"mission"``.
+        difficulty: the robot's difficulty (``solo="robot"`` only; default medium).
+        mission: the Solo Mission, 1 to 10 (``solo="mission"`` only).
+        hard: Solo Mission Mode: Hard (also beat the robot).
+        missions: Mission Mode for 2 to 4 players: one mission number per seat (no theses).
+        cards: a card file (path or TOML text) replacing the default card set; a bad file
+            raises `CardDataError` naming the card and field.
+
+    A bad option raises `ValueError` naming it.
+    """
+    options = _options(staffs, theses, solo, difficulty, mission, hard, missions)
+    return _core.new_game(GAME, players, seed, card_text(cards), json.dumps(options))
+
+
+def random_playouts(
+    games: int, seed: int, players: int = 4, **options: object
+) -> npt.NDArray[np.int32]:
+    """Plays `games` uniformly random games in Rust, with the GIL released.
+
+    Game ``i`` is dealt and played from seed ``seed + i`` with the given options (as for
+    `new_game`). Returns the final scores as an int32 array of shape ``(games, players)``.
+    """
+    return _core.random_playouts(GAME, games, seed, players, None, json.dumps(options))
+
+
+# --- Mission Mode campaign record -------------------------------------------------------
+
+
+class CampaignGame(TypedDict):
+    """One game of a campaign: each seat's mission, score and whether it was met."""
+
+    seed: int
+    missions: list[int]
+    scores: list[int]
+    met: list[bool]
+
+
+class Campaign(TypedDict):
+    """A Mission Mode campaign: each player's current mission (11 once all ten are done) and
+    the games played."""
+
+    game: str
+    version: int
+    missions: list[int]
+    games: list[CampaignGame]
+
+
+def new_campaign(players: int) -> Campaign:
+    """A campaign for `players` seats (1 to 4), every player on mission 1."""
+    if not 1 <= players <= MAX_PLAYERS:
+        raise ValueError(f"a campaign has 1 to 4 players, not {players}")
+    return {"game": GAME, "version": 1, "missions": [1] * players, "games": []}
+
+
+def load_campaign(path: str | Path) -> Campaign:
+    """Reads a campaign record; a malformed one raises `ValueError` naming the problem."""
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    if not isinstance(data, dict) or data.get("game") != GAME or data.get("version") != 1:
+        raise ValueError(f"{path}: not a Studies in Sorcery campaign record (version 1)")
+    missions = data.get("missions")
+    if (
+        not isinstance(missions, list)
+        or not 1 <= len(missions) <= MAX_PLAYERS
+        or not all(isinstance(m, int) and 1 <= m <= MISSIONS + 1 for m in missions)
+    ):
+        raise ValueError(f"{path}: missions must list 1 to 4 mission numbers (1-11)")
+    if not isinstance(data.get("games"), list):
+        raise ValueError(f"{path}: games must be a list")
+    campaign: Campaign = {
+        "game": GAME,
+        "version": 1,
+        "missions": [int(m) for m in missions],
+        "games": list(data["games"]),
+    }
+    return campaign
+
+
+def save_campaign(campaign: Campaign, path: str | Path) -> None:
+    """Writes a campaign record as JSON."""
+    Path(path).write_text(json.dumps(campaign, indent=2) + "\n", encoding="utf-8")
+
+
+def campaign_options(campaign: Campaign, *, hard: bool = False) -> dict[str, object]:
+    """The options of the campaign's next game (a finished player replays mission 10)."""
+    missions = [min(m, MISSIONS) for m in campaign["missions"]]
+    if len(missions) == 1:
+        options: dict[str, object] = {"solo": "mission", "mission": missions[0]}
+        if hard:
+            options["hard"] = True
+        return options
+    return {"missions": missions}
+
+
+def record_game(campaign: Campaign, state: State, seed: int) -> Campaign:
+    """Records a finished Mission Mode game and advances every player who met their mission.
+
+    Raises `ValueError` if the game is not over or is not a Mission Mode game of the
+    campaign's players.
+    """
+    if not state.is_terminal():
+        raise ValueError("the game is not over")
+    if state.num_players() != len(campaign["missions"]):
+        raise ValueError("the game's player count differs from the campaign's")
+    obs = state.observation(0)
+    seats = obs["players"]
+    missions = [seat.get("mission") for seat in seats]
+    if any(m is None for m in missions):
+        raise ValueError("the game was not played in Mission Mode")
+    met = [bool(seat.get("mission_met")) for seat in seats]
+    game: CampaignGame = {
+        "seed": seed,
+        "missions": [int(m) for m in missions if m is not None],
+        "scores": [int(x) for x in state.scores()],
+        "met": met,
+    }
+    advanced = [
+        m + 1 if ok and m <= MISSIONS else m
+        for m, ok in zip(campaign["missions"], met, strict=True)
+    ]
+    return {
+        "game": GAME,
+        "version": 1,
+        "missions": advanced,
+        "games": [*campaign["games"], game],
+    }
+
+
+# --- Command line -------------------------------------------------------------------------
+
+
+def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
+    """Adds Studies in Sorcery's flags to a ``craftgames play`` parser."""
+    group = parser.add_argument_group("Studies in Sorcery")
+    group.add_argument("--staffs", action="store_true", help="Staff of the Sorcerer expansion")
+    group.add_argument("--theses", choices=("all", "no-seven", "none"), default=None)
+    group.add_argument("--solo", choices=("robot", "no-robot", "mission"), default=None)
+    group.add_argument("--difficulty", choices=DIFFICULTIES, default=None)
+    group.add_argument("--mission", type=int, default=None, help="solo mission 1-10")
+    group.add_argument("--hard", action="store_true", help="Solo Mission Mode: Hard")
+    group.add_argument(
+        "--missions", default=None, help="Mission Mode: one mission per seat, e.g. 1,3"
+    )
+    group.add_argument(
+        "--campaign", default=None, help="a campaign record (JSON) to play the next game of"
+    )
+
+
+def options_from_cli(args: argparse.Namespace) -> dict[str, object]:
+    """The `new_game` options from parsed flags (``--campaign`` reads the record, or starts
+    one for ``--players`` seats if the file does not exist)."""
+    campaign_path = getattr(args, "campaign", None)
+    if campaign_path:
+        path = Path(campaign_path)
+        players = int(getattr(args, "players", 1) or 1)
+        campaign = load_campaign(path) if path.exists() else new_campaign(players)
+        options = campaign_options(campaign, hard=bool(getattr(args, "hard", False)))
+        if getattr(args, "staffs", False):
+            options["staffs"] = True
+        return options
+    missions_text = getattr(args, "missions", None)
+    missions = (
+        [int(m) for m in str(missions_text).split(",") if m.strip()] if missions_text else None
+    )
+    return _options(
+        bool(getattr(args, "staffs", False)),
+        getattr(args, "theses", None),
+        getattr(args, "solo", None),
+        getattr(args, "difficulty", None),
+        getattr(args, "mission", None),
+        True if getattr(args, "hard", False) else None,
+        missions,
+    )

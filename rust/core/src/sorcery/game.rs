@@ -1,0 +1,130 @@
+//! The engine contract for Studies in Sorcery, and the batch entry point.
+
+use super::actions::NUM_ACTIONS;
+use super::config::SorceryConfig;
+use super::observe::TENSOR_SIZE;
+use super::state::{Phase, SorceryState};
+use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat};
+use crate::search::playout::play_random_to_end;
+
+impl GameState for SorceryState {
+    fn num_players(&self) -> usize {
+        self.n()
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    fn current_player(&self) -> Option<Seat> {
+        self.actor()
+    }
+
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        self.legal_into(out);
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        self.apply_move(action);
+    }
+
+    fn action_to_string(&self, action: Action) -> String {
+        self.describe(action)
+    }
+
+    fn public_action_string(&self, action: Action, viewer: Option<Seat>) -> String {
+        self.public_describe(action, viewer)
+    }
+
+    fn public_events(&self, action: Action, viewer: Option<Seat>) -> Vec<String> {
+        let mut out = vec![self.public_action_string(action, viewer)];
+        let mut after = self.clone();
+        if after.apply_action(action).is_err() {
+            return out;
+        }
+        for s in 0..self.n() {
+            let before = self.t.players[s].completed.len();
+            for d in after.t.players[s].completed[before..].iter() {
+                out.push(format!(
+                    "Seat {s} completes {}",
+                    self.proj(usize::from(d.card)).name
+                ));
+            }
+        }
+        if matches!(self.t.phase, Phase::Commit { .. })
+            && !matches!(after.t.phase, Phase::Commit { .. })
+        {
+            out.push("Every seat has committed: the commits are revealed".into());
+        }
+        if after.t.month != self.t.month {
+            out.push(format!("Month {} begins", after.t.month + 1));
+        }
+        if after.t.robot != self.t.robot {
+            out.push(format!("The robot now scores {}", after.robot_score()));
+        }
+        if after.is_terminal() {
+            out.push(format!("The game is over: scores {:?}", after.all_scores()));
+        }
+        out
+    }
+
+    fn scores(&self) -> PerSeat<i32> {
+        self.all_scores()
+    }
+
+    fn ranking(&self) -> PerSeat<Seat> {
+        self.final_ranking()
+    }
+
+    fn history(&self) -> &[Action] {
+        &self.t.history
+    }
+
+    fn resample_hidden(&self, player: Seat, seed: u64) -> Self {
+        self.resample(player, seed)
+    }
+
+    fn information_state_string(&self, player: Seat) -> String {
+        self.information_state(player)
+    }
+
+    fn observation_tensor_size(&self) -> usize {
+        TENSOR_SIZE
+    }
+
+    fn observation_tensor(&self, player: Seat, out: &mut [f32]) {
+        self.write_tensor(player, out);
+    }
+
+    fn observation_json(&self, player: Seat) -> serde_json::Value {
+        self.observation(player)
+    }
+
+    fn to_json(&self) -> String {
+        self.to_json_string()
+    }
+
+    fn solo_margin(&self) -> Option<f64> {
+        self.margin()
+    }
+
+    fn heuristic_values(&self) -> PerSeat<f64> {
+        self.heuristic()
+    }
+}
+
+/// Plays `games` uniformly random games (game `i` from seed `seed + i`) and returns the
+/// final scores, row-major (games × players).
+pub fn random_games(config: SorceryConfig, games: usize, seed: u64) -> Vec<i32> {
+    let mut out = Vec::with_capacity(games * usize::from(config.players));
+    for i in 0..games {
+        let game_seed = seed.wrapping_add(i as u64);
+        let Ok(mut state) = SorceryState::new_game(config, game_seed, None) else {
+            return out;
+        };
+        let mut rng = Rng::seed_from(game_seed ^ 0xA5A5_5A5A_0F0F_F0F0);
+        play_random_to_end(&mut state, &mut rng);
+        out.extend(state.scores());
+    }
+    out
+}

@@ -1,0 +1,36 @@
+//! *Studies in Sorcery*, every rule of the rulebook for 1–4 players, with the Staff of the
+//! Sorcerer expansion, the solo robot at every difficulty, the No Robot grades, Solo Missions
+//! and Mission Mode.
+//!
+//! The module reads top-down as the rulebook does:
+//! * [`data`] — what the cards are (`card_file` reads and validates a card file),
+//! * [`config`] — the options (theses, staffs, solo modes, missions),
+//! * [`state`] — what is on the table (setup, the state types, JSON),
+//! * [`actions`] — how a decision is encoded as an integer (its sentence is in `text`),
+//! * [`moves`] — what may happen next; `apply` — what it does; `week` — the end of a week
+//!   and of a month; `solo` — the robot,
+//! * [`score`] — how the game ends and is scored, with the explanation and the missions,
+//! * [`observe`] — what each seat may see: observations, information states, determinization.
+
+pub mod actions;
+mod apply;
+mod card_file;
+pub mod config;
+pub mod data;
+mod game;
+pub mod moves;
+pub mod observe;
+pub mod score;
+mod solo;
+pub mod state;
+#[cfg(test)]
+mod tests;
+mod text;
+mod validate;
+mod week;
+
+pub use config::{Difficulty, Solo, SorceryConfig, Theses};
+pub use data::CardSet;
+pub use game::random_games;
+pub use score::{ScoreBreakdown, ScoreLine};
+pub use state::SorceryState;

@@ -1,0 +1,477 @@
+//! What may happen next: the legal actions of every stage, and the shared questions they
+//! ask (what a seat may commit where, what it can afford, whether an ability can do
+//! anything). What each action does is in `apply.rs`.
+
+use super::actions::{self as act, commit_to, fill};
+use super::data::{
+    Effect, Icon, MaterialCard, MaterialKind, ProjectCard, StockChoice, Trigger, NUM_ICONS,
+};
+use super::state::{
+    bit, ids, Materials, Phase, SorceryState, Stage, Work, BASE_COMMITS, FILLED_FREE, MARKET, NONE,
+};
+use crate::engine::{Action, ActionList, Seat};
+
+/// A small list of target actions, sorted before they join the legal list: at most 58
+/// projects × 8 icons, and in practice a handful (kept small so building it copies little).
+type Targets = arrayvec::ArrayVec<Action, { super::data::NUM_PROJECTS * NUM_ICONS }>;
+
+impl SorceryState {
+    /// A project card.
+    #[inline]
+    pub(crate) fn proj(&self, id: usize) -> &ProjectCard {
+        &self.cards.projects[id]
+    }
+
+    /// A material card.
+    #[inline]
+    pub(crate) fn mat(&self, id: usize) -> &MaterialCard {
+        &self.cards.materials[id]
+    }
+
+    /// The total trade value of a set of cards.
+    pub fn value_of(&self, set: Materials) -> u16 {
+        ids(set).map(|i| u16::from(self.mat(i).value)).sum()
+    }
+
+    /// Grave and stock cards of a set (research grants are not materials: "There are two
+    /// types of materials").
+    pub fn materials_of(&self, set: Materials) -> Materials {
+        set & !self.grants()
+    }
+
+    /// The research grant ids.
+    pub(crate) fn grants(&self) -> Materials {
+        let first = super::data::FIRST_GRANT;
+        ((1u128 << super::data::NUM_GRANTS) - 1) << first
+    }
+
+    /// The grave-card ids.
+    pub(crate) fn graves() -> Materials {
+        (1u128 << super::data::NUM_GRAVE) - 1
+    }
+
+    /// Commits allowed in a commit step: two, plus ongoing extra_commit abilities of the
+    /// seat's completed projects ("Some cards (e.g. Reanimate) let you commit additional
+    /// materials").
+    pub(crate) fn commit_limit(&self, seat: Seat) -> u8 {
+        let extra: u8 = self.t.players[seat]
+            .completed
+            .iter()
+            .filter_map(|d| match &self.proj(usize::from(d.card)).ability {
+                Some(a) if a.trigger == Trigger::Ongoing => match a.effect {
+                    Effect::ExtraCommit { count } => Some(count),
+                    _ => None,
+                },
+                _ => None,
+            })
+            .sum();
+        BASE_COMMITS + extra
+    }
+
+    /// Per icon: open icons of `work` not yet taken by the seat's pending commits.
+    pub(crate) fn open_icons(&self, seat: Seat, work: &Work) -> [u8; NUM_ICONS] {
+        let mut open = [0u8; NUM_ICONS];
+        let icons = &self.cards.icon_table[usize::from(work.card)];
+        for (i, &icon) in icons.iter().enumerate() {
+            if icon != super::data::NO_ICON && work.slots[i] == NONE {
+                open[usize::from(icon & 7)] += 1;
+            }
+        }
+        for c in self.t.players[seat].pending.iter() {
+            if c.project == work.card {
+                open[usize::from(c.icon)] = open[usize::from(c.icon)].saturating_sub(1);
+            }
+        }
+        open
+    }
+
+    /// Bit i: some project of the seat has an open icon i (not taken by a pending commit).
+    fn open_icon_mask(&self, seat: Seat) -> u8 {
+        let mut mask = 0u8;
+        if self.t.players[seat].pending.is_empty() {
+            // Nothing reserved: an icon is open where its slot is empty.
+            for w in self.t.players[seat].projects.iter() {
+                let icons = &self.cards.icon_table[usize::from(w.card)];
+                for (i, &icon) in icons.iter().enumerate() {
+                    if icon != super::data::NO_ICON && w.slots[i] == NONE {
+                        mask |= 1 << (icon & 7);
+                    }
+                }
+            }
+            return mask;
+        }
+        for w in self.t.players[seat].projects.iter() {
+            for (i, &o) in self.open_icons(seat, w).iter().enumerate() {
+                if o > 0 {
+                    mask |= 1 << i;
+                }
+            }
+        }
+        mask
+    }
+
+    /// Materials in the seat's hand not pending in the commit step.
+    pub(crate) fn free_hand(&self, seat: Seat) -> Materials {
+        let p = &self.t.players[seat];
+        p.pending
+            .iter()
+            .fold(p.hand, |h, c| h & !bit(usize::from(c.material)))
+    }
+
+    /// The lowest stock id of a kind still in the market supply.
+    pub(crate) fn stock_card(&self, candle: bool) -> Option<usize> {
+        let ids = if candle {
+            self.cards.candles
+        } else {
+            self.cards.vials
+        };
+        let s = self.t.stock & ids;
+        (s != 0).then(|| s.trailing_zeros() as usize)
+    }
+
+    /// The price of a stock card of a kind (its trade value).
+    pub(crate) fn stock_price(&self, candle: bool) -> u16 {
+        let ids = if candle {
+            self.cards.candles
+        } else {
+            self.cards.vials
+        };
+        if ids == 0 {
+            return u16::MAX;
+        }
+        u16::from(self.mat(ids.trailing_zeros() as usize).value)
+    }
+
+    /// Whether an effect can do anything now for `seat` (abilities and staffs with nothing
+    /// to act on are not offered). `in_commit`: used during the commit step.
+    pub(crate) fn effect_usable(&self, seat: Seat, e: &Effect, in_commit: bool) -> bool {
+        let p = &self.t.players[seat];
+        match *e {
+            Effect::DrawGrave { .. } => {
+                !self.t.grave_deck.is_empty() || self.t.discard & Self::graves() != 0
+            }
+            Effect::TakeStock { stock, .. } => match stock {
+                StockChoice::Candle => self.stock_card(true).is_some(),
+                StockChoice::Vial => self.stock_card(false).is_some(),
+                StockChoice::Either => self.t.stock != 0,
+            },
+            Effect::SpectralSight { .. } => self.t.piles.iter().any(|&x| x != 0),
+            Effect::FillIcon { icons } => p.projects.iter().any(|w| {
+                let open = self.open_icons(seat, w);
+                (0..NUM_ICONS).any(|i| icons & (1 << i) != 0 && open[i] > 0)
+            }),
+            Effect::RemoveDemerits => {
+                p.projects.iter().any(|w| w.demerits > 0)
+                    || p.completed.iter().any(|d| d.demerits > 0)
+            }
+            Effect::AddCredits { .. } => !p.projects.is_empty() || !p.completed.is_empty(),
+            Effect::ExtraCommit { .. } => in_commit,
+        }
+    }
+
+    /// Whether the staff may be used now.
+    pub(crate) fn staff_usable(&self, seat: Seat, in_commit: bool) -> bool {
+        let p = &self.t.players[seat];
+        p.staff != NONE
+            && !p.staff_used
+            && self.effect_usable(
+                seat,
+                &self.cards.staffs[usize::from(p.staff)].effect,
+                in_commit,
+            )
+    }
+
+    /// Whether completed project `id` offers its action now (lunar ones only in their phase).
+    fn ability_usable(&self, seat: Seat, id: usize) -> bool {
+        match &self.proj(id).ability {
+            Some(a) => match a.trigger {
+                Trigger::Action { moon } => {
+                    moon.is_none_or(|m| m == self.t.week + 1)
+                        && self.effect_usable(seat, &a.effect, false)
+                }
+                _ => false,
+            },
+            None => false,
+        }
+    }
+
+    /// What the seat could spend: the value of its hand.
+    pub(crate) fn budget(&self, seat: Seat) -> u16 {
+        self.value_of(self.t.players[seat].hand)
+    }
+
+    /// Whether any purchase (or solo clear) is affordable.
+    fn can_buy(&self, seat: Seat) -> bool {
+        let budget = self.budget(seat);
+        let solo_clear = self.n() == 1
+            && budget >= 1
+            && self.t.market.iter().filter(|&&c| c != NONE).count() >= 2;
+        solo_clear || self.purchase_affordable(budget)
+    }
+
+    /// Whether one market project or stock card costs at most `budget`.
+    fn purchase_affordable(&self, budget: u16) -> bool {
+        self.t
+            .market
+            .iter()
+            .any(|&c| c != NONE && u16::from(self.proj(usize::from(c)).cost) <= budget)
+            || (self.stock_card(true).is_some() && self.stock_price(true) <= budget)
+            || (self.stock_card(false).is_some() && self.stock_price(false) <= budget)
+    }
+
+    /// Writes the legal actions, ascending.
+    pub(crate) fn legal_into(&self, out: &mut ActionList) {
+        out.clear();
+        let seat = match self.t.phase {
+            Phase::GameOver => return,
+            Phase::Setup { seat } | Phase::Action { seat } | Phase::Commit { seat } => {
+                usize::from(seat)
+            }
+        };
+        let t = &self.t.turn;
+        let p = &self.t.players[seat];
+        let push = |out: &mut ActionList, a: Action| out.push(a);
+        match t.stage {
+            Stage::PickThesis => (0..2).for_each(|i| push(out, act::PICK_THESIS + i)),
+            Stage::PickProject => (0..2)
+                .filter(|&i| p.project_offer[i as usize] != NONE)
+                .for_each(|i| push(out, act::PICK_PROJECT + i)),
+            Stage::PickStaff => (0..2).for_each(|i| push(out, act::PICK_STAFF + i)),
+            Stage::Choose => {
+                push(out, act::CRAM);
+                push(out, act::DIG);
+                if self.can_buy(seat) {
+                    push(out, act::BUY);
+                }
+                if self.staff_usable(seat, false) {
+                    push(out, act::USE_STAFF);
+                }
+                let mut ability: [bool; super::data::NUM_PROJECTS] =
+                    [false; super::data::NUM_PROJECTS];
+                for d in p.completed.iter() {
+                    let id = usize::from(d.card);
+                    if self.ability_usable(seat, id) {
+                        ability[id] = true;
+                    }
+                }
+                for (id, _) in ability.iter().enumerate().filter(|(_, &u)| u) {
+                    push(out, act::ABILITY + id as Action);
+                }
+            }
+            Stage::AfterAction => {
+                push(out, act::USE_STAFF);
+                push(out, act::END_TURN);
+            }
+            Stage::Cram | Stage::Commit => {
+                // The staff: "You can use your staff in any step of your turn".
+                if t.stage == Stage::Commit && self.staff_usable(seat, true) {
+                    push(out, act::USE_STAFF);
+                }
+                if t.commits < t.limit {
+                    // The icons still open on any project, computed once.
+                    let open = self.open_icon_mask(seat);
+                    let from = if t.last >= 128 { 0 } else { !0u128 << t.last };
+                    for m in ids(self.free_hand(seat) & from) {
+                        if self.mat(m).icons & open != 0 {
+                            push(out, act::COMMIT + m as Action);
+                        }
+                    }
+                }
+                push(out, act::STOP);
+            }
+            Stage::CramTarget | Stage::CommitTarget => {
+                let icons = self.mat(usize::from(t.material)).icons;
+                let mut targets = Targets::new();
+                for w in p.projects.iter() {
+                    let open = self.open_icons(seat, w);
+                    for (i, &o) in open.iter().enumerate() {
+                        if icons & (1 << i) != 0 && o > 0 {
+                            targets.push(commit_to(usize::from(w.card), i));
+                        }
+                    }
+                }
+                targets.sort_unstable();
+                out.extend(targets.iter().copied());
+            }
+            Stage::Dig => {
+                if self.t.piles[usize::from(t.pile)] != 0 {
+                    push(out, act::DIG_TAKE);
+                }
+                push(out, act::DIG_ON);
+            }
+            Stage::DigEnd => {
+                if !self.t.grave_deck.is_empty() || self.t.discard & Self::graves() != 0 {
+                    push(out, act::DIG_TOP);
+                }
+                if self.stock_card(true).is_some() {
+                    push(out, act::DIG_CANDLE);
+                }
+                if self.stock_card(false).is_some() {
+                    push(out, act::DIG_VIAL);
+                }
+                push(out, act::DIG_NOTHING);
+            }
+            Stage::BuyClear => {
+                let budget = self.budget(seat);
+                let filled = |i: usize| self.t.market[i] != NONE;
+                if t.clear_first == NONE {
+                    if budget > t.price {
+                        for i in 0..MARKET {
+                            if filled(i) && (i + 1..MARKET).any(filled) {
+                                push(out, act::CLEAR + i as Action);
+                            }
+                        }
+                    }
+                    // A buy buys something: stopping is offered once a clear is paid for or
+                    // a purchase is still affordable.
+                    if t.price > 0 || self.purchase_affordable(budget) {
+                        push(out, act::CLEAR_DONE);
+                    }
+                } else {
+                    for j in usize::from(t.clear_first) + 1..MARKET {
+                        if filled(j) {
+                            push(out, act::CLEAR + j as Action);
+                        }
+                    }
+                }
+            }
+            Stage::BuySelect => {
+                let budget = self.budget(seat);
+                let from = if t.buy == 0 {
+                    0
+                } else {
+                    8 - t.buy.leading_zeros() as usize
+                };
+                for i in from..MARKET {
+                    let c = self.t.market[i];
+                    if c != NONE
+                        && t.price
+                            .saturating_add(u16::from(self.proj(usize::from(c)).cost))
+                            <= budget
+                    {
+                        push(out, act::BUY_SPACE + i as Action);
+                    }
+                }
+                let candles_left = (self.t.stock & self.cards.candles).count_ones();
+                let vials_left = (self.t.stock & self.cards.vials).count_ones();
+                if t.vials == 0
+                    && u32::from(t.candles) < candles_left
+                    && t.price.saturating_add(self.stock_price(true)) <= budget
+                {
+                    push(out, act::BUY_CANDLE);
+                }
+                if u32::from(t.vials) < vials_left
+                    && t.price.saturating_add(self.stock_price(false)) <= budget
+                {
+                    push(out, act::BUY_VIAL);
+                }
+                if t.buy != 0 || t.candles + t.vials > 0 || t.price > 0 {
+                    push(out, act::BUY_DONE);
+                }
+            }
+            Stage::BuyPay => {
+                let from = if t.last >= 128 { 0 } else { !0u128 << t.last };
+                let mut rest = self.value_of(p.hand & from);
+                for m in ids(p.hand & from) {
+                    // Offered only if the price can still be met with this and higher ids.
+                    if t.paid.saturating_add(rest) >= t.price {
+                        push(out, act::PAY + m as Action);
+                    }
+                    rest -= u16::from(self.mat(m).value);
+                }
+                if t.paid >= t.price {
+                    push(out, act::PAY_DONE);
+                }
+            }
+            Stage::SpectralTake => {
+                let all = self.t.piles.iter().fold(0, |s, &x| s | x);
+                let cand = all & if t.last >= 128 { 0 } else { !0u128 << t.last };
+                let mut left = cand.count_ones();
+                for g in ids(cand) {
+                    // Offered only if enough cards remain to take the rest in order.
+                    if left >= u32::from(t.remaining) {
+                        push(out, act::TAKE_GRAVE + g as Action);
+                    }
+                    left -= 1;
+                }
+            }
+            Stage::FillTarget => {
+                let mut targets = Targets::new();
+                for w in p.projects.iter() {
+                    let open = self.open_icons(seat, w);
+                    for (i, &o) in open.iter().enumerate() {
+                        if t.mask & (1 << i) != 0 && o > 0 {
+                            targets.push(fill(usize::from(w.card), i));
+                        }
+                    }
+                }
+                targets.sort_unstable();
+                out.extend(targets.iter().copied());
+            }
+            Stage::CreditTarget | Stage::DemeritTarget => {
+                let demerits = t.stage == Stage::DemeritTarget;
+                let mut targets = Targets::new();
+                for (card, d) in p
+                    .projects
+                    .iter()
+                    .map(|w| (w.card, w.demerits))
+                    .chain(p.completed.iter().map(|d| (d.card, d.demerits)))
+                {
+                    if !demerits || d > 0 {
+                        targets.push(act::TOKEN_PROJECT + Action::from(card));
+                    }
+                }
+                targets.sort_unstable();
+                out.extend(targets.iter().copied());
+            }
+            Stage::StockChoice => {
+                if t.mask & 1 != 0 && self.stock_card(true).is_some() {
+                    push(out, act::TAKE_CANDLE);
+                }
+                if t.mask & 2 != 0 && self.stock_card(false).is_some() {
+                    push(out, act::TAKE_VIAL);
+                }
+            }
+        }
+    }
+
+    /// Whether the icon `icon` of a grave card used for it gives a token (+1, −1).
+    pub(crate) fn modifier(&self, m: usize, icon: usize) -> (u8, u8) {
+        let c = self.mat(m);
+        if c.kind != MaterialKind::Grave {
+            return (0, 0);
+        }
+        (
+            u8::from(c.credit & (1 << icon) != 0),
+            u8::from(c.demerit & (1 << icon) != 0),
+        )
+    }
+
+    /// The first open slot of `work` for `icon`.
+    pub(crate) fn open_slot(&self, work: &Work, icon: usize) -> Option<usize> {
+        self.proj(usize::from(work.card))
+            .icons
+            .iter()
+            .enumerate()
+            .position(|(i, ic)| *ic as usize == icon && work.slots[i] == NONE)
+    }
+
+    /// Whether every icon of `work` is filled.
+    pub(crate) fn is_full(&self, work: &Work) -> bool {
+        let icons = &self.cards.icon_table[usize::from(work.card)];
+        icons
+            .iter()
+            .zip(work.slots.iter())
+            .all(|(&icon, &slot)| icon == super::data::NO_ICON || slot != NONE)
+    }
+
+    /// Whether an icon slot holds a real material (not an ability's fill).
+    pub(crate) fn holds_material(slot: u8) -> bool {
+        slot != NONE && slot != FILLED_FREE
+    }
+
+    /// The icon of index `i`.
+    pub(crate) fn icon(i: usize) -> Icon {
+        Icon::from_index(i)
+    }
+}

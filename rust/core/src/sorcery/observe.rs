@@ -1,0 +1,746 @@
+//! What each seat may see: the observation (JSON and tensor), the information-state key,
+//! and determinization (`resample_hidden`).
+//!
+//! Hidden from a seat: the order of every deck; the grave cards it has not seen (in other
+//! hands, in piles it has not looked at since they joined, in the grave deck); the others'
+//! theses (kept and returned) and, during setup, their offered projects and staffs and their
+//! picks; the returned staffs; the others' commits until everyone has committed. Which
+//! material and project cards a seat knows the place of is tracked per card (`known`,
+//! `project_known`): a seat that looked at a pile keeps knowing those cards there until
+//! they move unseen, and knows them in the hand of whoever takes the pile.
+
+use serde_json::{json, Value};
+
+use super::data::{Effect, NUM_GRAVE, NUM_MATERIALS, NUM_PROJECTS};
+use super::state::{
+    bit, ids, Materials, Phase, SorceryState, Stage, Turn, FILLED_FREE, MARKET, NONE,
+};
+use crate::engine::{ActionList, Rng, Seat};
+
+/// Names of the moon phases, week 1 to 4 (authored: the rulebook names only week 4, the
+/// New Moon).
+pub const MOON_PHASES: [&str; 4] = ["Full Moon", "Last Quarter", "Waning Crescent", "New Moon"];
+
+/// Length of the observation tensor.
+pub const TENSOR_SIZE: usize = 4
+    + 4
+    + 18
+    + 1
+    + NUM_MATERIALS
+    + 3 * NUM_GRAVE
+    + 3
+    + NUM_GRAVE
+    + MARKET * NUM_PROJECTS
+    + 4 * (2 * NUM_PROJECTS + 3)
+    + 6
+    + 2;
+
+fn effect_text(e: &Effect) -> String {
+    match *e {
+        Effect::DrawGrave { count } => format!("draw {count} grave card(s)"),
+        Effect::TakeStock { stock, count } => format!(
+            "take {count} {} for free",
+            match stock {
+                super::data::StockChoice::Candle => "candle(s)",
+                super::data::StockChoice::Vial => "vial(s)",
+                super::data::StockChoice::Either => "candle(s) or vial(s)",
+            }
+        ),
+        Effect::SpectralSight { count } => format!(
+            "look through all grave piles, take any {count} card(s), deal 1 card to each pile"
+        ),
+        Effect::FillIcon { icons } => format!(
+            "fill one open {} icon of a project without a material",
+            (0..8)
+                .filter(|i| icons & (1 << i) != 0)
+                .map(|i| SorceryState::icon(i).label())
+                .collect::<Vec<_>>()
+                .join("/")
+        ),
+        Effect::RemoveDemerits => "remove every demerit token from one of your projects".into(),
+        Effect::AddCredits { count } => {
+            format!("put {count} extra-credit token(s) on one of your projects")
+        }
+        Effect::ExtraCommit { count } => format!("commit {count} more material(s)"),
+    }
+}
+
+/// A sentence for a thesis condition.
+pub fn condition_text(c: &super::data::Condition) -> String {
+    use super::data::Condition as C;
+    match *c {
+        C::Projects { count } => format!("complete {count} projects"),
+        C::Department { department, count } => {
+            format!("complete {count} {} projects", department.name())
+        }
+        C::Level { level, count } => format!("complete {count} {level}-level projects"),
+        C::Icon { icon, count } => {
+            format!("complete {count} projects that need a {}", icon.label())
+        }
+        C::CreditTokens { count } => {
+            format!("have {count} extra-credit tokens on completed projects")
+        }
+        C::NoDemerits { count } => {
+            format!("complete {count} projects with no demerit token on any")
+        }
+        C::Materials { amount } => format!("end with ${amount} of unused materials"),
+    }
+}
+
+impl SorceryState {
+    /// A sentence for an ability or staff effect.
+    pub(crate) fn effect_text(e: &Effect) -> String {
+        effect_text(e)
+    }
+
+    pub(crate) fn project_view(&self, id: u8) -> Value {
+        let c = self.proj(usize::from(id));
+        let ability = c.ability.as_ref().map(|a| {
+            let trigger = match a.trigger {
+                super::data::Trigger::Action { moon: None } => "action".to_string(),
+                super::data::Trigger::Action { moon: Some(m) } => {
+                    format!("lunar ({})", MOON_PHASES[usize::from(m - 1)])
+                }
+                super::data::Trigger::Ongoing => "ongoing".into(),
+                super::data::Trigger::OnComplete => "on_complete".into(),
+            };
+            json!({ "trigger": trigger, "moon": c.moon(), "text": effect_text(&a.effect) })
+        });
+        json!({
+            "id": id,
+            "name": c.name,
+            "department": c.department.name(),
+            "level": c.level,
+            "cost": c.cost,
+            "credits": c.credits,
+            "icons": c.icons.iter().map(|i| i.name()).collect::<Vec<_>>(),
+            "ability": ability,
+        })
+    }
+
+    pub(crate) fn material_view(&self, id: usize) -> Value {
+        let m = self.mat(id);
+        let names = |mask: u8| {
+            (0..8)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| Self::icon(i).name())
+                .collect::<Vec<_>>()
+        };
+        json!({
+            "id": id,
+            "name": m.name,
+            "kind": format!("{:?}", m.kind).to_lowercase(),
+            "value": m.value,
+            "icons": names(m.icons),
+            "credit": names(m.credit),
+            "demerit": names(m.demerit),
+        })
+    }
+
+    fn set_view(&self, set: Materials) -> Vec<Value> {
+        ids(set).map(|i| self.material_view(i)).collect()
+    }
+
+    /// The cards of `set` whose place `viewer` knows.
+    fn known_part(&self, set: Materials, viewer: Seat) -> Materials {
+        ids(set)
+            .filter(|&c| self.t.known[c] & (1 << viewer) != 0)
+            .fold(0, |s, c| s | bit(c))
+    }
+
+    /// Whether the others' commits are still hidden (the commit step is under way).
+    fn committing(&self) -> bool {
+        matches!(self.t.phase, Phase::Commit { .. })
+    }
+
+    /// The observation of `viewer`: everything that seat may see and nothing else.
+    pub fn observation(&self, viewer: Seat) -> Value {
+        let scores = self.all_scores();
+        let setup = matches!(self.t.phase, Phase::Setup { .. });
+        let players: Vec<Value> = (0..self.n())
+            .map(|s| {
+                let p = &self.t.players[s];
+                let me = s == viewer;
+                let projects: Vec<Value> = p
+                    .projects
+                    .iter()
+                    .map(|w| {
+                        let mut v = self.project_view(w.card);
+                        let len = self.proj(usize::from(w.card)).icons.len();
+                        v["committed"] = json!(w.slots[..len]
+                            .iter()
+                            .map(|&x| match x {
+                                NONE => Value::Null,
+                                FILLED_FREE => json!("filled by an ability"),
+                                m => self.material_view(usize::from(m)),
+                            })
+                            .collect::<Vec<_>>());
+                        v["credit_tokens"] = json!(w.credits);
+                        v["demerit_tokens"] = json!(w.demerits);
+                        v
+                    })
+                    .collect();
+                let completed: Vec<Value> = p
+                    .completed
+                    .iter()
+                    .map(|d| {
+                        let mut v = self.project_view(d.card);
+                        v["credit_tokens"] = json!(d.credits);
+                        v["demerit_tokens"] = json!(d.demerits);
+                        v
+                    })
+                    .collect();
+                let thesis = |id: u8| {
+                    if id == NONE {
+                        Value::Null
+                    } else {
+                        let th = &self.cards.theses[usize::from(id)];
+                        json!({ "id": id, "name": th.name, "credits": th.credits,
+                                "condition": condition_text(&th.condition) })
+                    }
+                };
+                let staff = |id: u8| {
+                    if id == NONE {
+                        Value::Null
+                    } else {
+                        let st = &self.cards.staffs[usize::from(id)];
+                        json!({ "id": id, "name": st.name, "text": effect_text(&st.effect) })
+                    }
+                };
+                let show_staff = me || !setup;
+                json!({
+                    "seat": s,
+                    "hand": if me { json!(self.set_view(p.hand)) } else { Value::Null },
+                    "hand_known": if me { Value::Null } else { json!(self.set_view(self.known_part(p.hand, viewer))) },
+                    "hand_size": p.hand.count_ones(),
+                    "projects": projects,
+                    "completed": completed,
+                    "thesis": if me { thesis(p.thesis) } else { Value::Null },
+                    "has_thesis": p.thesis != NONE || p.thesis_offer[0] != NONE,
+                    "thesis_offer": if me && setup { json!([thesis(p.thesis_offer[0]), thesis(p.thesis_offer[1])]) } else { Value::Null },
+                    "project_offer": if me && setup { json!(p.project_offer.iter().map(|&c| if c == NONE { Value::Null } else { self.project_view(c) }).collect::<Vec<_>>()) } else { Value::Null },
+                    "staff_offer": if me && setup { json!([staff(p.staff_offer[0]), staff(p.staff_offer[1])]) } else { Value::Null },
+                    "staff": if show_staff { staff(p.staff) } else { Value::Null },
+                    "staff_used": p.staff_used,
+                    "pending_commits": if me { json!(p.pending.iter().map(|c| json!({
+                        "material": self.material_view(usize::from(c.material)),
+                        "project": self.proj(usize::from(c.project)).name,
+                        "icon": Self::icon(usize::from(c.icon)).name(),
+                    })).collect::<Vec<_>>()) } else { Value::Null },
+                    // Another seat's thesis and hand are hidden: only its projects' credits are
+                    // public.
+                    "score": if me { json!(scores[s]) } else { Value::Null },
+                    "public_score": self.public_score(s),
+                    "mission": self.t.config.mission_of(s),
+                    "mission_met": if me || self.t.phase == Phase::GameOver { json!(self.mission_met(s)) } else { Value::Null },
+                })
+            })
+            .collect();
+        let (step, actor) = match self.t.phase {
+            Phase::Setup { seat } => ("setup", i64::from(seat)),
+            Phase::Action { seat } => ("action", i64::from(seat)),
+            Phase::Commit { seat } => ("commit", i64::from(seat)),
+            Phase::GameOver => ("game_over", -4),
+        };
+        let t = &self.t.turn;
+        let my_turn = actor == viewer as i64;
+        let hidden_stage = !my_turn && self.committing();
+        let turn = json!({
+            "stage": if hidden_stage { "Commit".to_string() } else { format!("{:?}", t.stage) },
+            "pile": t.pile + 1,
+            "buy_spaces": (0..MARKET).filter(|i| t.buy & (1 << i) != 0).collect::<Vec<_>>(),
+            "buy_candles": t.candles,
+            "buy_vials": t.vials,
+            "price": t.price,
+            "paid": t.paid,
+            "commits": if my_turn || !self.committing() { json!(t.commits) } else { Value::Null },
+            "commit_limit": t.limit,
+            "remaining": t.remaining,
+        });
+        let piles: Vec<Value> = self
+            .t
+            .piles
+            .iter()
+            .map(|&pile| {
+                json!({
+                    "size": pile.count_ones(),
+                    "known": self.set_view(self.known_part(pile, viewer)),
+                })
+            })
+            .collect();
+        let robot = if self.n() == 1 {
+            json!({
+                "materials": self.set_view(self.t.robot.materials),
+                "tokens": self.t.robot.tokens,
+                "score": self.robot_score(),
+            })
+        } else {
+            Value::Null
+        };
+        json!({
+            "game": "sorcery",
+            "viewer": viewer,
+            "num_players": self.n(),
+            "config": serde_json::to_value(self.t.config).unwrap_or(Value::Null),
+            "month": self.t.month + 1,
+            "week": self.t.week + 1,
+            "moon": MOON_PHASES[usize::from(self.t.week.min(3))],
+            "first_player": self.t.first,
+            "step": step,
+            "current_player": actor,
+            "turn": turn,
+            "market": self.t.market.iter().map(|&c| if c == NONE { Value::Null } else { self.project_view(c) }).collect::<Vec<_>>(),
+            "deck_sizes": self.t.decks.iter().map(|d| d.len()).collect::<Vec<_>>(),
+            "grave_deck_size": self.t.grave_deck.len(),
+            "piles": piles,
+            "discard": self.set_view(self.t.discard),
+            "candles": (self.t.stock & self.cards.candles).count_ones(),
+            "vials": (self.t.stock & self.cards.vials).count_ones(),
+            "players": players,
+            "robot": robot,
+        })
+    }
+
+    /// A stable key for what `viewer` knows: the state document with everything hidden from
+    /// the seat masked out, plus the public sizes the masking removes.
+    pub fn information_state(&self, viewer: Seat) -> String {
+        const HIDDEN: u8 = 255;
+        let bitv = 1u8 << viewer;
+        let mut m = self.t.clone();
+        let setup = matches!(self.t.phase, Phase::Setup { .. });
+        let mut sizes = String::new();
+        for (q, p) in m.players.iter_mut().enumerate() {
+            sizes.push_str(&format!("{},", p.hand.count_ones()));
+            if q != viewer {
+                p.hand = self.known_part(p.hand, viewer);
+                p.pending.clear();
+                p.thesis_offer = [HIDDEN; 2];
+                if p.thesis != NONE {
+                    p.thesis = HIDDEN - 1;
+                }
+                p.staff_offer = [HIDDEN; 2];
+                if setup {
+                    p.project_offer = [HIDDEN; 2];
+                    if p.project_pick != NONE {
+                        p.project_pick = HIDDEN - 1;
+                    }
+                    if p.staff != NONE {
+                        p.staff = HIDDEN - 1;
+                    }
+                }
+            }
+        }
+        for pile in m.piles.iter_mut() {
+            sizes.push_str(&format!("{},", pile.count_ones()));
+            *pile = self.known_part(*pile, viewer);
+        }
+        for c in m.grave_deck.iter_mut() {
+            if self.t.known[usize::from(*c)] & bitv == 0 {
+                *c = HIDDEN;
+            }
+        }
+        for d in m.decks.iter_mut() {
+            for c in d.iter_mut() {
+                if self.t.project_known[usize::from(*c)] & bitv == 0 {
+                    *c = HIDDEN;
+                }
+            }
+        }
+        let actor = self.actor();
+        if actor != Some(viewer) && (self.committing() || self.t.turn.stage == Stage::SpectralTake)
+        {
+            m.turn.material = 0;
+            m.turn.last = 0;
+            m.turn.commits = 0;
+            if m.turn.stage == Stage::CommitTarget {
+                m.turn.stage = Stage::Commit;
+            }
+        }
+        m.known.iter_mut().for_each(|b| *b &= bitv);
+        m.project_known.iter_mut().for_each(|b| *b &= bitv);
+        m.rng = Rng::seed_from(0);
+        m.seed = 0;
+        m.history.clear();
+        format!(
+            "seat {viewer}|{sizes}|{}",
+            serde_json::to_string(&m).unwrap_or_default()
+        )
+    }
+
+    /// Writes the observation tensor of `viewer`.
+    pub fn write_tensor(&self, viewer: Seat, out: &mut [f32]) {
+        out.iter_mut().for_each(|x| *x = 0.0);
+        let mut at = 0;
+        fn put(out: &mut [f32], at: usize, i: usize, v: f32) {
+            if let Some(x) = out.get_mut(at + i) {
+                *x = v;
+            }
+        }
+        put(out, at, usize::from(self.t.month.min(3)), 1.0);
+        at += 4;
+        put(out, at, usize::from(self.t.week.min(3)), 1.0);
+        at += 4;
+        let stage = match self.t.turn.stage {
+            Stage::CommitTarget if self.actor() != Some(viewer) => Stage::Commit,
+            st => st,
+        };
+        put(out, at, stage as usize % 19, 1.0);
+        at += 19;
+        put(
+            out,
+            at,
+            0,
+            f32::from(u8::from(self.actor() == Some(viewer))),
+        );
+        at += 1;
+        for c in ids(self.t.players[viewer].hand) {
+            put(out, at, c, 1.0);
+        }
+        at += NUM_MATERIALS;
+        for (k, &pile) in self.t.piles.iter().enumerate() {
+            for c in ids(self.known_part(pile, viewer)) {
+                put(out, at, k * NUM_GRAVE + c, 1.0);
+            }
+        }
+        at += 3 * NUM_GRAVE;
+        for (k, &pile) in self.t.piles.iter().enumerate() {
+            put(out, at, k, pile.count_ones() as f32 / 10.0);
+        }
+        at += 3;
+        for c in ids(self.t.discard) {
+            put(out, at, c, 1.0);
+        }
+        at += NUM_GRAVE;
+        for (i, &c) in self.t.market.iter().enumerate() {
+            if c != NONE {
+                put(out, at, i * NUM_PROJECTS + usize::from(c), 1.0);
+            }
+        }
+        at += MARKET * NUM_PROJECTS;
+        for k in 0..4 {
+            if k < self.n() {
+                let s = (viewer + k) % self.n();
+                let p = &self.t.players[s];
+                for w in p.projects.iter() {
+                    put(out, at, usize::from(w.card), 1.0);
+                }
+                for d in p.completed.iter() {
+                    put(out, at, NUM_PROJECTS + usize::from(d.card), 1.0);
+                }
+                put(out, at, 2 * NUM_PROJECTS, p.hand.count_ones() as f32 / 10.0);
+                let score = if s == viewer {
+                    self.score(s)
+                } else {
+                    self.public_score(s)
+                };
+                put(out, at, 2 * NUM_PROJECTS + 1, score as f32 / 30.0);
+                put(
+                    out,
+                    at,
+                    2 * NUM_PROJECTS + 2,
+                    f32::from(u8::from(p.staff_used)),
+                );
+            }
+            at += 2 * NUM_PROJECTS + 3;
+        }
+        for (k, d) in self.t.decks.iter().enumerate() {
+            put(out, at, k, d.len() as f32 / 20.0);
+        }
+        put(out, at, 3, self.t.grave_deck.len() as f32 / 70.0);
+        put(
+            out,
+            at,
+            4,
+            (self.t.stock & self.cards.candles).count_ones() as f32 / 12.0,
+        );
+        put(
+            out,
+            at,
+            5,
+            (self.t.stock & self.cards.vials).count_ones() as f32 / 12.0,
+        );
+        at += 6;
+        put(
+            out,
+            at,
+            0,
+            self.value_of(self.t.robot.materials) as f32 / 50.0,
+        );
+        put(out, at, 1, f32::from(self.t.robot.tokens) / 10.0);
+    }
+
+    /// Redraws everything `viewer` cannot see, consistently with what it can, from `seed`
+    /// alone (see the module docs). The copy's history is empty and its random stream comes
+    /// from `seed`.
+    pub fn resample(&self, viewer: Seat, seed: u64) -> SorceryState {
+        let mut rng = Rng::seed_from(seed ^ 0x50_4C_A5_E5);
+        let mut s = self.clone();
+        let vb = 1u8 << viewer;
+        let setup = matches!(self.t.phase, Phase::Setup { .. });
+        let unknown = |c: usize| self.t.known[c] & vb == 0;
+
+        // Other seats' commits (finished or under way) are redrawn below.
+        let committed_before: Vec<Seat> = match self.t.phase {
+            Phase::Commit { seat } => self
+                .turn_order()
+                .take_while(|&q| q != usize::from(seat))
+                .filter(|&q| q != viewer)
+                .collect(),
+            _ => Vec::new(),
+        };
+        for q in 0..self.n() {
+            if q != viewer {
+                s.t.players[q].pending.clear();
+            }
+        }
+        // Another seat's Spectral Sight: which cards it took so far is hidden, so the
+        // ascending order restarts in the copy.
+        if self.actor() != Some(viewer) && self.t.turn.stage == Stage::SpectralTake {
+            s.t.turn.last = 0;
+        }
+        if let Phase::Commit { seat } = self.t.phase {
+            if usize::from(seat) != viewer {
+                // Its commits so far are redrawn with the others' (none, here): the public
+                // part of its turn (a staff effect under way, the limit) stays.
+                let t = &mut s.t.turn;
+                t.commits = 0;
+                t.last = 0;
+                t.material = 0;
+                if t.stage == Stage::CommitTarget {
+                    t.stage = Stage::Commit;
+                }
+            }
+        }
+
+        // Grave cards: slots the viewer cannot name (other hands, piles, deck).
+        // (kind 0: hand of seat a; 1: pile a; 2: deck position a)
+        let mut slots: Vec<(u8, u8, u8)> = Vec::new();
+        let mut pool: Vec<usize> = Vec::new();
+        // A seat in the middle of a buy has shown it can pay its price: its hand is kept (a
+        // redrawn hand could no longer pay, and the purchase so far is public).
+        let buying = match (self.actor(), self.t.turn.stage) {
+            (Some(a), Stage::BuyClear | Stage::BuySelect | Stage::BuyPay) if a != viewer => Some(a),
+            _ => None,
+        };
+        for q in 0..self.n() {
+            if q == viewer || Some(q) == buying {
+                continue;
+            }
+            for c in ids(self.t.players[q].hand & Self::graves()) {
+                if unknown(c) {
+                    slots.push((0, q as u8, 1 << q));
+                    pool.push(c);
+                }
+            }
+        }
+        for k in 0..3 {
+            for c in ids(self.t.piles[k]) {
+                if unknown(c) {
+                    slots.push((1, k as u8, 0));
+                    pool.push(c);
+                }
+            }
+        }
+        for (i, &c) in self.t.grave_deck.iter().enumerate() {
+            if unknown(usize::from(c)) {
+                slots.push((2, i as u8, 0));
+                pool.push(usize::from(c));
+            }
+        }
+        for &c in &pool {
+            for q in 0..self.n() {
+                if q != viewer && Some(q) != buying {
+                    s.t.players[q].hand &= !bit(c);
+                }
+            }
+            for k in 0..3 {
+                s.t.piles[k] &= !bit(c);
+            }
+        }
+        pool.sort_unstable();
+        rng.shuffle(&mut pool);
+        for (&(kind, a, known), &c) in slots.iter().zip(pool.iter()) {
+            match kind {
+                0 => s.t.players[usize::from(a)].hand |= bit(c),
+                1 => s.t.piles[usize::from(a)] |= bit(c),
+                _ => s.t.grave_deck[usize::from(a)] = c as u8,
+            }
+            s.t.known[c] = known;
+        }
+
+        // Projects the viewer cannot place: in the decks (shuffled within each level) and,
+        // during setup, the others' offers (100-level).
+        for tier in 0..3 {
+            let mut places: Vec<(u8, u8)> = Vec::new(); // (0: deck pos, 1: offer of seat) , index
+            let mut cards: Vec<u8> = Vec::new();
+            for (i, &c) in self.t.decks[tier].iter().enumerate() {
+                if self.t.project_known[usize::from(c)] & vb == 0 {
+                    places.push((0, i as u8));
+                    cards.push(c);
+                }
+            }
+            if tier == 0 && setup {
+                for q in 0..self.n() {
+                    if q == viewer {
+                        continue;
+                    }
+                    for k in 0..2 {
+                        let c = self.t.players[q].project_offer[k];
+                        if c != NONE {
+                            places.push((1, (q * 2 + k) as u8));
+                            cards.push(c);
+                        }
+                    }
+                }
+            }
+            cards.sort_unstable();
+            rng.shuffle(&mut cards);
+            for (&(kind, i), &c) in places.iter().zip(cards.iter()) {
+                if kind == 0 {
+                    s.t.decks[tier][usize::from(i)] = c;
+                    s.t.project_known[usize::from(c)] = 0;
+                } else {
+                    let q = usize::from(i / 2);
+                    s.t.players[q].project_offer[usize::from(i % 2)] = c;
+                    s.t.project_known[usize::from(c)] = 1 << q;
+                }
+            }
+        }
+
+        // Theses: everything but the viewer's own two is unknown to it.
+        let mine = self.t.players[viewer].thesis_offer;
+        let mut theses: Vec<u8> = (0..super::data::NUM_THESES as u8)
+            .filter(|t| !mine.contains(t))
+            .filter(|&t| match self.t.config.theses {
+                super::config::Theses::All => true,
+                super::config::Theses::NoSeven => self.cards.theses[usize::from(t)].credits != 7,
+                super::config::Theses::None => false,
+            })
+            .collect();
+        rng.shuffle(&mut theses);
+        let mut next = theses.into_iter();
+        for q in 0..self.n() {
+            if q == viewer || self.t.players[q].thesis_offer[0] == NONE {
+                continue;
+            }
+            let offer = [next.next().unwrap_or(NONE), next.next().unwrap_or(NONE)];
+            let p = &mut s.t.players[q];
+            p.thesis_offer = offer;
+            if p.thesis != NONE {
+                p.thesis = offer[rng.below(2)];
+            }
+        }
+
+        // Staffs: the others' offers, except a kept staff once revealed.
+        if self.t.config.staffs {
+            let mut taken: Vec<u8> = self.t.players[viewer].staff_offer.to_vec();
+            if !setup {
+                taken.extend((0..self.n()).map(|q| self.t.players[q].staff));
+            }
+            let mut staffs: Vec<u8> = (0..super::data::NUM_STAFFS as u8)
+                .filter(|x| !taken.contains(x))
+                .collect();
+            rng.shuffle(&mut staffs);
+            let mut next = staffs.into_iter();
+            for q in 0..self.n() {
+                if q == viewer {
+                    continue;
+                }
+                let p = &mut s.t.players[q];
+                if setup {
+                    p.staff_offer = [next.next().unwrap_or(NONE), next.next().unwrap_or(NONE)];
+                    if p.staff != NONE {
+                        p.staff = p.staff_offer[rng.below(2)];
+                    }
+                } else {
+                    let keep = p.staff;
+                    let other = next.next().unwrap_or(NONE);
+                    p.staff_offer = if rng.below(2) == 0 {
+                        [keep, other]
+                    } else {
+                        [other, keep]
+                    };
+                }
+            }
+        }
+        if setup {
+            for q in 0..self.n() {
+                if q != viewer && self.t.players[q].project_pick != NONE {
+                    s.t.players[q].project_pick = rng.below(2) as u8;
+                }
+            }
+        }
+
+        // The others' hidden commits, redrawn among those legal for them.
+        let (phase, turn) = (s.t.phase, s.t.turn);
+        for q in committed_before {
+            s.t.phase = Phase::Commit { seat: q as u8 };
+            s.t.turn = Turn {
+                stage: Stage::Commit,
+                limit: s.commit_limit(q),
+                ..Turn::default()
+            };
+            let mut legal = ActionList::new();
+            loop {
+                s.legal_into(&mut legal);
+                legal.retain(|a| *a != super::actions::USE_STAFF);
+                if legal.is_empty() {
+                    break;
+                }
+                let a = legal[rng.below(legal.len())];
+                if a == super::actions::STOP {
+                    break;
+                }
+                s.apply_move(a);
+                s.t.history.pop();
+            }
+        }
+        s.t.phase = phase;
+        s.t.turn = turn;
+        s.canonical_knowledge(viewer);
+        s.t.rng = Rng::seed_from(seed);
+        s.t.seed = seed;
+        s.t.history.clear();
+        s
+    }
+
+    /// The other seats' knowledge in a determinization, from what the viewer can see only:
+    /// public places are known to all, a hand to its holder, a card the viewer knows in a
+    /// pile or deck to all, everything else to nobody (the others' private looks are part
+    /// of what the viewer cannot know).
+    fn canonical_knowledge(&mut self, viewer: Seat) {
+        let all = self.all_seats();
+        let vb = 1u8 << viewer;
+        for c in 0..NUM_MATERIALS {
+            let viewer_knows = self.t.known[c] & vb != 0;
+            let holder = (0..self.n()).find(|&q| self.t.players[q].hand & bit(c) != 0);
+            let hidden_place = holder.is_some()
+                || self.t.piles.iter().any(|&p| p & bit(c) != 0)
+                || self.t.grave_deck.contains(&(c as u8));
+            self.t.known[c] = if !hidden_place {
+                self.t.known[c] | all
+            } else if let Some(q) = holder {
+                let public = self.mat(c).kind != super::data::MaterialKind::Grave;
+                if public {
+                    all
+                } else {
+                    (1 << q) | if viewer_knows { vb } else { 0 }
+                }
+            } else if viewer_knows {
+                vb
+            } else {
+                0
+            };
+        }
+        for c in 0..NUM_PROJECTS {
+            let in_deck = self.t.decks.iter().any(|d| d.contains(&(c as u8)));
+            if in_deck {
+                self.t.project_known[c] = if self.t.project_known[c] & vb != 0 {
+                    all
+                } else {
+                    0
+                };
+            }
+        }
+    }
+}

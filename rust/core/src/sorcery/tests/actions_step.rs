@@ -1,0 +1,309 @@
+//! "Game Setup", "Player Setup" and "I. Action Step": Cram, Dig, Buy (with the Buy Example).
+
+use serde_json::json;
+
+use super::*;
+use crate::sorcery::data::NUM_PROJECTS;
+use crate::sorcery::state::ids;
+
+#[test]
+fn setup_deals_the_market_piles_grants_theses_and_projects() {
+    let s = game(2, 3, json!({}));
+    let set = CardSet::default_set();
+    // Game Setup 7: two 100s, two 100s, two 200s.
+    let levels: Vec<u16> =
+        s.t.market
+            .iter()
+            .map(|&c| set.projects[usize::from(c)].level)
+            .collect();
+    assert_eq!(levels, [100, 100, 100, 100, 200, 200]);
+    // 3: projects not for 2 players are out of the game.
+    for (i, p) in set.projects.iter().enumerate() {
+        let out = s.t.removed & (1 << i) != 0;
+        assert_eq!(out, p.players & (1 << 2) == 0, "{}", p.name);
+    }
+    // 9: three piles of two.
+    assert!(s.t.piles.iter().all(|p| p.count_ones() == 2));
+    assert_eq!(s.t.grave_deck.len(), 70 - 6);
+    for p in s.t.players.iter() {
+        // Player Setup 1-2: a research grant, two theses, two 100-level projects.
+        assert_eq!(p.hand.count_ones(), 1);
+        assert_eq!(set.materials[p.hand.trailing_zeros() as usize].value, 5);
+        assert!(p.thesis_offer.iter().all(|&t| t != NONE));
+        assert!(p
+            .project_offer
+            .iter()
+            .all(|&c| set.projects[usize::from(c)].level == 100));
+    }
+    assert_eq!(s.t.phase, Phase::Setup { seat: 0 });
+    assert_valid(&s);
+}
+
+#[test]
+fn the_kept_project_is_revealed_and_the_other_goes_to_the_bottom_of_the_100_deck() {
+    let mut s = game(2, 5, json!({"theses": "none"}));
+    let offers: Vec<[u8; 2]> = s.t.players.iter().map(|p| p.project_offer).collect();
+    act(&mut s, Move::PickProject(1));
+    // Seat 0's pick stays hidden until everyone has chosen.
+    assert!(s.t.players[0].projects.is_empty());
+    act(&mut s, Move::PickProject(0));
+    assert_eq!(
+        usize::from(s.t.players[0].projects[0].card),
+        usize::from(offers[0][1])
+    );
+    assert_eq!(
+        usize::from(s.t.players[1].projects[0].card),
+        usize::from(offers[1][0])
+    );
+    let bottom: Vec<u8> = s.t.decks[0][..2].to_vec();
+    assert!(bottom.contains(&offers[0][0]) && bottom.contains(&offers[1][1]));
+    assert_eq!(s.t.phase, Phase::Action { seat: 0 });
+}
+
+#[test]
+fn first_time_playing_removes_the_seven_credit_theses() {
+    let s = game(4, 1, json!({"theses": "no-seven"}));
+    let set = CardSet::default_set();
+    for p in s.t.players.iter() {
+        assert!(p
+            .thesis_offer
+            .iter()
+            .all(|&t| set.theses[usize::from(t)].credits != 7));
+    }
+    let none = game(4, 1, json!({"theses": "none"}));
+    assert!(none.t.players.iter().all(|p| p.thesis_offer == [NONE; 2]));
+}
+
+/// The rulebook's Buy Example: a $5 Ring pays for Spectral Sight ($2) and a Candle ($2);
+/// $1 of change is lost.
+#[test]
+fn buy_example_five_dollar_ring_pays_for_spectral_sight_and_a_candle() {
+    let mut s = started(2, 11, json!({}));
+    let spectral = proj("Spectral Sight");
+    take_project(&mut s, spectral);
+    s.t.removed |= 1 << s.t.market[0];
+    s.t.market[0] = spectral as u8;
+    empty_hand(&mut s, 0);
+    let ring = mat("Cursed Signet", 0);
+    assert_eq!(s.mat(ring).value, 5);
+    give(&mut s, 0, ring);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::BuySpace(0));
+    act(&mut s, Move::BuyCandle);
+    assert_eq!(s.t.turn.price, 4, "2 + 2 = $4");
+    act(&mut s, Move::BuyDone);
+    act(&mut s, Move::Pay(ring));
+    assert_eq!(
+        s.action_to_string(crate::sorcery::actions::PAY_DONE),
+        "Finish paying ($5 paid for $4, $1 lost)"
+    );
+    act(&mut s, Move::PayDone);
+    let p = &s.t.players[0];
+    assert!(p.projects.iter().any(|w| usize::from(w.card) == spectral));
+    let candles = p.hand & s.cards.candles;
+    assert_eq!(candles.count_ones(), 1, "the candle goes into the hand");
+    assert_eq!(p.hand.count_ones(), 1, "nothing comes back as change");
+    assert!(s.t.discard & bit(ring) != 0, "the Ring is discarded");
+    // Restocked from the same level.
+    assert_eq!(s.proj(usize::from(s.t.market[0])).level, 100);
+    assert_valid(&s);
+}
+
+#[test]
+fn a_used_research_grant_returns_to_the_box_and_underpaying_is_impossible() {
+    let mut s = started(2, 12, json!({}));
+    action_turn(&mut s, 0);
+    let grant = s.t.players[0].hand & s.grants();
+    let g = grant.trailing_zeros() as usize;
+    s.t.players[0].hand = grant;
+    act(&mut s, Move::Buy);
+    // Only purchases within $5 are offered.
+    for m in legal_moves(&s) {
+        if let Move::BuySpace(i) = m {
+            assert!(s.proj(usize::from(s.t.market[i])).cost <= 5);
+        }
+    }
+    let space = legal_moves(&s)
+        .into_iter()
+        .find_map(|m| match m {
+            Move::BuySpace(i) => Some(i),
+            _ => None,
+        })
+        .unwrap();
+    act(&mut s, Move::BuySpace(space));
+    act(&mut s, Move::BuyDone);
+    assert!(
+        !legal_moves(&s).contains(&Move::PayDone),
+        "nothing paid yet"
+    );
+    act(&mut s, Move::Pay(g));
+    act(&mut s, Move::PayDone);
+    assert!(s.t.out & bit(g) != 0, "the grant is in the box");
+    assert_valid(&s);
+}
+
+#[test]
+fn restock_uses_the_next_lowest_level_when_a_deck_is_empty() {
+    let mut s = started(2, 13, json!({}));
+    // Empty the 200-level deck into the removed set.
+    for c in std::mem::take(&mut s.t.decks[1]).iter() {
+        s.t.removed |= 1 << c;
+    }
+    let space = 4;
+    let c = usize::from(s.t.market[space]);
+    assert_eq!(s.proj(c).level, 200);
+    give(&mut s, 0, mat("Cursed Signet", 0));
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::BuySpace(space));
+    act(&mut s, Move::BuyDone);
+    act(&mut s, Move::Pay(mat("Cursed Signet", 0)));
+    act(&mut s, Move::PayDone);
+    assert_eq!(s.proj(usize::from(s.t.market[space])).level, 100);
+    assert_valid(&s);
+}
+
+#[test]
+fn buying_several_projects_and_stock_is_offered_in_one_order_only() {
+    let mut s = started(2, 14, json!({}));
+    give(&mut s, 0, mat("Cursed Signet", 0));
+    give(&mut s, 0, mat("Cursed Signet", 1));
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::BuySpace(2));
+    // Spaces before the chosen one are no longer offered (same set, other order).
+    assert!(!legal_moves(&s).contains(&Move::BuySpace(0)));
+    act(&mut s, Move::BuyVial);
+    assert!(
+        !legal_moves(&s).contains(&Move::BuyCandle),
+        "candles come before vials"
+    );
+}
+
+#[test]
+fn dig_takes_the_first_pile_and_replaces_it() {
+    let mut s = started(2, 21, json!({}));
+    action_turn(&mut s, 0);
+    let pile = s.t.piles[0];
+    act(&mut s, Move::Dig);
+    // "privately looking at all cards in the first grave pile"
+    for c in ids(pile) {
+        assert!(s.t.known[c] & 1 != 0);
+        assert_eq!(s.t.known[c] & 2, 0, "the other seat did not look");
+    }
+    act(&mut s, Move::DigTake);
+    assert_eq!(s.t.players[0].hand & pile, pile);
+    assert_eq!(
+        s.t.piles[0].count_ones(),
+        1,
+        "replaced with a face-down card"
+    );
+    assert_valid(&s);
+}
+
+#[test]
+fn keep_looking_adds_a_card_to_each_pile_left_behind_and_ends_with_a_choice() {
+    let mut s = started(2, 22, json!({}));
+    action_turn(&mut s, 0);
+    let sizes: Vec<u32> = s.t.piles.iter().map(|p| p.count_ones()).collect();
+    let first = s.t.piles[0];
+    act(&mut s, Move::Dig);
+    act(&mut s, Move::DigOn);
+    assert_eq!(s.t.piles[0].count_ones(), sizes[0] + 1);
+    // The card that joined is face-down: the digger knows only the cards it saw.
+    let joined = s.t.piles[0] & !first;
+    assert_eq!(s.t.known[joined.trailing_zeros() as usize], 0);
+    act(&mut s, Move::DigOn);
+    assert_eq!(s.t.piles[1].count_ones(), sizes[1] + 1);
+    act(&mut s, Move::DigOn);
+    assert_eq!(
+        s.t.piles[2].count_ones(),
+        sizes[2],
+        "no pile after the third"
+    );
+    let mut end = legal_moves(&s);
+    end.sort_by_key(|m| encode(*m));
+    assert_eq!(
+        end,
+        vec![
+            Move::DigTop,
+            Move::DigCandle,
+            Move::DigVial,
+            Move::DigNothing
+        ]
+    );
+    let candles = (s.t.stock & s.cards.candles).count_ones();
+    act(&mut s, Move::DigCandle);
+    assert_eq!((s.t.stock & s.cards.candles).count_ones(), candles - 1);
+    assert!(s.t.players[0].hand & s.cards.candles != 0, "free candle");
+}
+
+#[test]
+fn an_empty_grave_deck_is_refilled_by_shuffling_the_discard() {
+    let mut s = started(2, 23, json!({}));
+    let deck: Vec<u8> = s.t.grave_deck.to_vec();
+    s.t.grave_deck.clear();
+    for c in deck {
+        s.discard_card(usize::from(c));
+    }
+    let discard = s.t.discard;
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Dig);
+    act(&mut s, Move::DigTake);
+    assert_eq!(s.t.grave_deck.len() + 1, discard.count_ones() as usize);
+    assert_eq!(s.t.discard, 0);
+    assert!(s
+        .t
+        .grave_deck
+        .iter()
+        .all(|&c| s.t.known[usize::from(c)] == 0));
+    assert_valid(&s);
+}
+
+#[test]
+fn cram_commits_up_to_two_and_completes_at_once() {
+    let mut s = started(2, 31, json!({}));
+    let id = proj("Twitching Finger"); // Hand, Hand
+    give_project(&mut s, 0, id);
+    let (a, b, c) = (
+        mat("Severed Hand", 0),
+        mat("Severed Hand", 1),
+        mat("Severed Hand", 2),
+    );
+    for m in [a, b, c] {
+        give(&mut s, 0, m);
+    }
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Commit(a));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 3,
+        },
+    );
+    act(&mut s, Move::Commit(b));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 3,
+        },
+    );
+    assert!(
+        !legal_moves(&s).contains(&Move::Commit(c)),
+        "two commits at most"
+    );
+    act(&mut s, Move::Stop);
+    assert_eq!(completed(&s, 0, id), Some((0, 0)));
+    assert!(s.t.discard & bit(a) != 0 && s.t.discard & bit(b) != 0);
+    assert_eq!(s.t.phase, Phase::Action { seat: 1 });
+    assert_valid(&s);
+}
+
+#[test]
+fn every_project_id_fits_the_encoding() {
+    assert_eq!(CardSet::default_set().projects.len(), NUM_PROJECTS);
+}

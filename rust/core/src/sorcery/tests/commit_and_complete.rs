@@ -1,0 +1,303 @@
+//! "II. Commit Step" and "III. Complete Project Step": matching icons, one icon per card,
+//! extra commits, Alchemy, the Project Example, credit and demerit tokens.
+
+use serde_json::json;
+
+use super::*;
+
+/// Brings the game to seat 0's commit step with everyone's actions taken.
+fn to_commit(s: &mut SorceryState) {
+    s.t.phase = Phase::Commit { seat: 0 };
+    s.t.turn = Turn {
+        stage: Stage::Commit,
+        limit: s.commit_limit(0),
+        ..Turn::default()
+    };
+}
+
+#[test]
+fn commit_only_onto_a_matching_open_icon_and_for_one_icon_of_the_card() {
+    let mut s = started(2, 41, json!({}));
+    let id = proj("Rattling Ribs"); // Rib Cage, Limb
+    give_project(&mut s, 0, id);
+    let bone = mat("Old Bones", 0); // Limb / Rib Cage
+    let ring = mat("Tarnished Ring", 0);
+    give(&mut s, 0, bone);
+    give(&mut s, 0, ring);
+    to_commit(&mut s);
+    assert!(
+        !legal_moves(&s).contains(&Move::Commit(ring)),
+        "no Ring icon to fill"
+    );
+    act(&mut s, Move::Commit(bone));
+    let targets: Vec<Move> = legal_moves(&s)
+        .into_iter()
+        .filter(|m| matches!(m, Move::CommitTo { project, .. } if *project == id))
+        .collect();
+    assert_eq!(
+        targets.len(),
+        2,
+        "as its Rib Cage or as its Limb: {targets:?}"
+    );
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 5,
+        },
+    );
+    act(&mut s, Move::Stop);
+    // Seat 1 commits nothing; the reveal places the card.
+    act(&mut s, Move::Stop);
+    let w = work(&s, 0, id);
+    assert_eq!(usize::from(w.slots[1]), bone, "under the Limb icon only");
+    assert_eq!(w.slots[0], NONE);
+}
+
+#[test]
+fn reanimate_project_example_and_its_extra_commit() {
+    // The Project Example: a 200-level Reanimation project, $2, Candle, Skull, Rib Cage and 2
+    // Limbs, 4 credits, one more commit.
+    let set = CardSet::default_set();
+    let id = proj("Reanimate");
+    let c = &set.projects[id];
+    assert_eq!((c.level, c.cost, c.credits), (200, 2, 4));
+    let names: Vec<&str> = c.icons.iter().map(|i| i.name()).collect();
+    assert_eq!(names, ["candle", "skull", "rib_cage", "limb", "limb"]);
+
+    let mut s = started(2, 42, json!({}));
+    give_project(&mut s, 0, id);
+    let cards = [
+        s.cards.candles.trailing_zeros() as usize,
+        mat("Cracked Skull", 0),
+        mat("Rib Cage", 0),
+        mat("Femur", 0),
+        mat("Femur", 1),
+    ];
+    for &m in &cards {
+        give(&mut s, 0, m);
+    }
+    // Fill four of the five, then commit the last Limb in a commit step.
+    for (i, &m) in cards[..4].iter().enumerate() {
+        let w = s.t.players[0]
+            .projects
+            .iter_mut()
+            .find(|w| usize::from(w.card) == id)
+            .unwrap();
+        w.slots[i] = m as u8;
+        s.t.players[0].hand &= !bit(m);
+    }
+    to_commit(&mut s);
+    act(&mut s, Move::Commit(cards[4]));
+    // A Femur counts toward one of the two Limbs.
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 5,
+        },
+    );
+    act(&mut s, Move::Stop);
+    act(&mut s, Move::Stop);
+    assert_eq!(completed(&s, 0, id), Some((0, 0)));
+    assert_eq!(s.public_score(0), 4);
+    // Now seat 0 may commit three cards in a commit step.
+    assert_eq!(s.commit_limit(0), 3);
+    assert_eq!(s.commit_limit(1), 2);
+}
+
+#[test]
+fn alchemy_second_material_in_one_commit_step_adds_a_demerit() {
+    let mut s = started(2, 43, json!({}));
+    let id = proj("Bubbling Brew"); // Vial, Mushroom, Mushroom (Alchemy)
+    give_project(&mut s, 0, id);
+    let (a, b) = (mat("Toadstool", 0), mat("Toadstool", 1));
+    give(&mut s, 0, a);
+    give(&mut s, 0, b);
+    to_commit(&mut s);
+    act(&mut s, Move::Commit(a));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 0,
+        },
+    );
+    act(&mut s, Move::Commit(b));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 0,
+        },
+    );
+    act(&mut s, Move::Stop);
+    act(&mut s, Move::Stop);
+    assert_eq!(
+        work(&s, 0, id).demerits,
+        1,
+        "the second one in the same step"
+    );
+}
+
+#[test]
+fn alchemy_one_material_per_step_has_no_demerit_and_a_non_alchemy_project_never_does() {
+    let mut s = started(2, 44, json!({}));
+    let brew = proj("Bubbling Brew");
+    let counting = proj("Counting Bones"); // Numerology: Limb, Limb, Skull
+    give_project(&mut s, 0, brew);
+    give_project(&mut s, 0, counting);
+    let (t, f1, f2) = (mat("Toadstool", 0), mat("Femur", 0), mat("Femur", 1));
+    for m in [t, f1, f2] {
+        give(&mut s, 0, m);
+    }
+    s.t.turn.limit = 3;
+    to_commit(&mut s);
+    s.t.turn.limit = 3;
+    act(&mut s, Move::Commit(t));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: brew,
+            icon: 0,
+        },
+    );
+    act(&mut s, Move::Commit(f1));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: counting,
+            icon: 5,
+        },
+    );
+    act(&mut s, Move::Commit(f2));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: counting,
+            icon: 5,
+        },
+    );
+    act(&mut s, Move::Stop);
+    act(&mut s, Move::Stop);
+    assert_eq!(work(&s, 0, brew).demerits, 0);
+    assert_eq!(work(&s, 0, counting).demerits, 0);
+}
+
+#[test]
+fn alchemy_demerit_applies_to_a_cram_too() {
+    let mut s = started(2, 45, json!({}));
+    let id = proj("Bubbling Brew");
+    give_project(&mut s, 0, id);
+    let (a, b) = (mat("Toadstool", 0), mat("Toadstool", 1));
+    give(&mut s, 0, a);
+    give(&mut s, 0, b);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Commit(a));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 0,
+        },
+    );
+    act(&mut s, Move::Commit(b));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 0,
+        },
+    );
+    assert_eq!(work(&s, 0, id).demerits, 1);
+}
+
+#[test]
+fn tokens_come_from_the_icon_a_grave_card_was_used_for() {
+    let mut s = started(2, 46, json!({}));
+    let id = proj("Skull Study"); // 3-4 players only; moved in for the test: Skull, Skull
+    give_project(&mut s, 0, id);
+    let grin = mat("Grinning Skull", 0); // +1 for Skull
+    let dust = mat("Bone Dust", 0); // -1 for Skull and Hand
+    give(&mut s, 0, grin);
+    give(&mut s, 0, dust);
+    to_commit(&mut s);
+    act(&mut s, Move::Commit(grin));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 1,
+        },
+    );
+    act(&mut s, Move::Commit(dust));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 1,
+        },
+    );
+    act(&mut s, Move::Stop);
+    act(&mut s, Move::Stop);
+    assert_eq!(
+        completed(&s, 0, id),
+        Some((1, 1)),
+        "one +1 and one -1, both kept"
+    );
+    assert_eq!(s.public_score(0), 2 + 1 - 1);
+    // Stock and grave cards leave the project.
+    assert!(s.t.discard & bit(grin) != 0 && s.t.discard & bit(dust) != 0);
+}
+
+#[test]
+fn commits_stay_hidden_until_every_seat_has_committed() {
+    let mut s = started(2, 47, json!({}));
+    let id = proj("Twitching Finger");
+    give_project(&mut s, 0, id);
+    let a = mat("Severed Hand", 0);
+    let b = mat("Severed Hand", 1);
+    give(&mut s, 0, a);
+    give(&mut s, 0, b);
+    to_commit(&mut s);
+    let before = s.information_state_string(1);
+    let mut other = s.clone();
+    assert_eq!(
+        s.public_action_string(encode(Move::Commit(a)), Some(1)),
+        s.public_action_string(encode(Move::Commit(b)), Some(1)),
+        "the others read a commit without its card"
+    );
+    act(&mut s, Move::Commit(a));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 3,
+        },
+    );
+    act(&mut s, Move::Stop);
+    act(&mut other, Move::Commit(b));
+    act(
+        &mut other,
+        Move::CommitTo {
+            project: id,
+            icon: 3,
+        },
+    );
+    act(&mut other, Move::Stop);
+    assert_ne!(before, s.information_state_string(1));
+    assert_eq!(
+        s.information_state_string(1),
+        other.information_state_string(1),
+        "seat 1 cannot tell which card seat 0 committed"
+    );
+    assert_eq!(s.observation(1), other.observation(1));
+    assert_eq!(
+        work(&s, 0, id).slots,
+        [NONE; 6],
+        "not placed before the reveal"
+    );
+    act(&mut s, Move::Stop);
+    assert_eq!(usize::from(work(&s, 0, id).slots[0]), a);
+}

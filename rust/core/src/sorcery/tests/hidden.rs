@@ -1,0 +1,126 @@
+//! Hidden information: dig knowledge per seat, the theses, the setup picks, determinization.
+
+use serde_json::json;
+
+use super::*;
+use crate::sorcery::state::ids;
+
+#[test]
+fn a_seat_that_looked_at_a_pile_knows_it_until_unseen_cards_join() {
+    let mut s = started(2, 71, json!({}));
+    action_turn(&mut s, 0);
+    let pile = s.t.piles[0];
+    act(&mut s, Move::Dig);
+    act(&mut s, Move::DigOn);
+    act(&mut s, Move::DigTake); // takes pile 2
+    let obs0 = s.observation(0);
+    let obs1 = s.observation(1);
+    let known0 = obs0["piles"][0]["known"].as_array().unwrap().len();
+    assert_eq!(
+        known0,
+        pile.count_ones() as usize,
+        "seat 0 still knows the cards it saw"
+    );
+    assert_eq!(obs0["piles"][0]["size"], pile.count_ones() + 1);
+    assert_eq!(obs1["piles"][0]["known"].as_array().unwrap().len(), 0);
+    // Seat 1 now takes pile 1: seat 0 knows those cards are in seat 1's hand.
+    act(&mut s, Move::Dig);
+    act(&mut s, Move::DigTake);
+    let hand_known: Vec<u64> = s.observation(0)["players"][1]["hand_known"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_u64().unwrap())
+        .filter(|&c| c < 70)
+        .collect();
+    assert_eq!(hand_known, ids(pile).map(|c| c as u64).collect::<Vec<_>>());
+}
+
+#[test]
+fn theses_and_setup_picks_are_hidden_and_resampled() {
+    let mut s = game(2, 72, json!({"staffs": true}));
+    act(&mut s, Move::PickThesis(0));
+    act(&mut s, Move::PickProject(1));
+    act(&mut s, Move::PickStaff(1));
+    // Seat 1 sees that seat 0 chose, not what.
+    assert!(s.observation(1)["players"][0]["thesis"].is_null());
+    assert!(s.observation(1)["players"][0]["staff"].is_null());
+    let r = s.resample_hidden(1, 9);
+    assert_eq!(r.information_state_string(1), s.information_state_string(1));
+    let different = (0..20).any(|k| {
+        let r = s.resample_hidden(1, k);
+        r.t.players[0].thesis_offer != s.t.players[0].thesis_offer
+    });
+    assert!(different, "the other seat's theses are redrawn");
+    // Seat 0 keeps its own.
+    let r = s.resample_hidden(0, 3);
+    assert_eq!(r.t.players[0].thesis, s.t.players[0].thesis);
+}
+
+#[test]
+fn resample_depends_only_on_what_the_seat_knows() {
+    let mut s = started(3, 73, json!({}));
+    let mut rng = crate::engine::Rng::seed_from(5);
+    for _ in 0..40 {
+        let l = legal(&s);
+        s.apply_action(l[rng.below(l.len())]).unwrap();
+    }
+    let seat = s.actor().unwrap();
+    let a = s.resample_hidden(seat, 77);
+    let b = s.resample_hidden(seat, 77);
+    assert_eq!(a.to_json(), b.to_json());
+    // Another state with the same information state gives the same copy.
+    let other = s.resample_hidden(seat, 1);
+    assert_eq!(
+        other.information_state_string(seat),
+        s.information_state_string(seat)
+    );
+    assert_eq!(other.resample_hidden(seat, 77).to_json(), a.to_json());
+}
+
+#[test]
+fn resample_redraws_the_others_hidden_commits_among_legal_ones() {
+    let mut s = started(2, 74, json!({}));
+    let id = proj("Twitching Finger"); // Hand, Hand
+    give_project(&mut s, 0, id);
+    for k in 0..4 {
+        give(&mut s, 0, mat("Severed Hand", k));
+    }
+    s.t.phase = Phase::Commit { seat: 0 };
+    s.t.turn = Turn {
+        stage: Stage::Commit,
+        limit: 2,
+        ..Turn::default()
+    };
+    act(&mut s, Move::Commit(mat("Severed Hand", 0)));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 3,
+        },
+    );
+    act(&mut s, Move::Stop);
+    assert_eq!(s.t.phase, Phase::Commit { seat: 1 });
+    let mut seen = std::collections::HashSet::new();
+    for k in 0..40 {
+        let r = s.resample_hidden(1, k);
+        assert_eq!(r.information_state_string(1), s.information_state_string(1));
+        let pending = &r.t.players[0].pending;
+        assert!(pending.len() <= 2);
+        for c in pending.iter() {
+            // Each redrawn commit is a card of seat 0's (redrawn) hand on a matching icon.
+            assert!(r.t.players[0].hand & bit(usize::from(c.material)) != 0);
+            assert!(r.mat(usize::from(c.material)).icons & (1 << c.icon) != 0);
+            assert!(r.t.players[0].projects.iter().any(|w| w.card == c.project));
+        }
+        seen.insert(pending.len());
+    }
+    assert!(
+        seen.len() > 1,
+        "the number of commits is redrawn too: {seen:?}"
+    );
+    // The committing seat's own view keeps its commit.
+    let own = s.resample_hidden(0, 3);
+    assert_eq!(own.t.players[0].pending, s.t.players[0].pending);
+}

@@ -1,0 +1,180 @@
+//! Scenario tests: one per rule of the rulebook, each failing if its rule breaks. Positions
+//! are reached by play from a seed, then arranged through the state's fields where a rule
+//! needs a particular table; oracles are written in the tests.
+
+mod actions_step;
+mod commit_and_complete;
+mod hidden;
+mod month_and_score;
+mod named_cards;
+mod solo_and_missions;
+
+use serde_json::json;
+
+use super::actions::{decode, encode, Move};
+use super::config::SorceryConfig;
+use super::data::CardSet;
+use super::state::{bit, Phase, SorceryState, Stage, Turn, Work, NONE};
+use crate::engine::{Action, ActionList, GameState};
+
+/// A new game with options (as the Python keywords).
+pub(super) fn game(players: usize, seed: u64, options: serde_json::Value) -> SorceryState {
+    let cfg = SorceryConfig::from_options(players, options.as_object().unwrap()).unwrap();
+    SorceryState::new_game(cfg, seed, None).unwrap()
+}
+
+/// A game past the setup choices (each seat keeps its first offers), at the first action.
+pub(super) fn started(players: usize, seed: u64, options: serde_json::Value) -> SorceryState {
+    let mut s = game(players, seed, options);
+    while matches!(s.t.phase, Phase::Setup { .. }) {
+        let a = legal(&s)[0];
+        s.apply_action(a).unwrap();
+    }
+    s
+}
+
+pub(super) fn legal(s: &SorceryState) -> Vec<Action> {
+    let mut out = ActionList::new();
+    s.legal_actions_into(&mut out);
+    out.to_vec()
+}
+
+pub(super) fn legal_moves(s: &SorceryState) -> Vec<Move> {
+    legal(s).into_iter().map(|a| decode(a).unwrap()).collect()
+}
+
+/// Applies a move that must be legal.
+pub(super) fn act(s: &mut SorceryState, m: Move) {
+    let a = encode(m);
+    assert!(
+        legal(s).contains(&a),
+        "{m:?} is not legal; legal: {:?}",
+        legal_moves(s)
+    );
+    s.apply_action(a).unwrap();
+}
+
+/// The `nth` project (0-based among equal names) named `name`.
+pub(super) fn proj(name: &str) -> usize {
+    CardSet::default_set().project_named(name).unwrap()
+}
+
+/// The `nth` material named `name`.
+pub(super) fn mat(name: &str, nth: usize) -> usize {
+    let set = CardSet::default_set();
+    set.materials
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.name == name)
+        .nth(nth)
+        .unwrap()
+        .0
+}
+
+/// Moves project `id` from wherever it is into `seat`'s in-progress projects.
+pub(super) fn give_project(s: &mut SorceryState, seat: usize, id: usize) {
+    take_project(s, id);
+    s.t.players[seat].projects.push(Work::new(id as u8));
+}
+
+/// Removes project `id` from wherever it is (the caller puts it somewhere).
+pub(super) fn take_project(s: &mut SorceryState, id: usize) {
+    for d in s.t.decks.iter_mut() {
+        if let Some(k) = d.iter().position(|&c| usize::from(c) == id) {
+            d.remove(k);
+        }
+    }
+    for c in s.t.market.iter_mut() {
+        if usize::from(*c) == id {
+            *c = NONE;
+        }
+    }
+    s.t.removed &= !(1 << id);
+    for p in s.t.players.iter_mut() {
+        if let Some(k) = p.projects.iter().position(|w| usize::from(w.card) == id) {
+            p.projects.remove(k);
+        }
+        if let Some(k) = p.completed.iter().position(|d| usize::from(d.card) == id) {
+            p.completed.remove(k);
+        }
+    }
+}
+
+/// Moves material `m` from wherever it is into `seat`'s hand.
+pub(super) fn give(s: &mut SorceryState, seat: usize, m: usize) {
+    take_material(s, m);
+    s.t.players[seat].hand |= bit(m);
+    s.t.known[m] = 1 << seat;
+}
+
+/// Removes material `m` from wherever it is.
+pub(super) fn take_material(s: &mut SorceryState, m: usize) {
+    let b = !bit(m);
+    for p in s.t.players.iter_mut() {
+        p.hand &= b;
+        for w in p.projects.iter_mut() {
+            for slot in w.slots.iter_mut() {
+                if usize::from(*slot) == m {
+                    *slot = NONE;
+                }
+            }
+        }
+    }
+    for pile in s.t.piles.iter_mut() {
+        *pile &= b;
+    }
+    s.t.discard &= b;
+    s.t.stock &= b;
+    s.t.out &= b;
+    s.t.robot.materials &= b;
+    if let Some(k) = s.t.grave_deck.iter().position(|&c| usize::from(c) == m) {
+        s.t.grave_deck.remove(k);
+    }
+}
+
+/// Empties a seat's hand into the discard (grave), the stock (stock) or the box (grants).
+pub(super) fn empty_hand(s: &mut SorceryState, seat: usize) {
+    let hand = std::mem::take(&mut s.t.players[seat].hand);
+    for m in super::state::ids(hand) {
+        s.discard_card(m);
+    }
+}
+
+/// Sets the decision to `seat`'s action choice.
+pub(super) fn action_turn(s: &mut SorceryState, seat: usize) {
+    s.t.phase = Phase::Action { seat: seat as u8 };
+    s.t.turn = Turn::default();
+}
+
+/// Checks the state is one `from_json` accepts.
+pub(super) fn assert_valid(s: &SorceryState) {
+    super::validate::validate(s).unwrap_or_else(|e| panic!("invalid state: {e}"));
+}
+
+/// The in-progress work of `seat` on project `id`.
+pub(super) fn work(s: &SorceryState, seat: usize, id: usize) -> Work {
+    *s.t.players[seat]
+        .projects
+        .iter()
+        .find(|w| usize::from(w.card) == id)
+        .expect("the project is in progress")
+}
+
+/// Whether `seat` completed project `id`, and its tokens (credits, demerits).
+pub(super) fn completed(s: &SorceryState, seat: usize, id: usize) -> Option<(u8, u8)> {
+    s.t.players[seat]
+        .completed
+        .iter()
+        .find(|d| usize::from(d.card) == id)
+        .map(|d| (d.credits, d.demerits))
+}
+
+#[allow(dead_code)]
+pub(super) fn no_options() -> serde_json::Value {
+    json!({})
+}
+
+#[allow(dead_code)]
+pub(super) fn stage(s: &SorceryState) -> Stage {
+    s.t.turn.stage
+}

@@ -1,0 +1,268 @@
+//! "Advance the Moon", "End of Month", "Update the Market", the staff's month, "End of Game"
+//! and the tiebreaker.
+
+use serde_json::json;
+
+use super::*;
+use crate::sorcery::state::Done;
+
+/// Plays the rest of the current week with every seat cramming nothing.
+fn pass_week(s: &mut SorceryState) {
+    let month = s.t.month;
+    let week = s.t.week;
+    while s.t.week == week && s.t.month == month && !s.is_terminal() {
+        match s.t.turn.stage {
+            Stage::Choose => act(s, Move::Cram),
+            Stage::AfterAction => act(s, Move::EndTurn),
+            _ => act(s, Move::Stop),
+        }
+    }
+}
+
+#[test]
+fn four_weeks_make_a_month_and_the_month_end_updates_the_table() {
+    let mut s = started(3, 61, json!({"staffs": true}));
+    let market = s.t.market;
+    let piles: Vec<u32> = s.t.piles.iter().map(|p| p.count_ones()).collect();
+    s.t.players[1].staff_used = true;
+    for _ in 0..3 {
+        pass_week(&mut s);
+        assert_eq!(s.t.month, 0);
+    }
+    assert_eq!(s.t.week, 3, "the New Moon");
+    pass_week(&mut s);
+    assert_eq!((s.t.month, s.t.week), (1, 0));
+    assert_eq!(s.t.first, 1, "the first player token passes clockwise");
+    assert_eq!(s.t.phase, Phase::Action { seat: 1 });
+    let now: Vec<u32> = s.t.piles.iter().map(|p| p.count_ones()).collect();
+    assert_eq!(now, piles.iter().map(|p| p + 1).collect::<Vec<_>>());
+    // Left column to the bottom, shift left, new 200s on the right in month 2.
+    assert_eq!(&s.t.market[..4], &market[2..]);
+    assert!(s.t.market[4..]
+        .iter()
+        .all(|&c| s.proj(usize::from(c)).level == 200));
+    assert_eq!(s.t.decks[0][0], market[1]);
+    assert_eq!(s.t.decks[0][1], market[0]);
+    assert!(
+        !s.t.players[1].staff_used,
+        "staffs refresh after the market update"
+    );
+    assert_valid(&s);
+}
+
+#[test]
+fn months_three_and_four_bring_300_level_projects_and_the_game_ends_after_month_four() {
+    let mut s = started(2, 62, json!({}));
+    for month in 0..4 {
+        for _ in 0..4 {
+            if month == 3 && s.t.week == 3 {
+                break;
+            }
+            pass_week(&mut s);
+        }
+        if (1..3).contains(&month) {
+            assert!(s.t.market[4..]
+                .iter()
+                .all(|&c| s.proj(usize::from(c)).level == 300));
+        }
+    }
+    assert_eq!((s.t.month, s.t.week), (3, 3));
+    pass_week(&mut s);
+    assert!(s.is_terminal());
+    // Setup (thesis and project for 2 seats), then 16 weeks of a cram (2 decisions) and a
+    // commit step (1) per seat.
+    assert_eq!(s.t.history.len(), 4 + 16 * 2 * 3);
+}
+
+#[test]
+fn staff_is_used_once_a_month_in_the_action_or_commit_step() {
+    let mut s = started(2, 63, json!({"staffs": true}));
+    let haste = CardSet::default_set()
+        .staffs
+        .iter()
+        .position(|x| x.name == "Staff of Haste")
+        .unwrap();
+    let digging = CardSet::default_set()
+        .staffs
+        .iter()
+        .position(|x| x.name == "Staff of Digging")
+        .unwrap();
+    s.t.players[0].staff = digging as u8;
+    s.t.players[0].staff_offer = [digging as u8, haste as u8];
+    action_turn(&mut s, 0);
+    let hand = s.t.players[0].hand.count_ones();
+    act(&mut s, Move::UseStaff);
+    assert_eq!(s.t.players[0].hand.count_ones(), hand + 2);
+    assert_eq!(s.t.turn.stage, Stage::Choose, "then the week's action");
+    assert!(
+        !legal_moves(&s).contains(&Move::UseStaff),
+        "face-down until the month ends"
+    );
+    // A commit-step staff: one more commit.
+    s.t.players[1].staff = haste as u8;
+    s.t.players[1].staff_offer = [haste as u8, digging as u8];
+    s.t.phase = Phase::Commit { seat: 1 };
+    s.t.turn = Turn {
+        stage: Stage::Commit,
+        limit: 2,
+        ..Turn::default()
+    };
+    act(&mut s, Move::UseStaff);
+    assert_eq!(s.t.turn.limit, 3);
+}
+
+#[test]
+fn final_score_adds_thesis_projects_and_one_credit_per_eight_dollars() {
+    let mut s = started(2, 64, json!({}));
+    let set = CardSet::default_set();
+    let thesis = set
+        .theses
+        .iter()
+        .position(|t| t.name == "Steady Progress")
+        .unwrap(); // 5 projects, 3 credits
+    s.t.players[0].thesis = thesis as u8;
+    s.t.players[0].thesis_offer[0] = thesis as u8;
+    empty_hand(&mut s, 0);
+    for name in [
+        "Tea Leaves",
+        "Brass Knuckles",
+        "Counting Bones",
+        "Rattling Ribs",
+        "Salt and Sulfur",
+    ] {
+        let id = proj(name);
+        take_project(&mut s, id);
+        s.t.players[0].completed.push(Done {
+            card: id as u8,
+            credits: 0,
+            demerits: 0,
+            week: 1,
+        });
+    }
+    // 2 + 1 + 2 + 2 + 1 = 8 credits; one with a demerit.
+    s.t.players[0].completed[0].demerits = 1;
+    // $17 of materials: 2 credits. A research grant is not a material.
+    for m in [
+        mat("Cursed Signet", 0),
+        mat("Cursed Signet", 1),
+        mat("Full Skeleton", 0),
+        mat("Glowing Fungus", 0),
+        mat("Femur", 0),
+    ] {
+        give(&mut s, 0, m);
+    }
+    give(&mut s, 0, crate::sorcery::data::FIRST_GRANT);
+    // Tokens on an incomplete project are not counted.
+    if let Some(w) = s.t.players[0].projects.first_mut() {
+        w.credits = 3;
+    }
+    assert_eq!(s.unused_material_value(0), 17);
+    assert_eq!(s.score(0), 3 + (8 - 1) + 2);
+    let b = s.explain_score(0);
+    assert_eq!(b.total, s.score(0));
+    assert_eq!(b.lines.iter().map(|l| l.points).sum::<i32>(), b.total);
+    assert_eq!(b.lines[0].points, 3);
+    // Not met with four projects.
+    s.t.players[0].completed.pop();
+    assert_eq!(s.explain_score(0).lines[0].points, 0);
+}
+
+#[test]
+fn ties_go_to_the_largest_value_of_grave_cards_in_hand_then_the_lower_seat() {
+    let mut s = started(3, 65, json!({"theses": "none"}));
+    for q in 0..3 {
+        empty_hand(&mut s, q);
+    }
+    give(&mut s, 1, mat("Femur", 0));
+    give(&mut s, 2, mat("Tarnished Ring", 0));
+    // Equal scores (0); seat 2's grave cards are worth $2, seat 1's $1, seat 0's nothing.
+    assert_eq!(s.final_ranking().to_vec(), vec![2, 1, 0]);
+    give(&mut s, 1, mat("Femur", 1));
+    assert_eq!(
+        s.final_ranking().to_vec(),
+        vec![1, 2, 0],
+        "equal $2: the lower seat"
+    );
+}
+
+#[test]
+fn every_thesis_condition_kind_is_checked_as_written() {
+    use crate::sorcery::data::{Condition, Department, Icon};
+    let mut s = started(2, 66, json!({"theses": "none"}));
+    empty_hand(&mut s, 0);
+    let add = |s: &mut SorceryState, name: &str, credits: u8, demerits: u8| {
+        let id = proj(name);
+        take_project(s, id);
+        s.t.players[0].completed.push(Done {
+            card: id as u8,
+            credits,
+            demerits,
+            week: 1,
+        });
+    };
+    let met = |s: &SorceryState, c: Condition| s.condition_met(0, &c);
+    add(&mut s, "Panacea", 0, 0); // alchemy 300: vial mushroom mushroom hand candle
+    add(&mut s, "Homunculus", 1, 0); // alchemy 300: vial rib cage mushroom limb
+    assert!(
+        met(&s, Condition::Projects { count: 2 }) && !met(&s, Condition::Projects { count: 3 })
+    );
+    assert!(met(
+        &s,
+        Condition::Department {
+            department: Department::Alchemy,
+            count: 2
+        }
+    ));
+    assert!(!met(
+        &s,
+        Condition::Department {
+            department: Department::Sorcery,
+            count: 1
+        }
+    ));
+    assert!(met(
+        &s,
+        Condition::Level {
+            level: 300,
+            count: 2
+        }
+    ));
+    assert!(!met(
+        &s,
+        Condition::Level {
+            level: 200,
+            count: 1
+        }
+    ));
+    assert!(met(
+        &s,
+        Condition::Icon {
+            icon: Icon::Mushroom,
+            count: 2
+        }
+    ));
+    assert!(!met(
+        &s,
+        Condition::Icon {
+            icon: Icon::Limb,
+            count: 2
+        }
+    ));
+    assert!(
+        met(&s, Condition::CreditTokens { count: 1 })
+            && !met(&s, Condition::CreditTokens { count: 2 })
+    );
+    assert!(met(&s, Condition::NoDemerits { count: 2 }));
+    s.t.players[0].completed[0].demerits = 1;
+    assert!(
+        !met(&s, Condition::NoDemerits { count: 2 }),
+        "a demerit on any completed project"
+    );
+    give(&mut s, 0, mat("Cursed Signet", 0));
+    give(&mut s, 0, crate::sorcery::data::FIRST_GRANT);
+    assert!(met(&s, Condition::Materials { amount: 5 }));
+    assert!(
+        !met(&s, Condition::Materials { amount: 6 }),
+        "the grant is not a material"
+    );
+}

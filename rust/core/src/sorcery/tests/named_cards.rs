@@ -1,0 +1,350 @@
+//! The rulebook's named cards: Mismatched Bone, Spectral Sight, Crawling Claw (and the
+//! Alchemy FAQ), Cleansing Cauldron (and the +1/−1 tokens FAQ), lunar abilities, the solo
+//! removals; one scenario per effect kind of the vocabulary.
+
+use serde_json::json;
+
+use super::*;
+use crate::sorcery::data::{Effect, Icon, MaterialKind};
+use crate::sorcery::state::ids;
+
+fn complete_with(s: &mut SorceryState, id: usize, cards: &[(usize, usize)]) {
+    give_project(s, 0, id);
+    for &(m, _) in cards {
+        give(s, 0, m);
+    }
+    s.t.phase = Phase::Commit { seat: 0 };
+    s.t.turn = Turn {
+        stage: Stage::Commit,
+        limit: 6,
+        ..Turn::default()
+    };
+    for &(m, icon) in cards {
+        act(s, Move::Commit(m));
+        act(s, Move::CommitTo { project: id, icon });
+    }
+    act(s, Move::Stop);
+    act(s, Move::Stop);
+}
+
+#[test]
+fn mismatched_bone_gives_a_demerit_for_skull_rib_cage_or_hand_but_not_its_limb() {
+    let set = CardSet::default_set();
+    let bone = mat("Mismatched Bone", 0);
+    let c = &set.materials[bone];
+    assert_eq!(c.value, 1);
+    for (icon, demerit) in [
+        (Icon::Skull, true),
+        (Icon::RibCage, true),
+        (Icon::Hand, true),
+        (Icon::Limb, false),
+    ] {
+        let mut s = started(2, 51, json!({}));
+        let id = match icon {
+            Icon::Skull => proj("Lantern Hex"),     // Candle, Skull
+            Icon::RibCage => proj("Rattling Ribs"), // Rib Cage, Limb
+            Icon::Hand => proj("Twitching Finger"), // Hand, Hand
+            _ => proj("Brass Knuckles"),            // Ring, Limb
+        };
+        // Fill the other icons first so the bone completes the project.
+        give_project(&mut s, 0, id);
+        let icons = s.proj(id).icons.clone();
+        let at = icons.iter().position(|&i| i == icon).unwrap();
+        let filler = [
+            mat("Tarnished Ring", 0),
+            mat("Femur", 0),
+            mat("Severed Hand", 0),
+            mat("Rib Cage", 0),
+        ];
+        let mut k = 0;
+        for (i, ic) in icons.iter().enumerate() {
+            if i == at {
+                continue;
+            }
+            let m = if *ic == Icon::Candle {
+                s.cards.candles.trailing_zeros() as usize
+            } else {
+                filler
+                    .iter()
+                    .copied()
+                    .find(|&m| s.mat(m).icons & (1 << *ic as u8) != 0)
+                    .unwrap()
+            };
+            take_material(&mut s, m);
+            s.t.known[m] = s.all_seats();
+            let w = s.t.players[0]
+                .projects
+                .iter_mut()
+                .find(|w| usize::from(w.card) == id)
+                .unwrap();
+            w.slots[i] = m as u8;
+            k += 1;
+        }
+        assert_eq!(k, icons.len() - 1);
+        give(&mut s, 0, bone);
+        s.t.phase = Phase::Commit { seat: 0 };
+        s.t.turn = Turn {
+            stage: Stage::Commit,
+            limit: 2,
+            ..Turn::default()
+        };
+        act(&mut s, Move::Commit(bone));
+        act(
+            &mut s,
+            Move::CommitTo {
+                project: id,
+                icon: icon as usize,
+            },
+        );
+        act(&mut s, Move::Stop);
+        act(&mut s, Move::Stop);
+        assert_eq!(
+            completed(&s, 0, id),
+            Some((0, u8::from(demerit))),
+            "{icon:?}"
+        );
+        assert_valid(&s);
+    }
+}
+
+#[test]
+fn spectral_sight_takes_any_three_cards_then_deals_one_to_each_pile() {
+    let set = CardSet::default_set();
+    let id = proj("Spectral Sight");
+    let c = &set.projects[id];
+    assert_eq!((c.level, c.cost, c.credits), (100, 2, 2));
+    assert_eq!(c.icons, vec![Icon::Candle, Icon::Hand]);
+    assert_eq!(
+        c.ability.as_ref().unwrap().effect,
+        Effect::SpectralSight { count: 3 }
+    );
+
+    let mut s = started(2, 52, json!({}));
+    take_project(&mut s, id);
+    s.t.players[0].completed.push(crate::sorcery::state::Done {
+        card: id as u8,
+        credits: 0,
+        demerits: 0,
+        week: 1,
+    });
+    action_turn(&mut s, 0);
+    let before: Vec<u32> = s.t.piles.iter().map(|p| p.count_ones()).collect();
+    let all = s.t.piles.iter().fold(0, |a, &p| a | p);
+    act(&mut s, Move::Ability(id));
+    // "Look through all grave piles": every pile card is now known to seat 0.
+    assert!(ids(all).all(|c| s.t.known[c] & 1 != 0));
+    let picks: Vec<usize> = ids(all).collect();
+    // Any three, e.g. two from one pile and one from another.
+    let take = [picks[0], picks[1], picks[picks.len() - 1]];
+    for &g in &take {
+        act(&mut s, Move::TakeGrave(g));
+    }
+    for &g in &take {
+        assert!(s.t.players[0].hand & bit(g) != 0);
+    }
+    let after: u32 = s.t.piles.iter().map(|p| p.count_ones()).sum();
+    assert_eq!(
+        after,
+        before.iter().sum::<u32>() - 3 + 3,
+        "one card dealt to each pile"
+    );
+    assert_eq!(s.t.phase, Phase::Action { seat: 1 });
+    assert_valid(&s);
+}
+
+#[test]
+fn crawling_claw_completes_an_alchemy_project_in_place_without_a_demerit() {
+    // FAQ: "Since the project is completed in place without requiring you to commit a
+    // material, it does not trigger the penalty on the Alchemy project."
+    let mut s = started(2, 53, json!({}));
+    let claw = proj("Crawling Claw");
+    take_project(&mut s, claw);
+    s.t.players[0].completed.push(crate::sorcery::state::Done {
+        card: claw as u8,
+        credits: 0,
+        demerits: 0,
+        week: 1,
+    });
+    // An Alchemy project with all but a Hand... use Panacea's Hand: Vial, Mushroom, Mushroom,
+    // Hand, Candle. Fill everything but the Hand in one cram earlier this week.
+    let id = proj("Panacea");
+    give_project(&mut s, 0, id);
+    let fill = [
+        s.cards.vials.trailing_zeros() as usize,
+        mat("Toadstool", 0),
+        mat("Toadstool", 1),
+        usize::MAX,
+        s.cards.candles.trailing_zeros() as usize,
+    ];
+    for (i, &m) in fill.iter().enumerate() {
+        if m != usize::MAX {
+            take_material(&mut s, m);
+            s.t.known[m] = s.all_seats();
+            s.t.players[0]
+                .projects
+                .iter_mut()
+                .find(|w| usize::from(w.card) == id)
+                .unwrap()
+                .slots[i] = m as u8;
+        }
+    }
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Ability(claw));
+    act(
+        &mut s,
+        Move::Fill {
+            project: id,
+            icon: Icon::Hand as usize,
+        },
+    );
+    assert_eq!(completed(&s, 0, id), Some((0, 0)), "completed, no demerit");
+    assert_valid(&s);
+}
+
+#[test]
+fn cleansing_cauldron_removes_demerits_and_leaves_extra_credits() {
+    // FAQ: "The tokens remain on the project as there are cards that may manipulate
+    // specific token types (e.g. Cleansing Cauldron)."
+    let mut s = started(2, 54, json!({}));
+    let cauldron = proj("Cleansing Cauldron");
+    assert_eq!(
+        CardSet::default_set().projects[cauldron]
+            .ability
+            .as_ref()
+            .unwrap()
+            .effect,
+        Effect::RemoveDemerits
+    );
+    take_project(&mut s, cauldron);
+    s.t.players[0].completed.push(crate::sorcery::state::Done {
+        card: cauldron as u8,
+        credits: 0,
+        demerits: 0,
+        week: 1,
+    });
+    let id = proj("Skull Study");
+    complete_with(
+        &mut s,
+        id,
+        &[(mat("Grinning Skull", 0), 1), (mat("Bone Dust", 0), 1)],
+    );
+    assert_eq!(
+        completed(&s, 0, id),
+        Some((1, 1)),
+        "+1 and -1 both stay on the project"
+    );
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Ability(cauldron));
+    act(&mut s, Move::TokenProject(id));
+    assert_eq!(
+        completed(&s, 0, id),
+        Some((1, 0)),
+        "only the demerit is removed"
+    );
+    assert_eq!(s.public_score(0), 3 /* cauldron */ + 2 + 1);
+}
+
+#[test]
+fn lunar_abilities_only_in_their_moon_phase() {
+    let mut s = started(2, 55, json!({}));
+    let rift = proj("Minor Rift"); // lunar 1: draw 2
+    take_project(&mut s, rift);
+    s.t.players[0].completed.push(crate::sorcery::state::Done {
+        card: rift as u8,
+        credits: 0,
+        demerits: 0,
+        week: 1,
+    });
+    for week in 0..4 {
+        s.t.week = week;
+        action_turn(&mut s, 0);
+        assert_eq!(
+            legal_moves(&s).contains(&Move::Ability(rift)),
+            week == 0,
+            "week {}",
+            week + 1
+        );
+    }
+    s.t.week = 0;
+    action_turn(&mut s, 0);
+    let hand = s.t.players[0].hand.count_ones();
+    act(&mut s, Move::Ability(rift));
+    assert_eq!(s.t.players[0].hand.count_ones(), hand + 2, "draw_grave 2");
+}
+
+#[test]
+fn take_stock_either_offers_candles_then_vials_and_add_credits_places_tokens() {
+    let mut s = started(2, 56, json!({}));
+    let philter = proj("Philter Practice"); // action: take 2 candles or vials
+    let lucky = proj("Lucky Numbers"); // action: 1 extra-credit token
+    for id in [philter, lucky] {
+        take_project(&mut s, id);
+        s.t.players[0].completed.push(crate::sorcery::state::Done {
+            card: id as u8,
+            credits: 0,
+            demerits: 0,
+            week: 1,
+        });
+    }
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Ability(philter));
+    act(&mut s, Move::TakeVial);
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::TakeVial],
+        "no candle after a vial (same pair)"
+    );
+    act(&mut s, Move::TakeVial);
+    assert_eq!((s.t.players[0].hand & s.cards.vials).count_ones(), 2);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Ability(lucky));
+    let target = usize::from(s.t.players[0].projects[0].card);
+    act(&mut s, Move::TokenProject(target));
+    assert_eq!(work(&s, 0, target).credits, 1);
+    // Tokens on an incomplete project do not count.
+    assert_eq!(s.public_score(0), 2 + 2);
+}
+
+#[test]
+fn on_complete_effects_happen_when_the_project_is_completed() {
+    let mut s = started(2, 57, json!({}));
+    let id = proj("Grave Robbing 101"); // Skull, Limb; on complete draw 2
+    let hand_before = s.t.players[0].hand.count_ones();
+    complete_with(
+        &mut s,
+        id,
+        &[(mat("Cracked Skull", 0), 1), (mat("Femur", 0), 5)],
+    );
+    assert!(completed(&s, 0, id).is_some());
+    assert_eq!(s.t.players[0].hand.count_ones(), hand_before + 2);
+}
+
+#[test]
+fn the_named_cards_of_the_rulebook_exist_with_their_faces() {
+    let set = CardSet::default_set();
+    for name in [
+        "Minor Rift",
+        "Dark Premonition",
+        "Ghostly Grifter",
+        "Bottled Brilliance",
+        "Crawling Claw",
+        "Cleansing Cauldron",
+        "Reanimate",
+        "Spectral Sight",
+    ] {
+        assert!(set.project_named(name).is_some(), "{name}");
+    }
+    let level = |n: &str| set.projects[set.project_named(n).unwrap()].level;
+    assert_eq!(level("Minor Rift"), 100);
+    assert_eq!(level("Dark Premonition"), 200);
+    assert_eq!(level("Ghostly Grifter"), 200);
+    assert_eq!(level("Bottled Brilliance"), 300);
+    let ring = &set.materials[mat("Cursed Signet", 0)];
+    assert_eq!(
+        (ring.kind, ring.value, ring.icons),
+        (MaterialKind::Grave, 5, 1 << Icon::Ring as u8)
+    );
+    let candle = &set.materials[set.candles.trailing_zeros() as usize];
+    assert_eq!(candle.value, 2, "the Buy Example's candle costs $2");
+    assert_eq!(set.materials[crate::sorcery::data::FIRST_GRANT].value, 5);
+}

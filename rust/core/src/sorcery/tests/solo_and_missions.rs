@@ -1,0 +1,312 @@
+//! "Solo Mode", "Solo Difficulty Levels", "No Robot Solo Variant", "Solo Mission Mode" and
+//! "Mission Mode".
+
+use serde_json::json;
+
+use super::*;
+use crate::sorcery::data::Icon;
+use crate::sorcery::state::{Done, SOLO_REMOVED};
+
+fn robot_draws(s: &mut SorceryState, top: Icon) -> usize {
+    // Put a grave card with this top icon on top of the grave deck.
+    let set = CardSet::default_set();
+    let m = (0..70)
+        .find(|&m| set.materials[m].top == Some(top) && s.t.grave_deck.contains(&(m as u8)))
+        .unwrap();
+    let k =
+        s.t.grave_deck
+            .iter()
+            .position(|&c| usize::from(c) == m)
+            .unwrap();
+    s.t.grave_deck.remove(k);
+    s.t.grave_deck.push(m as u8);
+    m
+}
+
+#[test]
+fn solo_setup_removes_four_projects_and_discards_ten_grave_cards() {
+    let s = started(1, 81, json!({}));
+    for name in SOLO_REMOVED {
+        assert!(s.t.removed & (1 << proj(name)) != 0, "{name}");
+    }
+    assert_eq!(s.t.discard.count_ones(), 10);
+    assert_eq!(s.t.grave_deck.len(), 70 - 6 - 10);
+}
+
+#[test]
+fn after_each_turn_the_robot_acts_on_the_top_icon() {
+    for (top, taken) in [
+        (Icon::Limb, Some(0)),
+        (Icon::Ring, Some(1)),
+        (Icon::RibCage, Some(2)),
+        (Icon::Mushroom, None),
+        (Icon::Hand, None),
+        (Icon::Skull, None),
+    ] {
+        let mut s = started(1, 82, json!({}));
+        s.t.piles[0] |= 0; // unchanged
+        let piles = s.t.piles;
+        let market = s.t.market;
+        let card = robot_draws(&mut s, top);
+        action_turn(&mut s, 0);
+        act(&mut s, Move::Cram);
+        act(&mut s, Move::Stop);
+        let robot = s.t.robot.materials;
+        assert!(
+            robot & bit(card) != 0,
+            "{top:?}: the revealed card goes to the robot"
+        );
+        match top {
+            Icon::Limb | Icon::Ring | Icon::RibCage => {
+                let k = taken.unwrap();
+                assert_eq!(robot & piles[k], piles[k], "{top:?} takes pile {}", k + 1);
+                let added: Vec<u32> = (0..3)
+                    .map(|j| (s.t.piles[j] & !piles[j]).count_ones())
+                    .collect();
+                let want = match top {
+                    Icon::Limb => vec![1, 0, 0],
+                    Icon::Ring => vec![1, 1, 0],
+                    _ => vec![1, 1, 1],
+                };
+                assert_eq!(added, want, "{top:?}");
+            }
+            Icon::Mushroom => {
+                // All piles have two cards: the leftmost is taken, one card added to it.
+                assert_eq!(robot & piles[0], piles[0]);
+                assert_eq!(s.t.piles[1], piles[1]);
+            }
+            Icon::Hand => {
+                assert!(
+                    [0, 2, 4].iter().all(|&i| s.t.market[i] != market[i]),
+                    "top row replaced"
+                );
+                assert!([1, 3, 5].iter().all(|&i| s.t.market[i] == market[i]));
+            }
+            _ => {
+                assert!(
+                    [1, 3, 5].iter().all(|&i| s.t.market[i] != market[i]),
+                    "bottom row replaced"
+                );
+                assert!([0, 2, 4].iter().all(|&i| s.t.market[i] == market[i]));
+            }
+        }
+        assert_valid(&s);
+    }
+}
+
+#[test]
+fn difficulty_easy_discards_the_card_hard_gets_three_tokens_extra_hard_one_per_clear() {
+    let mut s = started(1, 83, json!({"difficulty": "easy"}));
+    let card = robot_draws(&mut s, Icon::Limb);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    assert_eq!(s.t.robot.materials & bit(card), 0);
+    assert!(s.t.discard & bit(card) != 0);
+
+    let mut s = started(1, 83, json!({"difficulty": "hard"}));
+    // A one-card left pile.
+    let extra = s.t.piles[0] & (s.t.piles[0] - 1);
+    s.t.piles[0] &= !extra;
+    s.t.discard |= extra;
+    robot_draws(&mut s, Icon::Limb);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    assert_eq!(s.t.robot.tokens, 3);
+
+    let mut s = started(1, 83, json!({"difficulty": "extra-hard"}));
+    robot_draws(&mut s, Icon::Hand);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    assert_eq!(s.t.robot.tokens, 1);
+}
+
+#[test]
+fn robot_score_is_half_its_grave_value_rounded_up_plus_tokens() {
+    let mut s = started(1, 84, json!({}));
+    for m in [mat("Cursed Signet", 0), mat("Tarnished Ring", 0)] {
+        take_material(&mut s, m);
+        s.t.robot.materials |= bit(m);
+    }
+    assert_eq!(s.robot_score(), 4, "$7 / 2 rounded up");
+    s.t.robot.tokens = 3;
+    assert_eq!(s.robot_score(), 7);
+    // You win with more credits than the robot.
+    assert_eq!(s.margin(), Some(f64::from(s.score(0) - 7)));
+}
+
+#[test]
+fn no_robot_discards_the_piles_and_grades_the_score() {
+    let mut s = started(1, 85, json!({"solo": "no-robot"}));
+    robot_draws(&mut s, Icon::Limb);
+    let pile = s.t.piles[0];
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    assert_eq!(s.t.robot.materials, 0);
+    assert_eq!(s.t.discard & pile, pile);
+    use crate::sorcery::score::grade;
+    assert_eq!(
+        [
+            grade(40),
+            grade(39),
+            grade(32),
+            grade(31),
+            grade(26),
+            grade(25),
+            grade(16),
+            grade(15),
+            grade(9),
+            grade(8),
+            grade(0)
+        ],
+        ["A+", "A", "A", "B", "B", "C", "C", "D", "D", "F", "F"]
+    );
+}
+
+#[test]
+fn solo_buy_may_clear_two_market_projects_for_one_dollar_as_often_as_paid() {
+    let mut s = started(1, 86, json!({}));
+    empty_hand(&mut s, 0);
+    give(&mut s, 0, mat("Tarnished Ring", 0)); // $2
+    action_turn(&mut s, 0);
+    let market = s.t.market;
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::Clear(0));
+    act(&mut s, Move::Clear(3));
+    assert_ne!(s.t.market[0], market[0]);
+    assert_ne!(s.t.market[3], market[3]);
+    assert_eq!(
+        s.t.decks[0][0],
+        market[3].min(market[0]).max(s.t.decks[0][0])
+    );
+    act(&mut s, Move::Clear(1));
+    act(&mut s, Move::Clear(2));
+    assert_eq!(s.t.turn.price, 2);
+    assert!(
+        !legal_moves(&s).iter().any(|m| matches!(m, Move::Clear(_))),
+        "$2 spent"
+    );
+    act(&mut s, Move::ClearDone);
+    act(&mut s, Move::BuyDone);
+    act(&mut s, Move::Pay(mat("Tarnished Ring", 0)));
+    act(&mut s, Move::PayDone);
+    assert_valid(&s);
+}
+
+#[test]
+fn each_mission_is_checked_as_written() {
+    let set = CardSet::default_set();
+    let mut s = started(2, 87, json!({"missions": [3, 10]}));
+    assert!(
+        s.t.players.iter().all(|p| p.thesis_offer == [NONE; 2]),
+        "no theses in Mission Mode"
+    );
+    let done = |s: &mut SorceryState, seat: usize, id: usize| {
+        take_project(s, id);
+        s.t.players[seat].completed.push(Done {
+            card: id as u8,
+            credits: 0,
+            demerits: 0,
+            week: 1,
+        });
+    };
+    // Mission 3: two of the same project.
+    let brews: Vec<usize> = (0..58)
+        .filter(|&i| set.projects[i].name == "Bubbling Brew")
+        .collect();
+    done(&mut s, 0, brews[0]);
+    assert!(!s.mission_requirement_met(0, 3));
+    done(&mut s, 0, brews[1]);
+    assert!(s.mission_requirement_met(0, 3));
+    assert_eq!(s.mission_met(0), Some(false), "and score 22+");
+    // Mission 10: four projects with no effects.
+    for name in ["Twitching Finger", "Rattling Ribs", "Salt and Sulfur"] {
+        done(&mut s, 1, proj(name));
+    }
+    assert!(!s.mission_requirement_met(1, 10));
+    done(&mut s, 1, proj("Tea Leaves"));
+    assert!(s.mission_requirement_met(1, 10));
+    // Mission 5: a Sorcery project with each moon phase.
+    let mut t = started(2, 88, json!({}));
+    for name in ["Minor Rift", "Moonlit Ward", "Lantern Hex"] {
+        done(&mut t, 0, proj(name));
+    }
+    assert!(!t.mission_requirement_met(0, 5));
+    done(&mut t, 0, proj("Crescent Charm"));
+    assert!(t.mission_requirement_met(0, 5));
+    assert!(!t.mission_requirement_met(0, 9), "four Sorcery projects");
+    // Mission 6: three projects with the same moon phase (4: Crescent Charm, Night Lessons,
+    // Waning Glyphs).
+    assert!(!t.mission_requirement_met(0, 6));
+    done(&mut t, 0, proj("Night Lessons"));
+    done(&mut t, 0, proj("Waning Glyphs"));
+    assert!(t.mission_requirement_met(0, 6));
+    // Mission 8: five projects that need a Ring (Minor Rift, Moonlit Ward, Crescent Charm,
+    // Waning Glyphs so far).
+    assert!(!t.mission_requirement_met(0, 8));
+    done(&mut t, 0, proj("Lucky Numbers"));
+    assert!(t.mission_requirement_met(0, 8));
+    // Mission 9: six Sorcery projects (Night Lessons and Waning Glyphs made six).
+    assert!(t.mission_requirement_met(0, 9));
+    done(&mut t, 0, proj("Spectral Sight"));
+    // Missions 2 and 1: six of one department; nine projects.
+    assert!(t.mission_requirement_met(0, 2));
+    assert!(!t.mission_requirement_met(0, 1));
+    for name in ["Tea Leaves", "Brass Knuckles", "Counting Bones"] {
+        done(&mut t, 0, proj(name));
+    }
+    assert!(t.mission_requirement_met(0, 1));
+    // Mission 4: five Alchemy; mission 7: six needing Mushroom or Skull.
+    let mut u = started(2, 89, json!({}));
+    for name in [
+        "Salt and Sulfur",
+        "Philter Practice",
+        "Tincture of Toadstool",
+        "Cleansing Cauldron",
+    ] {
+        done(&mut u, 0, proj(name));
+    }
+    assert!(!u.mission_requirement_met(0, 4));
+    done(&mut u, 0, brews[0]);
+    assert!(u.mission_requirement_met(0, 4));
+    // Mushroom or Skull: Salt and Sulfur, Philter, Tincture, Cauldron, Brew = 5.
+    assert!(!u.mission_requirement_met(0, 7));
+    done(&mut u, 0, proj("Lantern Hex"));
+    assert!(u.mission_requirement_met(0, 7));
+}
+
+#[test]
+fn solo_mission_hard_also_needs_the_robot_beaten() {
+    let mut s = started(
+        1,
+        90,
+        json!({"solo": "mission", "mission": 10, "hard": true}),
+    );
+    for name in [
+        "Twitching Finger",
+        "Rattling Ribs",
+        "Salt and Sulfur",
+        "Tea Leaves",
+        "Lich Transformation",
+        "Philosopher's Stone",
+        "Bone Cathedral",
+        "Prime Sequence",
+    ] {
+        let id = proj(name);
+        take_project(&mut s, id);
+        s.t.players[0].completed.push(Done {
+            card: id as u8,
+            credits: 0,
+            demerits: 0,
+            week: 1,
+        });
+    }
+    assert!(s.score(0) >= 30);
+    assert_eq!(s.mission_met(0), Some(true));
+    s.t.robot.tokens = 100;
+    assert_eq!(s.mission_met(0), Some(false));
+    assert!(s.margin().unwrap() < 0.0);
+}

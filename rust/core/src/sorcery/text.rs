@@ -1,0 +1,208 @@
+//! The sentence of every action, and its public form for the other seats.
+
+use super::actions::{decode, Move};
+use super::state::{Phase, SorceryState, Stage, NONE};
+use crate::engine::{Action, Seat};
+
+impl SorceryState {
+    fn project_label(&self, id: usize) -> String {
+        match self.cards.projects.get(id) {
+            Some(p) => format!(
+                "{} (#{id}, {} {}, ${}, {} credits)",
+                p.name,
+                p.department.name(),
+                p.level,
+                p.cost,
+                p.credits
+            ),
+            None => format!("project {id}"),
+        }
+    }
+
+    fn material_label(&self, id: usize) -> String {
+        match self.cards.materials.get(id) {
+            Some(m) => {
+                let icons: Vec<&str> = (0..8)
+                    .filter(|i| m.icons & (1 << i) != 0)
+                    .map(|i| Self::icon(i).label())
+                    .collect();
+                if icons.is_empty() {
+                    format!("{} (#{id}, ${})", m.name, m.value)
+                } else {
+                    format!("{} (#{id}, ${}, {})", m.name, m.value, icons.join("/"))
+                }
+            }
+            None => format!("material {id}"),
+        }
+    }
+
+    fn thesis_label(&self, id: u8) -> String {
+        match self.cards.theses.get(usize::from(id)) {
+            Some(t) => format!(
+                "{} ({} credits: {})",
+                t.name,
+                t.credits,
+                super::observe::condition_text(&t.condition)
+            ),
+            None => "no thesis".into(),
+        }
+    }
+
+    fn staff_label(&self, id: u8) -> String {
+        match self.cards.staffs.get(usize::from(id)) {
+            Some(s) => format!("{} ({})", s.name, Self::effect_text(&s.effect)),
+            None => "no staff".into(),
+        }
+    }
+
+    /// The full sentence of `action` for the seat to act.
+    pub(crate) fn describe(&self, action: Action) -> String {
+        let Some(m) = decode(action) else {
+            return format!("action {action} (outside the action space)");
+        };
+        let seat = self.actor().unwrap_or(0).min(self.n() - 1);
+        let p = &self.t.players[seat];
+        let t = &self.t.turn;
+        match m {
+            Move::PickThesis(i) => format!(
+                "Keep thesis {}; return {} to the box",
+                self.thesis_label(p.thesis_offer[i]),
+                self.thesis_label(p.thesis_offer[1 - i])
+            ),
+            Move::PickProject(i) => format!(
+                "Keep project {}; return {} to the bottom of the 100-level deck",
+                self.project_label(usize::from(p.project_offer[i])),
+                self.project_label(usize::from(p.project_offer[1 - i]))
+            ),
+            Move::PickStaff(i) => format!(
+                "Keep staff {}; return {} to the box",
+                self.staff_label(p.staff_offer[i]),
+                self.staff_label(p.staff_offer[1 - i])
+            ),
+            Move::Cram => "Cram: commit up to two materials now".into(),
+            Move::Dig => "Dig: look at the left grave pile".into(),
+            Move::Buy => "Buy from the market".into(),
+            Move::UseStaff => format!("Use the staff {}", self.staff_label(p.staff)),
+            Move::Ability(id) => format!(
+                "Project action of {}: {}",
+                self.project_label(id),
+                self.proj(id.min(self.cards.projects.len() - 1))
+                    .ability
+                    .as_ref()
+                    .map_or_else(String::new, |a| Self::effect_text(&a.effect))
+            ),
+            Move::Commit(mat) => format!("Commit {}", self.material_label(mat)),
+            Move::CommitTo { project, icon } => format!(
+                "Put {} under {} as its {}",
+                self.material_label(usize::from(t.material)),
+                self.project_label(project),
+                Self::icon(icon.min(7)).label()
+            ),
+            Move::Stop => {
+                if t.stage == Stage::Cram {
+                    format!("End the cram ({} committed)", t.commits)
+                } else {
+                    format!("Finish committing ({} committed)", t.commits)
+                }
+            }
+            Move::DigTake => format!("Take grave pile {}", t.pile + 1),
+            Move::DigOn => {
+                if t.pile < 2 {
+                    format!(
+                        "Pass grave pile {} (a face-down card joins it) and look at pile {}",
+                        t.pile + 1,
+                        t.pile + 2
+                    )
+                } else {
+                    "Pass grave pile 3".into()
+                }
+            }
+            Move::DigTop => "Take the top card of the grave deck".into(),
+            Move::DigCandle => "Take a Candle from the market for free".into(),
+            Move::DigVial => "Take a Vial from the market for free".into(),
+            Move::DigNothing => "Take nothing".into(),
+            Move::Clear(i) => {
+                let c = self.t.market.get(i).copied().unwrap_or(NONE);
+                let what = if c == NONE {
+                    "nothing".to_string()
+                } else {
+                    self.project_label(usize::from(c))
+                };
+                if t.clear_first == NONE {
+                    format!("Clear market space {} ({what}) and another, for $1", i + 1)
+                } else {
+                    format!("…together with market space {} ({what})", i + 1)
+                }
+            }
+            Move::ClearDone => "Clear no more market projects".into(),
+            Move::BuySpace(i) => {
+                let c = self.t.market.get(i).copied().unwrap_or(NONE);
+                if c == NONE {
+                    format!("Buy market space {} (empty)", i + 1)
+                } else {
+                    format!(
+                        "Buy {} from market space {}",
+                        self.project_label(usize::from(c)),
+                        i + 1
+                    )
+                }
+            }
+            Move::BuyCandle => format!("Buy a Candle (${})", self.stock_price(true)),
+            Move::BuyVial => format!("Buy a Vial (${})", self.stock_price(false)),
+            Move::BuyDone => format!("Pay for the purchase (${} in all)", t.price),
+            Move::Pay(mat) => format!("Discard {} towards the price", self.material_label(mat)),
+            Move::PayDone => format!(
+                "Finish paying (${} paid for ${}, ${} lost)",
+                t.paid,
+                t.price,
+                t.paid.saturating_sub(t.price)
+            ),
+            Move::TakeGrave(g) => format!("Take {} from the grave piles", self.material_label(g)),
+            Move::Fill { project, icon } => format!(
+                "Fill the {} of {} without a material",
+                Self::icon(icon.min(7)).label(),
+                self.project_label(project)
+            ),
+            Move::TokenProject(id) => {
+                if t.stage == Stage::DemeritTarget {
+                    format!("Remove the demerit tokens of {}", self.project_label(id))
+                } else {
+                    format!(
+                        "Put {} extra-credit token(s) on {}",
+                        t.remaining,
+                        self.project_label(id)
+                    )
+                }
+            }
+            Move::EndTurn => "End the turn (keep the staff for later)".into(),
+            Move::TakeCandle => "Take a Candle".into(),
+            Move::TakeVial => "Take a Vial".into(),
+        }
+    }
+
+    /// The sentence as `viewer` may read it: the hidden part of a move is left out for
+    /// anyone but its maker (setup picks, the commit step's commits, the cards taken by
+    /// Spectral Sight).
+    pub(crate) fn public_describe(&self, action: Action, viewer: Option<Seat>) -> String {
+        let actor = self.actor();
+        if actor.is_some() && actor == viewer {
+            return self.describe(action);
+        }
+        let committing = matches!(self.t.phase, Phase::Commit { .. });
+        match decode(action) {
+            Some(Move::PickThesis(_)) => "Keep a thesis face-down".into(),
+            Some(Move::PickProject(_)) => "Keep a project (revealed when all have chosen)".into(),
+            Some(Move::PickStaff(_)) => "Keep a staff (revealed when all have chosen)".into(),
+            Some(Move::Commit(_)) if committing => {
+                "Commit a material (hidden until all have committed)".into()
+            }
+            Some(Move::CommitTo { .. }) if committing => {
+                "Place the committed material (hidden)".into()
+            }
+            Some(Move::Stop) if committing => "Finish committing".into(),
+            Some(Move::TakeGrave(_)) => "Take a grave card from the piles".into(),
+            Some(Move::DigTop) => "Take the top card of the grave deck".into(),
+            _ => self.describe(action),
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//! Validation of a state read from JSON: every invariant the rules code relies on, so that a
+//! document from outside can never make the engine index out of bounds, break conservation
+//! of the 58 projects and the 98 material cards (70 grave, 24 stock, 4 grants), or reach a
+//! position with no legal action.
+
+use super::data::{MaterialKind, NUM_MATERIALS, NUM_PROJECTS, NUM_STAFFS, NUM_THESES};
+use super::state::{
+    ids, Phase, Return, SorceryState, Stage, FILLED_FREE, MAX_PENDING, MONTHS, NONE, WEEKS,
+};
+use crate::engine::{ActionList, EngineError, EngineResult};
+
+fn bad(msg: String) -> EngineError {
+    EngineError::InvalidState(msg)
+}
+
+/// Checks each id in `0..count` appears exactly once among `seen` (id, where).
+fn exactly_once(what: &str, count: usize, seen: &[(usize, String)]) -> EngineResult<()> {
+    let mut place: Vec<Option<&str>> = vec![None; count];
+    for (id, at) in seen {
+        let Some(slot) = place.get_mut(*id) else {
+            return Err(bad(format!(
+                "{what} id {id} at {at} is out of range (0..{count})"
+            )));
+        };
+        if let Some(first) = slot {
+            return Err(bad(format!(
+                "{what} {id} is in two places: {first} and {at}"
+            )));
+        }
+        *slot = Some(at);
+    }
+    if let Some(missing) = place.iter().position(Option::is_none) {
+        return Err(bad(format!("{what} {missing} is missing from the state")));
+    }
+    Ok(())
+}
+
+pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
+    let t = &s.t;
+    let n = usize::from(t.config.players);
+    if !(1..=4).contains(&n) || t.players.len() != n {
+        return Err(bad(format!(
+            "config.players is {n} with {} player entries",
+            t.players.len()
+        )));
+    }
+    if (n == 1) != t.config.solo.is_some() {
+        return Err(bad("config.solo is set exactly for one-player games".into()));
+    }
+    let missions_ok = t
+        .config
+        .missions
+        .iter()
+        .enumerate()
+        .all(|(q, &m)| m <= super::config::NUM_MISSIONS && (q < n && n > 1 || m == 0))
+        && match t.config.solo {
+            Some(super::config::Solo::Mission { mission, .. }) => {
+                (1..=super::config::NUM_MISSIONS).contains(&mission)
+            }
+            _ => true,
+        };
+    if !missions_ok {
+        return Err(bad(
+            "config.missions names a mission outside 1..10 or an absent seat".into(),
+        ));
+    }
+    if t.month >= MONTHS || t.week >= WEEKS || usize::from(t.first) >= n {
+        return Err(bad(format!(
+            "month {} week {} first player {} are outside the game",
+            t.month, t.week, t.first
+        )));
+    }
+    if !t.rng.is_valid() {
+        return Err(bad("the random generator state is all zeros".into()));
+    }
+    if t.known.len() != NUM_MATERIALS || t.project_known.len() != NUM_PROJECTS {
+        return Err(bad("knowledge tables have the wrong length".into()));
+    }
+    let all = s.all_seats();
+    if t.known
+        .iter()
+        .chain(t.project_known.iter())
+        .any(|&b| b & !all != 0)
+    {
+        return Err(bad(
+            "a knowledge entry names a seat that is not in the game".into(),
+        ));
+    }
+    let kind = |m: usize| s.mat(m).kind;
+
+    // Materials: each of the 98 cards exactly once.
+    let mut seen: Vec<(usize, String)> = Vec::new();
+    for (q, p) in t.players.iter().enumerate() {
+        seen.extend(ids(p.hand).map(|m| (m, format!("seat {q}'s hand"))));
+        for w in p.projects.iter() {
+            let Some(card) = s.cards.projects.get(usize::from(w.card)) else {
+                return Err(bad(format!("seat {q} has unknown project {}", w.card)));
+            };
+            for (i, &slot) in w.slots.iter().enumerate() {
+                if i >= card.icons.len() {
+                    if slot != NONE {
+                        return Err(bad(format!("{} has a material past its icons", card.name)));
+                    }
+                    continue;
+                }
+                if slot == NONE || slot == FILLED_FREE {
+                    continue;
+                }
+                let m = usize::from(slot);
+                if m >= NUM_MATERIALS || s.mat(m).icons & (1 << card.icons[i] as u8) == 0 {
+                    return Err(bad(format!(
+                        "material {m} under {} does not show the icon it fills",
+                        card.name
+                    )));
+                }
+                seen.push((m, format!("under seat {q}'s {}", card.name)));
+            }
+        }
+        if p.pending.len() > MAX_PENDING {
+            return Err(bad(format!("seat {q} has too many pending commits")));
+        }
+        for (k, c) in p.pending.iter().enumerate() {
+            let m = usize::from(c.material);
+            if m >= NUM_MATERIALS
+                || p.hand & (1u128 << m) == 0
+                || c.icon >= 8
+                || !p.projects.iter().any(|w| w.card == c.project)
+                || p.pending[..k].iter().any(|e| e.material == c.material)
+            {
+                return Err(bad(format!("seat {q} has an impossible pending commit")));
+            }
+        }
+    }
+    for (k, &pile) in t.piles.iter().enumerate() {
+        seen.extend(ids(pile).map(|m| (m, format!("grave pile {}", k + 1))));
+    }
+    seen.extend(ids(t.discard).map(|m| (m, "the discard".to_string())));
+    seen.extend(ids(t.stock).map(|m| (m, "the stock supply".to_string())));
+    seen.extend(ids(t.out).map(|m| (m, "the box".to_string())));
+    seen.extend(ids(t.robot.materials).map(|m| (m, "the robot".to_string())));
+    seen.extend(
+        t.grave_deck
+            .iter()
+            .map(|&m| (usize::from(m), "the grave deck".to_string())),
+    );
+    exactly_once("material card", NUM_MATERIALS, &seen)?;
+    let grave_only = ids(t.discard | t.robot.materials | t.piles[0] | t.piles[1] | t.piles[2])
+        .chain(t.grave_deck.iter().map(|&m| usize::from(m)))
+        .all(|m| kind(m) == MaterialKind::Grave);
+    let stock_only =
+        ids(t.stock).all(|m| matches!(kind(m), MaterialKind::Candle | MaterialKind::Vial));
+    let grants_only = ids(t.out).all(|m| kind(m) == MaterialKind::Grant);
+    if !grave_only || !stock_only || !grants_only {
+        return Err(bad("a card is in a place its kind cannot be".into()));
+    }
+
+    // Projects: each of the 58 exactly once.
+    let setup = matches!(t.phase, Phase::Setup { .. });
+    let mut seen: Vec<(usize, String)> = Vec::new();
+    for (tier, deck) in t.decks.iter().enumerate() {
+        for &c in deck.iter() {
+            if s.cards.projects.get(usize::from(c)).map(|p| p.tier()) != Some(tier) {
+                return Err(bad(format!("project {c} is in the wrong level's deck")));
+            }
+            seen.push((usize::from(c), format!("the {}00-level deck", tier + 1)));
+        }
+    }
+    for (i, &c) in t.market.iter().enumerate() {
+        if c != NONE {
+            seen.push((usize::from(c), format!("market space {}", i + 1)));
+        }
+    }
+    for i in 0..NUM_PROJECTS {
+        if t.removed & (1 << i) != 0 {
+            seen.push((i, "out of the game".to_string()));
+        }
+    }
+    for (q, p) in t.players.iter().enumerate() {
+        seen.extend(
+            p.projects
+                .iter()
+                .map(|w| (usize::from(w.card), format!("seat {q}"))),
+        );
+        seen.extend(
+            p.completed
+                .iter()
+                .map(|d| (usize::from(d.card), format!("seat {q} (completed)"))),
+        );
+        if setup {
+            for &c in &p.project_offer {
+                if c != NONE {
+                    seen.push((usize::from(c), format!("seat {q}'s offer")));
+                }
+            }
+        }
+        let ok_thesis = |x: u8| x == NONE || usize::from(x) < NUM_THESES;
+        let ok_staff = |x: u8| x == NONE || usize::from(x) < NUM_STAFFS;
+        if !p.thesis_offer.iter().all(|&x| ok_thesis(x))
+            || !ok_thesis(p.thesis)
+            || !p.staff_offer.iter().all(|&x| ok_staff(x))
+            || !ok_staff(p.staff)
+            || !(p.project_pick == NONE || p.project_pick < 2)
+        {
+            return Err(bad(format!("seat {q} has an unknown thesis or staff")));
+        }
+        if p.thesis != NONE && !p.thesis_offer.contains(&p.thesis)
+            || p.staff != NONE && !p.staff_offer.contains(&p.staff)
+        {
+            return Err(bad(format!("seat {q} keeps a card it was not dealt")));
+        }
+    }
+    exactly_once("project", NUM_PROJECTS, &seen)?;
+
+    // Whose turn, and the decision in progress.
+    let turn = &t.turn;
+    let stage_ok = match t.phase {
+        Phase::Setup { seat } => {
+            usize::from(seat) < n
+                && matches!(
+                    turn.stage,
+                    Stage::PickThesis | Stage::PickProject | Stage::PickStaff
+                )
+        }
+        Phase::Action { seat } => {
+            usize::from(seat) < n
+                && !matches!(
+                    turn.stage,
+                    Stage::PickThesis
+                        | Stage::PickProject
+                        | Stage::PickStaff
+                        | Stage::Commit
+                        | Stage::CommitTarget
+                )
+                && turn.ret != Return::Commit
+        }
+        Phase::Commit { seat } => {
+            usize::from(seat) < n
+                && (matches!(turn.stage, Stage::Commit | Stage::CommitTarget)
+                    || (turn.ret == Return::Commit
+                        && matches!(
+                            turn.stage,
+                            Stage::SpectralTake
+                                | Stage::FillTarget
+                                | Stage::CreditTarget
+                                | Stage::DemeritTarget
+                                | Stage::StockChoice
+                        )))
+        }
+        Phase::GameOver => true,
+    };
+    if !stage_ok
+        || usize::from(turn.material) >= NUM_MATERIALS
+        || turn.pile >= 3
+        || !(turn.clear_first == NONE || usize::from(turn.clear_first) < 6)
+        || usize::from(turn.limit) > MAX_PENDING
+        || turn.commits > turn.limit
+        || (matches!(turn.stage, Stage::SpectralTake | Stage::StockChoice) && turn.remaining == 0)
+    {
+        return Err(bad(format!(
+            "the decision in progress ({:?}) does not fit the step",
+            turn.stage
+        )));
+    }
+    if let Some(seat) = s.actor() {
+        let mut legal = ActionList::new();
+        s.legal_into(&mut legal);
+        if legal.is_empty() {
+            return Err(bad(format!(
+                "seat {seat} is to act but has no legal action"
+            )));
+        }
+    }
+    Ok(())
+}

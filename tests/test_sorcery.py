@@ -1,0 +1,152 @@
+"""Studies in Sorcery through the Python façade: options, errors, hidden information, the
+campaign record and the board."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+import craftgames
+from craftgames import CardDataError, IllegalActionError, InvalidStateError, sorcery
+from craftgames.board_sorcery import render
+
+
+def _play_out(state: craftgames.State, seed: int) -> craftgames.State:
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def test_new_game_and_the_generic_entry_point_agree() -> None:
+    a = sorcery.new_game(players=3, seed=5, staffs=True)
+    b = craftgames.new_game("sorcery", 3, 5, staffs=True)
+    assert a.to_json() == b.to_json()
+    assert json.loads(a.to_json())["table"]["config"]["staffs"] is True
+
+
+@pytest.mark.parametrize(
+    ("players", "options", "word"),
+    [
+        (5, {}, "1 to 4"),
+        (1, {"difficulty": "nightmare"}, "difficulty"),
+        (2, {"mission": 3}, "mission"),
+        (2, {"missions": [1, 2, 3]}, "missions"),
+        (3, {"colour": "red"}, "colour"),
+        (1, {"solo": "mission"}, "mission"),
+    ],
+)
+def test_bad_options_raise_value_error_naming_the_option(
+    players: int, options: dict[str, object], word: str
+) -> None:
+    with pytest.raises(ValueError, match=word):
+        craftgames.new_game("sorcery", players, 1, **options)
+
+
+def test_every_mode_plays_to_the_end_and_explains_its_score() -> None:
+    modes: list[tuple[int, dict[str, object]]] = [
+        (1, {"solo": "robot", "difficulty": "extra-hard"}),
+        (1, {"solo": "no-robot"}),
+        (1, {"solo": "mission", "mission": 2, "hard": True}),
+        (2, {"theses": "no-seven"}),
+        (4, {"staffs": True, "missions": [1, 2, 3, 4]}),
+    ]
+    for players, options in modes:
+        state = _play_out(craftgames.new_game("sorcery", players, 3, **options), 3)
+        for seat in range(players):
+            breakdown = state.explain_score(seat)
+            assert breakdown.total == state.scores()[seat]
+            assert sum(line.points for line in breakdown.lines) == breakdown.total
+        categories = [line.category for line in state.explain_score(0).lines]
+        assert categories[:3] == ["Thesis", "Completed projects", "Physical Education"]
+
+
+def test_illegal_actions_and_bad_documents_raise_and_change_nothing() -> None:
+    state = sorcery.new_game(players=2, seed=9)
+    before = state.to_json()
+    illegal = next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(IllegalActionError):
+        state.apply_action(illegal)
+    assert state.to_json() == before
+    doc = json.loads(before)
+    doc["table"]["players"][0]["hand"].append(0)  # a card in two places
+    with pytest.raises(InvalidStateError):
+        craftgames.State.from_json(json.dumps(doc))
+    with pytest.raises(InvalidStateError):
+        craftgames.State.from_json('{"game": "sorcery", "version": 1}')
+    assert craftgames.State.from_json(before).to_json() == before
+
+
+def test_a_bad_card_file_names_the_card_and_field(tmp_path: Path) -> None:
+    from craftgames import _core  # noqa: F401  (the default file ships in the core)
+
+    text = Path(__file__).resolve().parents[1].joinpath("rust/core/data/sorcery.toml").read_text()
+    broken = text.replace('icons = ["candle", "hand"]', 'icons = ["candle", "worm"]', 1)
+    with pytest.raises(CardDataError, match=r"Spectral Sight.*worm"):
+        sorcery.new_game(players=2, seed=1, cards=broken)
+    path = tmp_path / "cards.toml"
+    path.write_text(text)
+    assert sorcery.new_game(players=2, seed=1, cards=path).legal_actions()
+
+
+def test_the_others_hands_and_theses_are_not_in_an_observation() -> None:
+    state = sorcery.new_game(players=2, seed=4)
+    obs = state.observation(1)
+    me, other = obs["players"][1], obs["players"][0]
+    assert me["thesis_offer"] is not None and other["thesis_offer"] is None
+    assert other["hand"] is None and other["score"] is None
+    assert me["hand"] is not None
+
+
+def test_random_playouts_returns_scores_per_game() -> None:
+    scores = sorcery.random_playouts(6, 0, players=4, staffs=True)
+    assert scores.shape == (6, 4)
+    solo = sorcery.random_playouts(3, 0, players=1, solo="no-robot")
+    assert solo.shape == (3, 1)
+
+
+def test_campaign_record_advances_players_who_met_their_mission(tmp_path: Path) -> None:
+    campaign = sorcery.new_campaign(2)
+    options = sorcery.campaign_options(campaign)
+    assert options == {"missions": [1, 1]}
+    state = _play_out(craftgames.new_game("sorcery", 2, 11, **options), 11)
+    after = sorcery.record_game(campaign, state, seed=11)
+    met = after["games"][0]["met"]
+    assert after["missions"] == [2 if m else 1 for m in met]
+    path = tmp_path / "campaign.json"
+    sorcery.save_campaign(after, path)
+    assert sorcery.load_campaign(path) == after
+    path.write_text('{"game": "sorcery", "version": 1, "missions": [0], "games": []}')
+    with pytest.raises(ValueError, match="missions"):
+        sorcery.load_campaign(path)
+    with pytest.raises(ValueError, match="not over"):
+        sorcery.record_game(after, craftgames.new_game("sorcery", 2, 1, missions=[1, 1]), seed=1)
+
+
+def test_cli_flags_become_options(tmp_path: Path) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--players", type=int, default=2)
+    sorcery.add_cli_arguments(parser)
+    args = parser.parse_args(
+        ["--players", "1", "--solo", "robot", "--difficulty", "hard", "--staffs"]
+    )
+    assert sorcery.options_from_cli(args) == {"staffs": True, "solo": "robot", "difficulty": "hard"}
+    args = parser.parse_args(["--missions", "1,4"])
+    assert sorcery.options_from_cli(args) == {"missions": [1, 4]}
+    args = parser.parse_args(["--players", "2", "--campaign", str(tmp_path / "new.json")])
+    assert sorcery.options_from_cli(args) == {"missions": [1, 1]}
+
+
+def test_the_board_draws_from_the_observation_only() -> None:
+    state = _play_out(sorcery.new_game(players=1, seed=2), 2)
+    console = Console(record=True, width=120)
+    console.print(render(state.observation(0), private=True))
+    text = console.export_text()
+    assert "Market" in text and "Robot" in text
+    live = sorcery.new_game(players=3, seed=2, staffs=True)
+    console.print(render(live.observation(1), private=False, compact=True))
