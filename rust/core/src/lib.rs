@@ -4,9 +4,11 @@
 //! * [`engine`] — the contract every game implements ([`engine::GameState`]), actions, the
 //!   seeded RNG, errors.
 //! * [`sunrise`] — *Sunrise at the Studio*, 2–4 players.
+//! * [`nijar`] — *Níjar*, 2–4 players.
 //! * [`search`] — game-agnostic random playouts (and, later, IS-MCTS).
 #![deny(missing_docs)]
 
 pub mod engine;
+pub mod nijar;
 pub mod search;
 pub mod sunrise;

@@ -1,0 +1,335 @@
+//! What each seat may see: the observation (JSON and tensor), the information-state key and
+//! determinization (`resample_hidden`).
+//!
+//! Hidden (section 4 of issue 8): hands (a card taken from the face-up draft area stays
+//! known to all), the order of every deck, the endgame cards played face-down or returned to
+//! the box (known to their owner), and future dice. Everything else is on the table.
+//! `known[card]` holds the seats that know where each card is.
+
+use serde_json::{json, Value};
+
+use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, PIECE_NAMES};
+use super::state::{NijarState, Phase, EMPTY};
+use crate::engine::{Rng, Seat};
+
+/// Length of the observation tensor.
+pub const TENSOR_SIZE: usize = 64 + 4 * 40 + NUM_CARD_IDS;
+
+impl NijarState {
+    fn piece_name(code: u8) -> Value {
+        if code == 0 {
+            Value::Null
+        } else {
+            json!(PIECE_NAMES[usize::from(code - 1).min(2)])
+        }
+    }
+
+    /// The observation of `viewer`.
+    pub fn observation(&self, viewer: Seat) -> Value {
+        let bit = 1u8 << viewer;
+        let scores = self.all_scores();
+        let players: Vec<Value> = (0..self.n())
+            .map(|s| {
+                let p = &self.t.players[s];
+                let me = s == viewer;
+                let hand: Vec<Value> = p
+                    .hand
+                    .ids()
+                    .filter(|&c| me || self.t.known[c] & bit != 0)
+                    .map(|c| json!({"id": c, "name": self.cards.name(c)}))
+                    .collect();
+                let deck_backs: Vec<usize> = (0..3)
+                    .map(|d| {
+                        p.hand
+                            .ids()
+                            .filter(|&c| c < NUM_GAME_CARDS && CardType::of(c).deck() == d)
+                            .count()
+                    })
+                    .collect();
+                json!({
+                    "seat": s,
+                    "score": scores[s],
+                    "vp_by_source": p.vp,
+                    "perra_gorda": p.pg,
+                    "glazes": p.glaze,
+                    "clay": p.clay,
+                    "cracks": p.cracks,
+                    "technology": p.tech + 1,
+                    "wheels": p.wheels.iter().map(|w| {
+                        let card = self.cards.wheel(w.card);
+                        json!({"name": card.name, "space": w.slot, "vase": w.pos,
+                               "length": card.spaces.len(), "finish_vp": card.finish_vp,
+                               "spaces": card.spaces.iter().map(|a| a.key()).collect::<Vec<_>>()})
+                    }).collect::<Vec<_>>(),
+                    "esparto": p.esparto.iter().map(|e| {
+                        let c = self.cards.esparto_card(e.card);
+                        json!({"name": c.name, "space": e.slot,
+                               "rewards": c.rewards.iter().map(|r| r.label()).collect::<Vec<_>>()})
+                    }).collect::<Vec<_>>(),
+                    "cleanups": p.cleanups.iter().map(|c| {
+                        let card = self.cards.cleanup(c.card);
+                        json!({"name": card.name, "cracks": c.cracks, "spaces": card.spaces,
+                               "reward": card.reward.label()})
+                    }).collect::<Vec<_>>(),
+                    "glazing_workshops": p.workshops.iter().map(|w| json!({
+                        "name": self.cards.workshop_label(w.card),
+                        "paint": super::data::cost_label(self.cards.paint_cost(w.card)),
+                        "piece": Self::piece_name(w.piece)})).collect::<Vec<_>>(),
+                    "glaze_kilns": p.glaze_kilns.iter().map(|k| json!({
+                        "name": self.cards.workshop_label(k.card),
+                        "piece": Self::piece_name(k.piece)})).collect::<Vec<_>>(),
+                    "firing_kilns": p.firing_kilns.iter().map(|k| json!({
+                        "name": self.cards.workshop_label(k.card),
+                        "piece": Self::piece_name(k.piece)})).collect::<Vec<_>>(),
+                    "drying": p.drying,
+                    "sold": p.sold,
+                    "hand_size": p.hand.len(),
+                    "hand_by_deck": deck_backs,
+                    "hand_endgame": p.hand.endgame_count(),
+                    "hand": if me { json!(hand) } else { Value::Null },
+                    "known_hand": if me { Value::Null } else { json!(hand) },
+                    "endgame_played": p.endgame_played.count_ones(),
+                    "endgame_played_cards": if me || self.t.phase == Phase::Over {
+                        json!((0..12).filter(|i| p.endgame_played & (1 << i) != 0)
+                            .map(|i| self.cards.endgame[i].name.clone()).collect::<Vec<_>>())
+                    } else { Value::Null },
+                    "craftswomen": p.workers,
+                    "on_shop": p.on_shop,
+                    "shop_closed": p.shop_closed,
+                    "turns": p.turns,
+                    "donkey": self.t.donkeys[s],
+                })
+            })
+            .collect();
+        let draft: Vec<Vec<Value>> = self
+            .t
+            .draft
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&c| {
+                        if c == EMPTY {
+                            Value::Null
+                        } else {
+                            json!({"id": c, "name": self.cards.name(usize::from(c)),
+                                   "type": CardType::of(usize::from(c)).label()})
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        // What the viewer knows of cards outside the table: its own discarded endgame
+        // cards (in the box), cards it saw returned to a deck.
+        let known_elsewhere: Vec<usize> = (0..NUM_CARD_IDS)
+            .filter(|&c| self.t.known[c] & bit != 0 && !self.on_table_or_hand(c))
+            .collect();
+        json!({
+            "game": "nijar",
+            "viewer": viewer,
+            "players": self.n(),
+            "round": self.t.round + 1,
+            "phase": serde_json::to_value(self.t.phase).unwrap_or(Value::Null),
+            "to_act": self.actor(),
+            "turn_seat": self.t.turn_seat,
+            "layout": self.t.layout.iter().map(|&a| Act::from_code(a).map_or("?", |a| a.key())).collect::<Vec<_>>(),
+            "column_bonuses": self.t.columns.iter().map(|&a| Act::from_code(a).map(|a| a.key())).collect::<Vec<_>>(),
+            "special_bonuses": self.t.special.iter().map(|&a| Act::from_code(a).map_or("?", |a| a.key())).collect::<Vec<_>>(),
+            "spaces": self.t.spaces.iter().map(|row| row.iter().map(|o| json!({"seat": if o.seat == EMPTY { Value::Null } else { json!(o.seat) }, "count": o.count})).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "special_stack": &self.t.special_stack[..self.n()],
+            "demand": self.t.demand,
+            "market_heights": self.t.heights,
+            "dice": self.t.dice,
+            "deck_sizes": self.t.decks.iter().map(|d| d.len()).collect::<Vec<_>>(),
+            "draft": draft,
+            "turn_order": self.t.order.iter().copied().collect::<Vec<_>>(),
+            "right_track": self.t.right[..self.n()].iter().map(|&s| if s == EMPTY { Value::Null } else { json!(s) }).collect::<Vec<_>>(),
+            "first_player_token": self.t.first_token,
+            "combos": self.t.combos.iter().map(|c| json!({"wheel": self.cards.starting_wheels[usize::from(c.wheel)].name, "resources": c.res})).collect::<Vec<_>>(),
+            "supply": serde_json::to_value(self.t.supply).unwrap_or(Value::Null),
+            "frames": serde_json::to_value(self.t.frames).unwrap_or(Value::Null),
+            "mode": serde_json::to_value(self.t.mode).unwrap_or(Value::Null),
+            "shop_rewards": &self.t.shop_rewards[..self.n()],
+            "known_elsewhere": known_elsewhere,
+            "players_view": players,
+        })
+    }
+
+    /// Whether card `c` is in a hand, in the draft area or on a workshop.
+    fn on_table_or_hand(&self, c: usize) -> bool {
+        self.t.players.iter().any(|p| {
+            p.hand.has(c)
+                || (c >= 80 && p.endgame_played & (1 << (c - 80)) != 0)
+                || (c < 80 && self.in_workshop(p, c as u8))
+        }) || self.t.draft.iter().flatten().any(|&x| usize::from(x) == c)
+    }
+
+    pub(crate) fn in_workshop(&self, p: &super::state::Player, c: u8) -> bool {
+        p.wheels.iter().any(|w| w.card == c)
+            || p.esparto.iter().any(|e| e.card == c)
+            || p.cleanups.iter().any(|x| x.card == c)
+            || p.workshops.iter().any(|x| x.card == c)
+            || p.glaze_kilns.iter().any(|x| x.card == c)
+            || p.firing_kilns.iter().any(|x| x.card == c)
+    }
+
+    /// The information-state key: the observation plus the viewer's own action history
+    /// length (its own hidden choices are in the observation: hand, played cards).
+    pub fn information_state(&self, viewer: Seat) -> String {
+        let mut v = self.observation(viewer);
+        v["history_length"] = json!(self.t.history.len());
+        v.to_string()
+    }
+
+    /// The tensor: the public board, each seat's counts, and the viewer's hand.
+    pub fn write_tensor(&self, viewer: Seat, out: &mut [f32]) {
+        out.iter_mut().for_each(|x| *x = 0.0);
+        let mut board: Vec<f32> = vec![f32::from(self.t.round)];
+        board.extend(self.t.heights.iter().map(|&h| f32::from(h)));
+        board.extend(
+            self.t.demand[usize::from(self.t.round.min(2))]
+                .iter()
+                .map(|&d| f32::from(d)),
+        );
+        board.extend(self.t.layout.iter().map(|&a| f32::from(a)));
+        board.extend(self.t.columns.iter().map(|&a| f32::from(a)));
+        for row in &self.t.spaces {
+            for o in row {
+                board.push(if o.seat == EMPTY {
+                    -1.0
+                } else {
+                    f32::from(o.seat)
+                });
+                board.push(f32::from(o.count));
+            }
+        }
+        for (i, x) in board.into_iter().take(64).enumerate() {
+            out[i] = x;
+        }
+        for k in 0..self.n() {
+            let seat = (viewer + k) % self.n();
+            let p = &self.t.players[seat];
+            let mut fields = vec![
+                p.vp.iter().sum::<i32>() as f32,
+                f32::from(p.pg),
+                f32::from(p.glaze),
+                f32::from(p.clay),
+                f32::from(p.cracks),
+                f32::from(p.tech),
+                p.wheels.len() as f32,
+                p.esparto.len() as f32,
+                p.cleanups.len() as f32,
+                p.workshops.len() as f32,
+                p.glaze_kilns.len() as f32,
+                p.firing_kilns.len() as f32,
+                f32::from(p.workers),
+                f32::from(u8::from(p.shop_closed)),
+                p.hand.len() as f32,
+                p.endgame_played.count_ones() as f32,
+            ];
+            fields.extend(p.drying.iter().chain(p.sold.iter()).map(|&x| f32::from(x)));
+            fields.extend(p.firing_kilns.iter().take(6).map(|k| f32::from(k.piece)));
+            fields.extend(p.glaze_kilns.iter().take(6).map(|k| f32::from(k.piece)));
+            for (i, x) in fields.into_iter().take(40).enumerate() {
+                out[64 + k * 40 + i] = x;
+            }
+        }
+        let p = &self.t.players[viewer];
+        for c in 0..NUM_CARD_IDS {
+            if p.hand.has(c) {
+                out[64 + 160 + c] = 1.0;
+            }
+        }
+    }
+
+    /// A copy in which what `viewer` cannot know is redrawn: the unknown cards of each
+    /// cardback among the deck and the other hands, every deck's order, the unknown endgame
+    /// cards among the other hands, the face-down plays and the box, and the dice to come.
+    pub fn resample(&self, viewer: Seat, seed: u64) -> Self {
+        let mut out = self.clone();
+        let mut rng = Rng::seed_from(seed ^ 0x6E69_6A61_7200_0000);
+        let bit = 1u8 << viewer;
+        let n = self.n();
+        // Everything below is built in an order that depends only on what the viewer
+        // knows (sorted pools, seats in order), so equal information gives equal copies.
+        for d in 0..3 {
+            let unknown = |c: usize| self.t.known[c] & bit == 0;
+            let mut pool: Vec<u8> = Vec::new();
+            let mut kept: Vec<u8> = Vec::new();
+            for &c in self.t.decks[d].iter() {
+                if unknown(usize::from(c)) {
+                    pool.push(c);
+                } else {
+                    kept.push(c);
+                }
+            }
+            let mut hand_slots: Vec<usize> = Vec::new();
+            for s in (0..n).filter(|&s| s != viewer) {
+                let ids: Vec<usize> = self.t.players[s]
+                    .hand
+                    .ids()
+                    .filter(|&c| c < NUM_GAME_CARDS && CardType::of(c).deck() == d && unknown(c))
+                    .collect();
+                for c in ids {
+                    out.t.players[s].hand.remove(c);
+                    hand_slots.push(s);
+                    pool.push(c as u8);
+                }
+            }
+            pool.sort_unstable();
+            kept.sort_unstable();
+            rng.shuffle(&mut pool);
+            for &c in &pool {
+                out.t.known[usize::from(c)] = 0;
+            }
+            let mut it = pool.into_iter();
+            for &s in &hand_slots {
+                if let Some(c) = it.next() {
+                    out.t.players[s].hand.insert(usize::from(c));
+                    out.t.known[usize::from(c)] = 1 << s;
+                }
+            }
+            let mut deck: crate::engine::FixedVec<u8, 32> = kept.into_iter().chain(it).collect();
+            rng.shuffle(&mut deck);
+            out.t.decks[d] = deck;
+        }
+        // Endgame cards: the other hands, the other face-down plays, and the box.
+        let mut pool: Vec<u8> = Vec::new();
+        for c in NijarState::ENDGAME_IDS {
+            if self.t.known[c] & bit == 0 {
+                pool.push(c as u8);
+            }
+        }
+        let mut slots: Vec<(usize, bool)> = Vec::new();
+        for s in (0..n).filter(|&s| s != viewer) {
+            for c in NijarState::ENDGAME_IDS {
+                if self.t.known[c] & bit != 0 {
+                    continue;
+                }
+                let i = c - NUM_GAME_CARDS;
+                if self.t.players[s].hand.has(c) {
+                    out.t.players[s].hand.remove(c);
+                    slots.push((s, false));
+                } else if self.t.players[s].endgame_played & (1 << i) != 0 {
+                    out.t.players[s].endgame_played &= !(1 << i);
+                    slots.push((s, true));
+                }
+            }
+        }
+        slots.sort_unstable();
+        rng.shuffle(&mut pool);
+        for &c in &pool {
+            out.t.known[usize::from(c)] = 0;
+        }
+        for (&(s, played), &c) in slots.iter().zip(pool.iter()) {
+            let c = usize::from(c);
+            if played {
+                out.t.players[s].endgame_played |= 1 << (c - NUM_GAME_CARDS);
+            } else {
+                out.t.players[s].hand.insert(c);
+            }
+            out.t.known[c] = 1 << s;
+        }
+        out.t.rng = Rng::seed_from(rng.next_u64());
+        out
+    }
+}

@@ -1,0 +1,224 @@
+//! The frame of the game: the starting combinations and donkeys (4.3), the market update
+//! (7.1), the order of turns and the end of the round (7.2, 10.1–10.4).
+
+use super::actions::Move;
+use super::state::{NijarState, Phase, Wheel, CRAFTSWOMEN, EMPTY, ROUNDS, STARTING_BASE_U8};
+use crate::engine::Seat;
+
+impl NijarState {
+    pub(crate) fn draft_at(&self, pos: u8) -> u8 {
+        self.t.draft[usize::from(pos / 5)][usize::from(pos % 5)]
+    }
+
+    /// The seat whose donkey stands on `pos`.
+    pub(crate) fn donkey_at(&self, pos: u8) -> Option<Seat> {
+        (0..self.n()).find(|&s| self.t.donkeys[s] == pos)
+    }
+
+    pub(crate) fn apply_setup(&mut self, m: Move) {
+        match (self.t.phase, m) {
+            (Phase::SetupCombo { k }, Move::Combo(i)) => {
+                // 4.3.1–2: the resources, the wheel in the centre with a vase.
+                let s = self.setup_seat(k);
+                let combo = self.t.combos.remove(usize::from(i));
+                let r = self.cards.starting_resources[usize::from(combo.res)];
+                let sup = &mut self.t.supply;
+                let p = &mut self.t.players[s];
+                p.clay = r.clay.min(7);
+                let pg = r.pg.min(sup.pg);
+                sup.pg -= pg;
+                p.pg = pg;
+                let gl = r.glaze.min(sup.glaze);
+                sup.glaze -= gl;
+                p.glaze = gl;
+                let cr = r.cracks.min(sup.cracks);
+                sup.cracks -= cr;
+                p.cracks = cr;
+                p.wheels.push(Wheel {
+                    card: STARTING_BASE_U8 + combo.wheel,
+                    slot: 0,
+                    pos: 0,
+                });
+                sup.vases -= 1;
+                self.t.phase = Phase::SetupDonkey { k };
+            }
+            (Phase::SetupDonkey { k }, Move::Donkey(pos)) => {
+                // 4.3.3: never two donkeys on one card.
+                let s = self.setup_seat(k);
+                self.t.donkeys[s] = pos;
+                if usize::from(k) + 1 < self.n() {
+                    self.t.phase = Phase::SetupCombo { k: k + 1 };
+                } else {
+                    self.t.combos.clear();
+                    self.begin_round();
+                }
+            }
+            (Phase::Reroll, Move::Reroll) => {
+                self.roll_dice();
+                self.begin_turns();
+            }
+            (Phase::Reroll, _) => self.begin_turns(),
+            _ => {}
+        }
+    }
+
+    /// 7.1: markers to the starting row, up by the round's demand, then the dice.
+    pub(crate) fn begin_round(&mut self) {
+        self.roll_dice();
+        if self.t.round > 0 {
+            // "Except during the first round, the First Player may choose to re-roll."
+            self.t.phase = Phase::Reroll;
+        } else {
+            self.begin_turns();
+        }
+    }
+
+    fn roll_dice(&mut self) {
+        let start = self.cards.board.market_start[self.n() - 2];
+        let demand = self.t.demand[usize::from(self.t.round)];
+        let mut dice = [0u8; 3];
+        for d in &mut dice {
+            *d = self.t.rng.below(6) as u8 + 1;
+        }
+        dice.sort_unstable_by(|a, b| b.cmp(a));
+        self.t.dice = dice;
+        for c in 0..3 {
+            // The highest die to the column whose tile shows 2, the next to 1, the lowest
+            // to 0.
+            let die = dice[usize::from(2 - demand[c])];
+            self.t.heights[c] = (start + demand[c] + die).min(15);
+        }
+    }
+
+    fn begin_turns(&mut self) {
+        self.t.phase = Phase::Turns;
+        let first = usize::from(self.t.order[0]);
+        self.begin_turn(first);
+    }
+
+    /// A seat's turn begins; with its shop closed, its only option is a bonus (7.2.5).
+    pub(crate) fn begin_turn(&mut self, s: Seat) {
+        self.t.turn_seat = s as u8;
+        self.t.in_turn = false;
+        if self.t.players[s].shop_closed {
+            self.t.in_turn = true;
+            self.push_frame_codes(&[super::state::TASK_ANY_BONUS]);
+        }
+    }
+
+    fn push_frame_codes(&mut self, tasks: &[u8]) {
+        let mut f = super::state::Frame::default();
+        for &t in tasks {
+            f.tasks.push(t);
+        }
+        let _ = self.t.frames.try_push(f);
+    }
+
+    /// The turn is over: the next seat in turn order, or the end of the round once every
+    /// shop is closed and every player has had as many turns (7.2, 10).
+    pub(crate) fn end_turn(&mut self) {
+        let s = usize::from(self.t.turn_seat);
+        self.t.players[s].turns += 1;
+        self.t.in_turn = false;
+        let n = self.n();
+        let all_closed = self.t.players.iter().all(|p| p.shop_closed);
+        let turns = self.t.players[0].turns;
+        if all_closed && self.t.players.iter().all(|p| p.turns == turns) {
+            self.end_round();
+            return;
+        }
+        let at = self
+            .t
+            .order
+            .iter()
+            .position(|&x| usize::from(x) == s)
+            .unwrap_or(0);
+        let next = usize::from(self.t.order[(at + 1) % n]);
+        self.begin_turn(next);
+    }
+
+    /// 10.1: shops open, craftswomen back, one to the box; then 10.2 seat by seat.
+    fn end_round(&mut self) {
+        let workers = CRAFTSWOMEN - 1 - self.t.round;
+        for p in self.t.players.iter_mut() {
+            p.workers = workers;
+            p.on_shop = 0;
+            p.shop_closed = false;
+            p.turns = 0;
+        }
+        for row in &mut self.t.spaces {
+            for occ in row.iter_mut() {
+                *occ = Default::default();
+            }
+        }
+        self.t.special_stack = [0; 4];
+        self.t.phase = Phase::Endgame { k: 0 };
+        self.skip_endgame_seats();
+    }
+
+    /// Seats with no endgame card in hand have nothing to decide in 10.2.
+    fn skip_endgame_seats(&mut self) {
+        while let Phase::Endgame { k } = self.t.phase {
+            let s = usize::from(self.t.order[usize::from(k)]);
+            if self.t.players[s].hand.endgame_count() > 0 {
+                return;
+            }
+            self.next_endgame_seat(k);
+        }
+    }
+
+    fn next_endgame_seat(&mut self, k: u8) {
+        if usize::from(k) + 1 < self.n() {
+            self.t.phase = Phase::Endgame { k: k + 1 };
+        } else {
+            self.finish_round();
+        }
+    }
+
+    pub(crate) fn apply_endgame_card(&mut self, m: Move) {
+        let Phase::Endgame { k } = self.t.phase else {
+            return;
+        };
+        let s = usize::from(self.t.order[usize::from(k)]);
+        if let Move::PlayEndgame(i) = m {
+            // 10.2: face-down beneath the workshop; only its owner knows it.
+            self.t.players[s].hand.remove(80 + usize::from(i));
+            self.t.players[s].endgame_played |= 1 << i;
+        }
+        self.next_endgame_seat(k);
+        self.skip_endgame_seats();
+    }
+
+    /// 10.3–10.4 and the next round (or the end of the game after the third).
+    fn finish_round(&mut self) {
+        // 10.4: a marker on right-hand space k takes turn position k; the others keep
+        // their relative order in the remaining positions.
+        let n = self.n();
+        let mut order = [EMPTY; 4];
+        for k in 0..n {
+            if self.t.right[k] != EMPTY {
+                order[k] = self.t.right[k];
+            }
+        }
+        let mut rest = self
+            .t
+            .order
+            .iter()
+            .copied()
+            .filter(|s| !self.t.right[..n].contains(s));
+        for slot in order.iter_mut().take(n) {
+            if *slot == EMPTY {
+                *slot = rest.next().unwrap_or(0);
+            }
+        }
+        self.t.order = order[..n].iter().copied().collect();
+        self.t.right = [EMPTY; 4];
+        self.t.first_token = self.t.order[0];
+        if self.t.round + 1 >= ROUNDS {
+            self.t.phase = Phase::Over;
+            return;
+        }
+        self.t.round += 1;
+        self.begin_round();
+    }
+}
