@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use craftgames_core::engine::{EngineError, EngineResult, GameState, Rng};
+use craftgames_core::nijar::{self, NijarConfig, NijarState};
 use craftgames_core::search::playout::play_random_to_end;
 use craftgames_core::sunrise::{CardSet, SunriseState};
 
@@ -17,6 +18,8 @@ pub type Options = serde_json::Map<String, serde_json::Value>;
 pub enum Game {
     /// Sunrise at the Studio.
     Sunrise(SunriseState),
+    /// Níjar.
+    Nijar(NijarState),
 }
 
 /// Runs `$body` with `$s` bound to the concrete state inside `$game` (by reference, or by
@@ -25,13 +28,14 @@ macro_rules! dispatch {
     ($game:expr, $s:ident => $body:expr) => {
         match $game {
             $crate::games::Game::Sunrise($s) => $body,
+            $crate::games::Game::Nijar($s) => $body,
         }
     };
 }
 pub(crate) use dispatch;
 
 /// The game names `new_game` accepts, in the order they are listed to users.
-pub const GAME_NAMES: &[&str] = &["sunrise"];
+pub const GAME_NAMES: &[&str] = &["sunrise", "nijar"];
 
 /// Everything that fixes a game but the seed: the game, its seats, its card set (read and
 /// validated once) and its options. Dealing many games from one `Setup` (random playouts,
@@ -42,7 +46,13 @@ pub struct Setup {
 }
 
 enum SetupKind {
-    Sunrise { cards: Option<Arc<CardSet>> },
+    Sunrise {
+        cards: Option<Arc<CardSet>>,
+    },
+    Nijar {
+        cards: Option<Arc<nijar::CardSet>>,
+        config: NijarConfig,
+    },
 }
 
 /// Rejects every option a game does not take, naming the first one.
@@ -83,6 +93,14 @@ impl Setup {
                 };
                 SetupKind::Sunrise { cards }
             }
+            "nijar" => {
+                let config = NijarConfig::from_options(players, options)?;
+                let cards = match cards {
+                    Some(text) => Some(Arc::new(nijar::CardSet::from_toml(text)?)),
+                    None => None,
+                };
+                SetupKind::Nijar { cards, config }
+            }
             other => {
                 return Err(EngineError::Config(format!(
                     "unknown game {other:?}; this build knows: {}",
@@ -100,6 +118,12 @@ impl Setup {
                 self.players,
                 seed,
                 cards.clone(),
+            )?)),
+            SetupKind::Nijar { cards, config } => Ok(Game::Nijar(NijarState::new_game(
+                self.players,
+                seed,
+                cards.clone(),
+                *config,
             )?)),
         }
     }
@@ -126,6 +150,7 @@ impl Game {
     pub fn name(&self) -> &'static str {
         match self {
             Game::Sunrise(_) => "sunrise",
+            Game::Nijar(_) => "nijar",
         }
     }
 
@@ -155,11 +180,18 @@ impl Game {
             })?;
         match game {
             "sunrise" => Ok(Game::Sunrise(SunriseState::from_json(text)?)),
+            "nijar" => Ok(Game::Nijar(NijarState::from_json(text)?)),
             other => Err(EngineError::InvalidState(format!(
                 "unknown game {other:?} in the document; this build knows: {}",
                 GAME_NAMES.join(", ")
             ))),
         }
+    }
+}
+
+impl From<NijarState> for Game {
+    fn from(state: NijarState) -> Self {
+        Game::Nijar(state)
     }
 }
 
