@@ -360,7 +360,7 @@ impl NijarState {
             }
             Move::Sell(o) => {
                 self.sell(s, o);
-                if (o..6).any(|x| self.can_sell(s, x)) {
+                if (0..6).any(|x| (x >= o || x % 3 == o % 3) && self.can_sell(s, x)) {
                     self.t.mode = Mode::Sell { last: o };
                 }
             }
@@ -587,7 +587,9 @@ impl NijarState {
                 out.push(encode(Move::EspartoPick(1)));
             }
             Mode::Sell { last } => {
-                for o in last..6 {
+                // Sales in different columns commute (offered once, in option order); two
+                // in one column do not (the marker moves between them), so both orders.
+                for o in (0..6).filter(|&o| o >= last || o % 3 == last % 3) {
                     if self.can_sell(s, o) {
                         out.push(encode(Move::Sell(o)));
                     }
