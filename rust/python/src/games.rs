@@ -14,6 +14,9 @@ use craftgames_core::sunrise::{CardSet, SunriseState};
 pub type Options = serde_json::Map<String, serde_json::Value>;
 
 /// The state of any game.
+// The variants are the games' `Copy`-like states, cloned by value for search; boxing the
+// larger ones would add an allocation to every clone.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone)]
 pub enum Game {
     /// Sunrise at the Studio.

@@ -261,6 +261,6 @@ mod tests {
             assert_eq!(encode(m), a, "{m:?}");
         }
         assert!(decode(NUM_ACTIONS as Action).is_none());
-        assert!(NUM_ACTIONS <= crate::engine::ACTION_LIST_CAPACITY);
+        const { assert!(NUM_ACTIONS <= crate::engine::ACTION_LIST_CAPACITY) };
     }
 }

@@ -195,11 +195,7 @@ impl NijarState {
         // their relative order in the remaining positions.
         let n = self.n();
         let mut order = [EMPTY; 4];
-        for k in 0..n {
-            if self.t.right[k] != EMPTY {
-                order[k] = self.t.right[k];
-            }
-        }
+        order[..n].copy_from_slice(&self.t.right[..n]);
         let mut rest = self
             .t
             .order

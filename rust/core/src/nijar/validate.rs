@@ -259,8 +259,8 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
                 }
             }
         }
-        for k in 0..3 {
-            pieces[k] += u32::from(p.drying[k]) + u32::from(p.sold[k]);
+        for (k, n) in pieces.iter_mut().enumerate() {
+            *n += u32::from(p.drying[k]) + u32::from(p.sold[k]);
         }
         pg += u32::from(p.pg);
         glaze += u32::from(p.glaze);
