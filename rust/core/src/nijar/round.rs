@@ -118,7 +118,7 @@ impl NijarState {
     /// shop is closed and every player has had as many turns (7.2, 10).
     pub(crate) fn end_turn(&mut self) {
         let s = usize::from(self.t.turn_seat);
-        self.t.players[s].turns += 1;
+        self.t.players[s].turns = self.t.players[s].turns.saturating_add(1);
         self.t.in_turn = false;
         let n = self.n();
         let all_closed = self.t.players.iter().all(|p| p.shop_closed);

@@ -32,6 +32,40 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         t.known.len() == super::data::NUM_CARD_IDS,
         "known: one entry per card",
     )?;
+    let all = ((1u16 << n) - 1) as u8;
+    check(
+        t.known.iter().all(|&k| k & !all == 0),
+        "known: a seat not in the game",
+    )?;
+    check(
+        t.shop_rewards.iter().all(|&r| r <= CRAFTSWOMEN),
+        "shop_rewards: too many",
+    )?;
+    // 10.1: 7/6/5 craftswomen in rounds 1/2/3, each on a space, the Special Action, the
+    // closed shop, or available.
+    let craftswomen = match t.phase {
+        Phase::Endgame { .. } | Phase::Over => CRAFTSWOMEN - 1 - t.round.min(2),
+        _ => CRAFTSWOMEN - t.round.min(2),
+    };
+    for s in 0..n.min(t.players.len()) {
+        let p = &t.players[s];
+        let on_spaces: u32 = t
+            .spaces
+            .iter()
+            .flatten()
+            .filter(|o| usize::from(o.seat) == s)
+            .map(|o| u32::from(o.count))
+            .sum();
+        check(
+            u32::from(p.workers) + u32::from(p.on_shop) + u32::from(t.special_stack[s]) + on_spaces
+                == u32::from(craftswomen),
+            "craftswomen are not conserved",
+        )?;
+    }
+    check(
+        t.special_stack[n..].iter().all(|&x| x == 0),
+        "special_stack: a seat not in the game",
+    )?;
     let mut order: Vec<u8> = t.order.iter().copied().collect();
     order.sort_unstable();
     check(
@@ -162,7 +196,19 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
             "cracks: at most 8 in the cleaning area",
         )?;
         check(p.tech <= 2, "tech: at most 2")?;
-        check(p.workers + p.on_shop <= CRAFTSWOMEN, "workers: at most 7")?;
+        check(p.turns <= 100, "turns: too many")?;
+        check(
+            p.sold.iter().all(|&x| x <= 16) && p.drying.iter().all(|&x| x <= 16),
+            "pieces: too many",
+        )?;
+        check(
+            p.pg <= TOTAL_PG && p.glaze <= TOTAL_GLAZES,
+            "tokens: more than exist",
+        )?;
+        check(
+            u32::from(p.workers) + u32::from(p.on_shop) <= u32::from(CRAFTSWOMEN),
+            "workers: at most 7",
+        )?;
         check(
             p.hand.0[1] >> (super::data::NUM_CARD_IDS - 64) == 0,
             "hand: unknown card",
