@@ -41,10 +41,8 @@ def test_bad_options_raise_value_error_naming_them() -> None:
         nijar.new_game(players=3, difficulty="expert")
     with pytest.raises(ValueError, match="difficulty"):
         craftgames.new_game("nijar", 1, difficulty="impossible")
-    with pytest.raises(ValueError, match="2 to 4"):
+    with pytest.raises(ValueError, match="1 \\(solo\\) to 4"):
         nijar.new_game(players=5)
-    with pytest.raises(ValueError, match="solo"):
-        nijar.new_game(players=1)
 
 
 def test_bad_card_file_names_card_field_and_line() -> None:
@@ -95,3 +93,21 @@ def test_board_renders_from_an_observation() -> None:
     out = console.export_text()
     assert "Main board" in out and "Market" in out and "Your hand" in out
     console.print(render(state.observation(1), private=False, compact=True))
+
+
+def test_solo_game_against_the_competition() -> None:
+    state = nijar.new_game(players=1, seed=4, difficulty="expert")
+    assert state.num_players() == 1
+    competition = state.observation(0)["competition"]
+    assert competition["difficulty"] == "expert"
+    assert competition["craftswomen"] == 7
+    steps = 0
+    while not state.is_terminal():
+        assert state.current_player() == 0
+        legal = state.legal_actions()
+        state.apply_action(legal[(steps * 5) % len(legal)])
+        steps += 1
+    assert len(state.scores()) == 1
+    last = state.explain_score(0).lines[-1]
+    assert last.category.startswith("Competition") and last.points == 0
+    assert "wins by" in last.detail or "win by" in last.detail

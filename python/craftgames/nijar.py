@@ -10,9 +10,12 @@ The rules are in the compiled core; this module is the typed entry point::
     print(state.explain_score(0))
 
 The board and the cards are authored data (``rust/core/data/nijar.toml``, replaceable by a
-file of the same schema through ``cards=``). The solo game against the Competition
-(``players=1``, rulebook section 12) is not implemented yet: asking for it raises
-`ValueError`.
+file of the same schema through ``cards=``). ``players=1`` is the solo game against the
+Competition (rulebook section 12) at ``difficulty`` ``"normal"`` (default), ``"advanced"`` or
+``"expert"``: the Competition moves by itself inside `State.apply_action`, so the player is
+the only seat. In solo, ``scores()`` and ``returns()`` hold the player's score alone;
+``explain_score(0)`` ends with a line (0 points) giving the Competition's score and who wins;
+the player wins by scoring more than the Competition.
 """
 
 from __future__ import annotations
@@ -41,8 +44,8 @@ __all__ = [
 
 GAME = "nijar"
 """The game's name for `craftgames.new_game` and in state and replay documents."""
-MIN_PLAYERS = 2
-"""Fewest seats of the multiplayer game (the solo game, 1 seat, is not implemented yet)."""
+MIN_PLAYERS = 1
+"""Fewest seats: 1 is the solo game against the Competition."""
 MAX_PLAYERS = 4
 """Most seats."""
 DIFFICULTIES = ("normal", "advanced", "expert")
@@ -71,11 +74,13 @@ def new_game(
     """A new game of Níjar.
 
     Args:
-        players: number of seats, 2 to 4 (anything else raises `ValueError`).
+        players: number of seats, 1 (solo against the Competition) to 4 (anything else
+            raises `ValueError`).
         seed: the seed of every shuffle, draw and die; same seed and actions, same game.
         first_game_layout: place the action tiles as the rulebook's first-game illustration
             (4.1.1) instead of at random.
-        difficulty: the solo difficulty (solo only; raises `ValueError` with 2-4 players).
+        difficulty: the solo difficulty, ``"normal"`` when omitted (solo only; raises
+            `ValueError` with 2-4 players).
         cards: a data file (path or TOML text) replacing the authored board and card data;
             a bad file raises `CardDataError` naming the card, field and line.
     """

@@ -1,4 +1,4 @@
-//! Golden playthroughs of Níjar for 2, 3 and 4 players: one seeded game each, written out as
+//! Golden playthroughs of Níjar for 1 (solo, Normal), 2 and 4 players: one seeded game each, written out as
 //! text — every action in words, seat 0's legal actions at each of its decisions, and the final
 //! score explanations. Any change of behaviour shows up as a diff. Regenerate only on purpose:
 //!
@@ -60,7 +60,7 @@ fn playthrough(players: usize, seed: u64) -> String {
 fn golden_playthroughs_are_unchanged() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
     let update = std::env::var_os("CRAFTGAMES_UPDATE_GOLDEN").is_some();
-    for players in [2, 4] {
+    for players in [1, 2, 4] {
         let text = playthrough(players, 2026 + players as u64);
         let path = dir.join(format!("nijar_{players}p.txt"));
         if update {

@@ -4,12 +4,12 @@
 use serde::Deserialize;
 
 use super::data::{
-    Act, Amount, BoardData, BuildingCard, CardSet, CardType, CleanupCard, Cost, EndgameCard,
-    EndgameKind, EspartoCard, Res, StartingResources, WheelCard, ESPARTO_SPACES, MARKET_HEIGHTS,
-    MAX_WHEEL_LEN, NUM_CLEANUP, NUM_ENDGAME, NUM_ESPARTO, NUM_FIRING_KILNS, NUM_GLAZE_KILNS,
-    NUM_STARTING, NUM_WHEELS, NUM_WORKSHOPS, WHEEL_SPACES,
+    Act, Amount, BoardData, BuildingCard, CardSet, CardType, CleanupCard, CompetitionCard, Cost,
+    DonkeyIcon, EndgameCard, EndgameKind, EspartoCard, Res, StartingResources, WheelCard,
+    ESPARTO_SPACES, MARKET_HEIGHTS, MAX_WHEEL_LEN, NUM_CLEANUP, NUM_ENDGAME, NUM_ESPARTO,
+    NUM_FIRING_KILNS, NUM_GLAZE_KILNS, NUM_STARTING, NUM_WHEELS, NUM_WORKSHOPS, WHEEL_SPACES,
 };
-use crate::engine::{EngineError, EngineResult};
+use crate::engine::{EngineError, EngineResult, FixedVec};
 
 fn card_err(msg: String) -> EngineError {
     EngineError::CardData(msg)
@@ -70,6 +70,17 @@ struct RawFile {
     firing_kiln: Vec<RawBuilding>,
     #[serde(default)]
     endgame: Vec<RawEndgame>,
+    #[serde(default)]
+    competition: Vec<RawCompetition>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCompetition {
+    name: String,
+    space: Vec<u8>,
+    donkey: DonkeyIcon,
+    pieces: Vec<Vec<String>>,
 }
 
 #[derive(Deserialize)]
@@ -83,6 +94,7 @@ struct RawBonusTile {
 #[serde(deny_unknown_fields)]
 struct RawBoard {
     first_game_layout: Vec<Act>,
+    solo_first_game_layout: Vec<Act>,
     bonus_tiles: Vec<RawBonusTile>,
     market_unpainted: Vec<u8>,
     market_painted: Vec<u8>,
@@ -308,6 +320,20 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
             "Turn Order (first_player) and Play a Card may not share a row (4.1.1)",
         ));
     }
+    let solo_layout: [Act; 9] = b
+        .solo_first_game_layout
+        .clone()
+        .try_into()
+        .map_err(|_| board_at.err("solo_first_game_layout", "needs exactly 9 action tiles"))?;
+    let mut solo_sorted = solo_layout;
+    solo_sorted.sort();
+    let solo_row = |a: Act| solo_layout.iter().position(|x| *x == a).unwrap_or(0) / 3;
+    if solo_sorted != want || solo_row(Act::Play) != solo_row(Act::FirstPlayer) {
+        return Err(board_at.err(
+            "solo_first_game_layout",
+            "the 9 tiles once each, with first_player and play in one row (12.1.1)",
+        ));
+    }
     if b.bonus_tiles.len() != 7 {
         return Err(board_at.err("bonus_tiles", "needs exactly 7 bonus tiles"));
     }
@@ -373,6 +399,7 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
     side_acts(&board_at, "esparto_spaces", &esparto_spaces, ESPARTO_SPACES)?;
     let board = BoardData {
         first_game_layout: layout,
+        solo_first_game_layout: solo_layout,
         bonus_tiles: b
             .bonus_tiles
             .iter()
@@ -563,6 +590,52 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
         endgame.len(),
         NUM_ENDGAME,
     )?;
+    let mut competition = Vec::new();
+    for (i, c) in raw.competition.iter().enumerate() {
+        let a = At {
+            name: &c.name,
+            ..at("competition", i, "")
+        };
+        let [row, col] = c.space[..] else {
+            return Err(a.err("space", "needs [row, column]"));
+        };
+        if !(1..=3).contains(&row) || !(1..=3).contains(&col) {
+            return Err(a.err("space", "row and column are 1 to 3"));
+        }
+        if c.pieces.len() != 3 {
+            return Err(a.err("pieces", "needs the piece actions of 3 rounds"));
+        }
+        let mut pieces: [FixedVec<u8, 2>; 3] = Default::default();
+        for (r, list) in c.pieces.iter().enumerate() {
+            if list.is_empty() || list.len() > 2 {
+                return Err(a.err("pieces", "1 or 2 piece actions a round"));
+            }
+            for p in list {
+                let t = ["plate", "jug", "pot"]
+                    .iter()
+                    .position(|x| x == p)
+                    .ok_or_else(|| a.err("pieces", format!("{p:?} is not plate, jug or pot")))?;
+                pieces[r].push(t as u8);
+            }
+        }
+        competition.push(CompetitionCard {
+            name: c.name.clone(),
+            space: (row - 1, col - 1),
+            donkey: c.donkey,
+            pieces,
+        });
+    }
+    count("competition", "Competition cards", competition.len(), 9)?;
+    if !competition.iter().any(|c| {
+        !matches!(
+            c.donkey,
+            DonkeyIcon::DiscardSides | DonkeyIcon::DiscardVertical | DonkeyIcon::Stay
+        )
+    }) {
+        return Err(card_err(
+            "[[competition]]: one card at least must show a donkey position (12.1.3)".to_string(),
+        ));
+    }
     Ok(CardSet {
         board,
         wheels,
@@ -573,6 +646,7 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
         starting_wheels,
         starting_resources,
         printed_esparto,
+        competition,
         starting_cleanup,
         starting_paint,
         source: Some(text.to_string()),

@@ -409,11 +409,46 @@ pub struct StartingResources {
     pub cracks: u8,
 }
 
+/// The donkey icon of a Competition card (12.5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum DonkeyIcon {
+    /// Right of your donkey, else left.
+    RightLeft,
+    /// Left, else right.
+    LeftRight,
+    /// Above, else below.
+    AboveBelow,
+    /// Below, else above.
+    BelowAbove,
+    /// Discard the cards left and right of its donkey.
+    DiscardSides,
+    /// Discard the cards above and below its donkey.
+    DiscardVertical,
+    /// The donkey stays.
+    Stay,
+}
+
+/// A Competition card of the solo game (12.5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CompetitionCard {
+    /// Name.
+    pub name: String,
+    /// The action space: row 0..3, column 0..3.
+    pub space: (u8, u8),
+    /// The donkey icon.
+    pub donkey: DonkeyIcon,
+    /// The piece actions on its back, per round (piece types 0..3).
+    pub pieces: [FixedVec<u8, 2>; 3],
+}
+
 /// The printed values of the main board and the workshop board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardData {
     /// The first-game layout of the 9 action tiles, row by row.
     pub first_game_layout: [Act; 9],
+    /// The solo first-game layout (First Player Action and Play a Card in one row).
+    pub solo_first_game_layout: [Act; 9],
     /// The 7 bonus tiles with their least player count.
     pub bonus_tiles: Vec<(Act, u8)>,
     /// Sale VP by height, unpainted.
@@ -453,6 +488,8 @@ pub struct CardSet {
     pub starting_resources: Vec<StartingResources>,
     /// The printed esparto card.
     pub printed_esparto: EspartoCard,
+    /// The 9 Competition cards (solo).
+    pub competition: Vec<CompetitionCard>,
     /// The starting cleanup card.
     pub starting_cleanup: CleanupCard,
     /// The starting glazing workshop's paint cost.

@@ -47,6 +47,19 @@ impl GameState for NijarState {
                 next.t.dice
             ));
         }
+        if next.is_solo() && next.t.solo != self.t.solo {
+            let (a, b) = (&self.t.solo, &next.t.solo);
+            if b.revealed.len() > a.revealed.len() || b.turns != a.turns {
+                out.push(format!(
+                    "The Competition: {} VP (was {}), pieces {:?}, craftswomen {}{}",
+                    next.competition_score(),
+                    self.competition_score(),
+                    b.pieces,
+                    b.workers,
+                    if b.shop_closed { ", shop closed" } else { "" }
+                ));
+            }
+        }
         if next.t.phase == super::state::Phase::Over && self.t.phase != super::state::Phase::Over {
             out.push(format!(
                 "The game is over: scores {:?}",
@@ -54,6 +67,13 @@ impl GameState for NijarState {
             ));
         }
         out
+    }
+
+    fn solo_margin(&self) -> Option<f64> {
+        // 12.9: you win by scoring more than the Competition (a tie is not a win: "the
+        // player with the most VP" — the Competition is not beaten by equalling it).
+        self.is_solo()
+            .then(|| f64::from(self.score(0) - self.competition_score()))
     }
 
     fn scores(&self) -> PerSeat<i32> {

@@ -10,7 +10,7 @@
 //! * [`score`] — endgame scoring (11) with the explanation and the tiebreak,
 //! * [`observe`] — what each seat may see: observations, information states, determinization.
 //!
-//! The solo game against the Competition (section 12) is not implemented yet.
+//! * `solo` — the solo game against the Competition (12).
 
 mod acquire;
 pub mod actions;
@@ -23,6 +23,7 @@ mod pieces;
 mod play;
 mod round;
 pub mod score;
+mod solo;
 pub mod state;
 #[cfg(test)]
 mod tests;

@@ -22,7 +22,7 @@ impl NijarState {
             Phase::SetupCombo { k } | Phase::SetupDonkey { k } => Some(self.setup_seat(k)),
             Phase::Reroll => Some(usize::from(self.t.order[0])),
             Phase::Turns => Some(usize::from(self.t.turn_seat)),
-            Phase::Endgame { k } => Some(usize::from(self.t.order[usize::from(k)])),
+            Phase::Endgame { k } => Some(self.endgame_seat(k)),
             Phase::Over => None,
         }
     }
@@ -58,7 +58,7 @@ impl NijarState {
                 out.push(encode(Move::Reroll));
             }
             Phase::Endgame { k } => {
-                let s = usize::from(self.t.order[usize::from(k)]);
+                let s = self.endgame_seat(k);
                 for i in NijarState::ENDGAME_IDS {
                     if self.t.players[s].hand.has(i) {
                         out.push(encode(Move::PlayEndgame((i - 80) as u8)));
@@ -377,6 +377,10 @@ impl NijarState {
     /// Craftswomen go back to `seat`: available again if its shop is open; onto the closed
     /// shop, each with a reward to choose, if it is closed (7.2.5).
     pub(crate) fn return_workers(&mut self, seat: Seat, count: u8) {
+        if self.is_solo() && seat == usize::from(super::state::COMP) {
+            self.return_to_competition(count);
+            return;
+        }
         let p = &mut self.t.players[seat];
         if p.shop_closed {
             p.on_shop += count;

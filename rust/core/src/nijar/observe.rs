@@ -151,6 +151,63 @@ impl NijarState {
             "shop_rewards": &self.t.shop_rewards[..self.n()],
             "known_elsewhere": known_elsewhere,
             "players_view": players,
+            "competition": self.competition_view(),
+        })
+    }
+
+    /// The Competition as you may see it (solo): its pieces, craftswomen, shop and score,
+    /// the back of its top card (the piece actions of each round), its last revealed card
+    /// (all revealed ones in Expert, 12.10), the cards left in its deck.
+    fn competition_view(&self) -> Value {
+        if !self.is_solo() {
+            return Value::Null;
+        }
+        let s = &self.t.solo;
+        let card = |id: u8| {
+            let c = &self.cards.competition[usize::from(id)];
+            json!({"name": c.name, "space": [c.space.0 + 1, c.space.1 + 1],
+                   "donkey": serde_json::to_value(c.donkey).unwrap_or(Value::Null)})
+        };
+        let back = s.deck.last().map(|&id| {
+            let c = &self.cards.competition[usize::from(id)];
+            json!(c
+                .pieces
+                .iter()
+                .map(|r| r
+                    .iter()
+                    .map(|&t| PIECE_NAMES[usize::from(t)])
+                    .collect::<Vec<_>>())
+                .collect::<Vec<_>>())
+        });
+        let shown: Vec<Value> = if self.t.config.difficulty >= 2 {
+            s.revealed.iter().map(|&c| card(c)).collect()
+        } else {
+            s.revealed.last().map(|&c| card(c)).into_iter().collect()
+        };
+        const LEVELS: [&str; 3] = ["normal", "advanced", "expert"];
+        const STATES: [&str; 3] = ["none", "unpainted", "painted"];
+        let difficulty = LEVELS[usize::from(self.t.config.difficulty.min(2))];
+        let pieces: Vec<&str> = s
+            .pieces
+            .iter()
+            .map(|&p| STATES[usize::from(p.min(2))])
+            .collect();
+        json!({
+            "score": self.competition_score(),
+            "vp": s.vp,
+            "pieces": pieces,
+            "sold": s.sold,
+            "craftswomen": s.workers,
+            "on_shop": s.on_shop,
+            "shop_closed": s.shop_closed,
+            "turns": s.turns,
+            "deck_size": s.deck.len(),
+            "revealed_count": s.revealed.len(),
+            "revealed": shown,
+            "top_card_back": back,
+            "donkey": self.t.donkeys[usize::from(super::state::COMP)],
+            "discards": s.discards.len(),
+            "difficulty": difficulty,
         })
     }
 
@@ -328,6 +385,38 @@ impl NijarState {
                 out.t.players[s].hand.insert(c);
             }
             out.t.known[c] = 1 << s;
+        }
+        if self.is_solo() {
+            // The Competition's deck: the top card's back is seen, so it stays; the rest is
+            // shuffled, with (below Expert, 12.10) the revealed cards but the last one.
+            let s = &self.t.solo;
+            let mut pool: Vec<u8> = s
+                .deck
+                .iter()
+                .copied()
+                .take(s.deck.len().saturating_sub(1))
+                .collect();
+            let consult = self.t.config.difficulty >= 2;
+            let hidden_revealed = if consult {
+                0
+            } else {
+                s.revealed.len().saturating_sub(1)
+            };
+            pool.extend(s.revealed.iter().take(hidden_revealed).copied());
+            pool.sort_unstable();
+            rng.shuffle(&mut pool);
+            let mut it = pool.into_iter();
+            let deck_rest = s.deck.len().saturating_sub(1);
+            for i in 0..deck_rest {
+                if let Some(c) = it.next() {
+                    out.t.solo.deck[i] = c;
+                }
+            }
+            for i in 0..hidden_revealed {
+                if let Some(c) = it.next() {
+                    out.t.solo.revealed[i] = c;
+                }
+            }
         }
         out.t.rng = Rng::seed_from(rng.next_u64());
         out

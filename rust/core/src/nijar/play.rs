@@ -140,6 +140,14 @@ impl NijarState {
     /// round.
     pub(crate) fn first_player_openers(&self, s: Seat, out: &mut ActionList) {
         let n = self.n();
+        if self.is_solo() {
+            // 12.7: one space, costing 2 Perra Gorda.
+            let cost = self.cards.board.solo_right_cost;
+            if self.t.right[0] == EMPTY && self.t.players[s].pg >= cost {
+                out.push(encode(Move::FirstPlayer(0)));
+            }
+            return;
+        }
         if self.t.right[..n].contains(&(s as u8)) {
             return;
         }
@@ -154,7 +162,11 @@ impl NijarState {
     /// 8.11: the marker onto space `k`, pay or gain, then any main-board action.
     pub(crate) fn first_player(&mut self, s: Seat, k: u8) {
         self.t.right[usize::from(k)] = s as u8;
-        let v = self.cards.board.right_track[usize::from(k)];
+        let v = if self.is_solo() {
+            -(self.cards.board.solo_right_cost as i8)
+        } else {
+            self.cards.board.right_track[usize::from(k)]
+        };
         if v >= 0 {
             self.gain(
                 s,

@@ -2,7 +2,9 @@
 //! (7.1), the order of turns and the end of the round (7.2, 10.1–10.4).
 
 use super::actions::Move;
-use super::state::{NijarState, Phase, Wheel, CRAFTSWOMEN, EMPTY, ROUNDS, STARTING_BASE_U8};
+use super::state::{
+    NijarState, Phase, Wheel, COMP as COMP_ID, CRAFTSWOMEN, EMPTY, ROUNDS, STARTING_BASE_U8,
+};
 use crate::engine::Seat;
 
 impl NijarState {
@@ -12,7 +14,17 @@ impl NijarState {
 
     /// The seat whose donkey stands on `pos`.
     pub(crate) fn donkey_at(&self, pos: u8) -> Option<Seat> {
-        (0..self.n()).find(|&s| self.t.donkeys[s] == pos)
+        // Seats beyond the players hold `EMPTY`, but the Competition's donkey (solo).
+        (0..4).find(|&s| self.t.donkeys[s] == pos)
+    }
+
+    /// The seat deciding in step `k` of 10.2 (solo: you; the Competition plays none).
+    pub(crate) fn endgame_seat(&self, k: u8) -> Seat {
+        if self.is_solo() {
+            0
+        } else {
+            usize::from(self.t.order[usize::from(k)])
+        }
     }
 
     pub(crate) fn apply_setup(&mut self, m: Move) {
@@ -49,6 +61,9 @@ impl NijarState {
                 if usize::from(k) + 1 < self.n() {
                     self.t.phase = Phase::SetupCombo { k: k + 1 };
                 } else {
+                    if self.is_solo() {
+                        self.place_competition_donkey();
+                    }
                     self.t.combos.clear();
                     self.begin_round();
                 }
@@ -65,7 +80,8 @@ impl NijarState {
     /// 7.1: markers to the starting row, up by the round's demand, then the dice.
     pub(crate) fn begin_round(&mut self) {
         self.roll_dice();
-        if self.t.round > 0 {
+        // 12.3: no re-roll when the Competition is the first player.
+        if self.t.round > 0 && !(self.is_solo() && self.t.order[0] == COMP_ID) {
             // "Except during the first round, the First Player may choose to re-roll."
             self.t.phase = Phase::Reroll;
         } else {
@@ -74,7 +90,8 @@ impl NijarState {
     }
 
     fn roll_dice(&mut self) {
-        let start = self.cards.board.market_start[self.n() - 2];
+        // The starting height for 2, 3, 4 players, or the solo one (12.1.1).
+        let start = self.cards.board.market_start[if self.is_solo() { 3 } else { self.n() - 2 }];
         let demand = self.t.demand[usize::from(self.t.round)];
         let mut dice = [0u8; 3];
         for d in &mut dice {
@@ -100,6 +117,12 @@ impl NijarState {
     pub(crate) fn begin_turn(&mut self, s: Seat) {
         self.t.turn_seat = s as u8;
         self.t.in_turn = false;
+        if self.is_solo() && s == usize::from(COMP_ID) {
+            // The Competition acts by itself, then the turn passes (12.4).
+            self.competition_turn();
+            self.end_turn();
+            return;
+        }
         if self.t.players[s].shop_closed {
             self.t.in_turn = true;
             self.push_frame_codes(&[super::state::TASK_ANY_BONUS]);
@@ -118,12 +141,20 @@ impl NijarState {
     /// shop is closed and every player has had as many turns (7.2, 10).
     pub(crate) fn end_turn(&mut self) {
         let s = usize::from(self.t.turn_seat);
-        self.t.players[s].turns = self.t.players[s].turns.saturating_add(1);
+        let solo = self.is_solo();
+        if solo && s == usize::from(COMP_ID) {
+            self.t.solo.turns = self.t.solo.turns.saturating_add(1);
+        } else {
+            self.t.players[s].turns = self.t.players[s].turns.saturating_add(1);
+        }
         self.t.in_turn = false;
-        let n = self.n();
-        let all_closed = self.t.players.iter().all(|p| p.shop_closed);
+        let n = self.t.order.len();
         let turns = self.t.players[0].turns;
-        if all_closed && self.t.players.iter().all(|p| p.turns == turns) {
+        let all_closed =
+            self.t.players.iter().all(|p| p.shop_closed) && (!solo || self.t.solo.shop_closed);
+        let equal = self.t.players.iter().all(|p| p.turns == turns)
+            && (!solo || self.t.solo.turns == turns);
+        if all_closed && equal {
             self.end_round();
             return;
         }
@@ -152,6 +183,9 @@ impl NijarState {
             }
         }
         self.t.special_stack = [0; 4];
+        if self.is_solo() {
+            self.competition_end_of_round();
+        }
         self.t.phase = Phase::Endgame { k: 0 };
         self.skip_endgame_seats();
     }
@@ -159,7 +193,7 @@ impl NijarState {
     /// Seats with no endgame card in hand have nothing to decide in 10.2.
     fn skip_endgame_seats(&mut self) {
         while let Phase::Endgame { k } = self.t.phase {
-            let s = usize::from(self.t.order[usize::from(k)]);
+            let s = self.endgame_seat(k);
             if self.t.players[s].hand.endgame_count() > 0 {
                 return;
             }
@@ -179,7 +213,7 @@ impl NijarState {
         let Phase::Endgame { k } = self.t.phase else {
             return;
         };
-        let s = usize::from(self.t.order[usize::from(k)]);
+        let s = self.endgame_seat(k);
         if let Move::PlayEndgame(i) = m {
             // 10.2: face-down beneath the workshop; only its owner knows it.
             self.t.players[s].hand.remove(80 + usize::from(i));
@@ -193,6 +227,26 @@ impl NijarState {
     fn finish_round(&mut self) {
         // 10.4: a marker on right-hand space k takes turn position k; the others keep
         // their relative order in the remaining positions.
+        if self.is_solo() {
+            // 12.7: you first if you took the First Player Action, else the Competition.
+            let you_first = self.t.right[0] == 0;
+            self.t.order = if you_first {
+                [0, COMP_ID]
+            } else {
+                [COMP_ID, 0]
+            }
+            .into_iter()
+            .collect();
+            self.t.right = [EMPTY; 4];
+            self.t.first_token = self.t.order[0];
+            if self.t.round + 1 >= ROUNDS {
+                self.t.phase = Phase::Over;
+                return;
+            }
+            self.t.round += 1;
+            self.begin_round();
+            return;
+        }
         let n = self.n();
         let mut order = [EMPTY; 4];
         order[..n].copy_from_slice(&self.t.right[..n]);

@@ -132,6 +132,44 @@ impl NijarState {
             });
         }
         let _ = (NUM_GAME_CARDS, PIECE_NAMES);
+        if self.is_solo() {
+            // 12.9: the Competition's score, shown beside yours (it is not a seat).
+            let c = &self.t.solo;
+            let comp = self.competition_score();
+            let mine: i32 = lines.iter().map(|l| l.points).sum();
+            let over = self.t.phase == Phase::Over;
+            lines.push(ScoreLine {
+                category: "Competition (not part of your score)".to_string(),
+                points: 0,
+                detail: format!(
+                    "{comp} VP: sales {}, returning your craftswomen {}, closed shop and \
+                     missing pieces {}{}; {}",
+                    c.vp[0],
+                    c.vp[1],
+                    c.vp[2],
+                    if over {
+                        format!(
+                            ", first-player token {}, remaining pieces {}",
+                            if self.t.first_token == super::state::COMP {
+                                2
+                            } else {
+                                0
+                            },
+                            c.pieces.iter().map(|&p| i32::from(p)).sum::<i32>()
+                        )
+                    } else {
+                        String::new()
+                    },
+                    match (over, mine.cmp(&comp)) {
+                        (false, _) => format!("you {mine}, it {comp} so far"),
+                        (true, std::cmp::Ordering::Greater) => {
+                            format!("you win by {}", mine - comp)
+                        }
+                        (true, _) => format!("the Competition wins by {}", comp - mine),
+                    }
+                ),
+            });
+        }
         ScoreBreakdown {
             total: lines.iter().map(|l| l.points).sum(),
             lines,
@@ -155,7 +193,13 @@ impl NijarState {
     /// Seats from first to last; ties to the leftmost on the turn-order track.
     pub fn final_ranking(&self) -> PerSeat<Seat> {
         let scores = self.all_scores();
-        let mut seats: PerSeat<Seat> = self.t.order.iter().map(|&s| usize::from(s)).collect();
+        let mut seats: PerSeat<Seat> = self
+            .t
+            .order
+            .iter()
+            .map(|&s| usize::from(s))
+            .filter(|&s| s < self.n())
+            .collect();
         // A stable sort keeps turn order among equal scores.
         seats.sort_by(|a, b| scores[*b].cmp(&scores[*a]));
         seats

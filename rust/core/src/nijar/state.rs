@@ -10,8 +10,11 @@ use super::data::{
 };
 use crate::engine::{Action, EngineError, EngineResult, FixedVec, Rng, Seat};
 
-/// Fewest seats (1 is the solo game, not implemented yet).
-pub const MIN_NIJAR_PLAYERS: usize = 2;
+/// Fewest seats (1: the solo game against the Competition, 12).
+pub const MIN_NIJAR_PLAYERS: usize = 1;
+/// The Competition's index in the seat-indexed tables (donkeys, spaces, turn order) of a
+/// solo game; it is not a seat of the engine.
+pub const COMP: u8 = 1;
 /// Most seats.
 pub const MAX_NIJAR_PLAYERS: usize = 4;
 /// "No card / nobody" in a byte field.
@@ -48,6 +51,9 @@ pub const MAX_TASKS: usize = 8;
 pub struct NijarConfig {
     /// Place the action tiles as in the first-game illustration (4.1.1).
     pub first_game_layout: bool,
+    /// Solo difficulty (12.10): 0 Normal, 1 Advanced, 2 Expert.
+    #[serde(default)]
+    pub difficulty: u8,
 }
 
 impl NijarConfig {
@@ -67,12 +73,15 @@ impl NijarConfig {
                     })?;
                 }
                 "difficulty" => {
-                    let ok = matches!(value.as_str(), Some("normal" | "advanced" | "expert"));
-                    if !ok {
+                    let level = ["normal", "advanced", "expert"]
+                        .iter()
+                        .position(|x| Some(*x) == value.as_str());
+                    let Some(level) = level else {
                         return Err(EngineError::Config(format!(
                             "option difficulty must be \"normal\", \"advanced\" or \"expert\", not {value}"
                         )));
-                    }
+                    };
+                    config.difficulty = level as u8;
                     if players != 1 {
                         return Err(EngineError::Config(
                             "option difficulty applies to the solo game (players=1) only"
@@ -373,6 +382,32 @@ pub enum Phase {
     Over,
 }
 
+/// The Competition of the solo game (12.2): no resources, only craftswomen, a donkey, a deck
+/// and at most one piece of each type.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Solo {
+    /// Its face-down deck (top = last).
+    pub deck: FixedVec<u8, 9>,
+    /// Its revealed cards this round, in order.
+    pub revealed: FixedVec<u8, 9>,
+    /// Craftswomen available.
+    pub workers: u8,
+    /// Craftswomen on its closed shop.
+    pub on_shop: u8,
+    /// Shop closed.
+    pub shop_closed: bool,
+    /// Turns taken this round.
+    pub turns: u8,
+    /// VP: sales, returning your craftswomen, its closed shop and missing pieces.
+    pub vp: [i32; 3],
+    /// Its play area: 0 no piece, 1 unpainted, 2 painted (plate, jug, pot).
+    pub pieces: [u8; 3],
+    /// Pieces it sold (returned to the box).
+    pub sold: [u8; 3],
+    /// Draft cards its donkey discarded (out of the game).
+    pub discards: FixedVec<u8, 80>,
+}
+
 /// Everything on the table but the card data.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Table {
@@ -434,6 +469,9 @@ pub struct Table {
     pub known: FixedVec<u8, NUM_CARD_IDS>,
     /// The random stream (future draws and dice).
     pub rng: Rng,
+    /// The Competition (solo games only).
+    #[serde(default)]
+    pub solo: Solo,
     /// Actions applied so far.
     pub history: Vec<Action>,
 }
@@ -461,16 +499,9 @@ impl NijarState {
         cards: Option<Arc<CardSet>>,
         config: NijarConfig,
     ) -> EngineResult<Self> {
-        if players == 1 {
-            return Err(EngineError::Config(
-                "the Níjar solo game against the Competition (players=1) is not implemented \
-                 yet; play 2 to 4 players"
-                    .to_string(),
-            ));
-        }
         if !(MIN_NIJAR_PLAYERS..=MAX_NIJAR_PLAYERS).contains(&players) {
             return Err(EngineError::Config(format!(
-                "Níjar is played by 2 to 4 players, not {players}"
+                "Níjar is played by 1 (solo) to 4 players, not {players}"
             )));
         }
         let cards = cards.unwrap_or_else(CardSet::default_set);
@@ -479,22 +510,30 @@ impl NijarState {
         let b = &cards.board;
         // 4.1.1: the tiles, at random unless the first-game layout is asked for; "Turn
         // Order" and "Play a Card" may not share a row.
-        let mut layout = b.first_game_layout;
+        // Solo (12.1.1): the First Player Action and Play a Card in one row instead.
+        let solo = n == 1;
+        let mut layout = if solo {
+            b.solo_first_game_layout
+        } else {
+            b.first_game_layout
+        };
         if !config.first_game_layout {
             loop {
                 rng.shuffle(&mut layout);
                 let row = |a: Act| layout.iter().position(|x| *x == a).unwrap_or(0) / 3;
-                if row(Act::Play) != row(Act::FirstPlayer) {
+                if (row(Act::Play) == row(Act::FirstPlayer)) == solo {
                     break;
                 }
             }
         }
+        // Solo: set up as for two players (12.1.1).
+        let board_n = n.max(2);
         // 4.1.3: the tiles for this player count; two at random on the Special Action,
         // the rest on the open columns (three, plus A with 3 players, plus B with 4).
         let mut tiles: Vec<u8> = b
             .bonus_tiles
             .iter()
-            .filter(|(_, m)| usize::from(*m) <= n)
+            .filter(|(_, m)| usize::from(*m) <= board_n)
             .map(|(a, _)| *a as u8)
             .collect();
         rng.shuffle(&mut tiles);
@@ -519,6 +558,11 @@ impl NijarState {
             rng.shuffle(d);
         }
         let mut known: FixedVec<u8, NUM_CARD_IDS> = (0..NUM_CARD_IDS).map(|_| 0).collect();
+        // Solo: the Competition's deck, shuffled (12.1.3).
+        let mut comp_deck: FixedVec<u8, 9> = (0..9).collect();
+        if solo {
+            rng.shuffle(&mut comp_deck);
+        }
         let all = ((1u16 << n) - 1) as u8;
         let mut draft = [[EMPTY; 5]; 3];
         for (r, row) in draft.iter_mut().enumerate() {
@@ -573,7 +617,8 @@ impl NijarState {
         let mut res: Vec<u8> = (0..5).collect();
         rng.shuffle(&mut wheels);
         rng.shuffle(&mut res);
-        let combos = (0..=n)
+        // Solo: two combinations (12.1.1).
+        let combos = (0..=n.max(1))
             .map(|i| Combo {
                 wheel: wheels[i],
                 res: res[i],
@@ -596,7 +641,8 @@ impl NijarState {
             decks,
             draft,
             donkeys: [EMPTY; 4],
-            order: (0..n as u8).collect(),
+            // Solo: you are first in round 1, the Competition second (12.1.2).
+            order: (0..n.max(2) as u8).collect(),
             right: [EMPTY; 4],
             first_token: 0,
             combos,
@@ -605,7 +651,8 @@ impl NijarState {
                 glaze: TOTAL_GLAZES,
                 cracks: TOTAL_CRACKS,
                 vases: TOTAL_VASES,
-                pieces: [4 * n as u8; 3],
+                // 4.1.7 / 12.1.1: 4 of each per player, 8 in solo.
+                pieces: [4 * board_n as u8; 3],
             },
             players,
             turn_seat: 0,
@@ -615,6 +662,11 @@ impl NijarState {
             shop_rewards: [0; 4],
             known,
             rng,
+            solo: Solo {
+                deck: if solo { comp_deck } else { FixedVec::new() },
+                workers: if solo { CRAFTSWOMEN } else { 0 },
+                ..Solo::default()
+            },
             history: Vec::new(),
         };
         Ok(NijarState { cards, t })
@@ -638,6 +690,11 @@ impl NijarState {
     /// Number of seats.
     pub fn n(&self) -> usize {
         usize::from(self.t.num_players)
+    }
+
+    /// Whether this is the solo game against the Competition.
+    pub fn is_solo(&self) -> bool {
+        self.t.num_players == 1
     }
 
     /// Every seat's bit.

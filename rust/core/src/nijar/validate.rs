@@ -24,7 +24,11 @@ fn check(ok: bool, msg: &str) -> EngineResult<()> {
 pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
     let t = &st.t;
     let n = usize::from(t.num_players);
-    check((2..=4).contains(&n), "num_players must be 2 to 4")?;
+    check((1..=4).contains(&n), "num_players must be 1 to 4")?;
+    let solo = n == 1;
+    // Seat-indexed tables hold the Competition at index 1 in solo (12).
+    let seats = n.max(2);
+    let board_n = n.max(2);
     check(t.players.len() == n, "players: one entry per seat")?;
     check(t.round < ROUNDS, "round must be 0, 1 or 2")?;
     check(t.rng.is_valid(), "rng: the generator state is all zero")?;
@@ -62,14 +66,52 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
             "craftswomen are not conserved",
         )?;
     }
+    let c = &t.solo;
+    if solo {
+        let on_spaces: u32 = t
+            .spaces
+            .iter()
+            .flatten()
+            .filter(|o| o.seat == super::state::COMP)
+            .map(|o| u32::from(o.count))
+            .sum();
+        check(
+            u32::from(c.workers) + u32::from(c.on_shop) + u32::from(t.special_stack[1]) + on_spaces
+                == u32::from(craftswomen),
+            "the Competition's craftswomen are not conserved",
+        )?;
+        let mut ids: Vec<u8> = c.deck.iter().chain(c.revealed.iter()).copied().collect();
+        ids.sort_unstable();
+        check(
+            ids == (0..9).collect::<Vec<u8>>(),
+            "solo: the Competition's deck and revealed cards are its 9 cards",
+        )?;
+        check(
+            c.pieces.iter().all(|&p| p <= 2),
+            "solo: a piece state above 2",
+        )?;
+        check(
+            t.shop_rewards[1..].iter().all(|&r| r == 0),
+            "shop_rewards: not a seat",
+        )?;
+        check(
+            c.turns <= 100 && c.sold.iter().all(|&x| x <= 16),
+            "solo: counters",
+        )?;
+    } else {
+        check(
+            *c == super::state::Solo::default(),
+            "solo: a Competition outside the solo game",
+        )?;
+    }
     check(
-        t.special_stack[n..].iter().all(|&x| x == 0),
+        t.special_stack[seats..].iter().all(|&x| x == 0),
         "special_stack: a seat not in the game",
     )?;
     let mut order: Vec<u8> = t.order.iter().copied().collect();
     order.sort_unstable();
     check(
-        order == (0..n as u8).collect::<Vec<_>>(),
+        order == (0..seats as u8).collect::<Vec<_>>(),
         "order: a permutation of the seats",
     )?;
     check(usize::from(t.first_token) < n, "first_token: not a seat")?;
@@ -99,7 +141,7 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         "layout: must hold the 9 action tiles once each",
     )?;
     for (c, &a) in t.columns.iter().enumerate() {
-        let open = c < 3 || (c == 3 && n >= 3) || (c == 4 && n == 4);
+        let open = c < 3 || (c == 3 && board_n >= 3) || (c == 4 && board_n == 4);
         check(
             if open {
                 super::data::Act::from_code(a).is_some_and(|a| a.is_bonus())
@@ -122,14 +164,14 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
     }
     check(t.heights.iter().all(|&h| h <= 15), "heights: at most 15")?;
     check(t.dice.iter().all(|&d| d <= 6), "dice: at most 6")?;
-    for &d in &t.donkeys[..n] {
+    for &d in &t.donkeys[..seats] {
         check(d == EMPTY || d < 15, "donkeys: not a draft position")?;
         check(
-            d == EMPTY || t.donkeys[..n].iter().filter(|&&x| x == d).count() == 1,
+            d == EMPTY || t.donkeys[..seats].iter().filter(|&&x| x == d).count() == 1,
             "donkeys: two on one card",
         )?;
     }
-    for &d in &t.donkeys[n..] {
+    for &d in &t.donkeys[seats..] {
         check(d == EMPTY, "donkeys: a donkey for a seat not in the game")?;
     }
     for c in &t.combos {
@@ -140,7 +182,7 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         for (c, o) in row.iter().enumerate() {
             check(
                 (o.seat == EMPTY && o.count == 0)
-                    || (usize::from(o.seat) < n && o.count > 0 && o.count <= CRAFTSWOMEN),
+                    || (usize::from(o.seat) < seats && o.count > 0 && o.count <= CRAFTSWOMEN),
                 "spaces: bad occupant",
             )?;
             check(
@@ -334,7 +376,7 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         "wooden vases are not conserved",
     )?;
     check(
-        pieces.iter().all(|&x| x == 4 * n as u32),
+        pieces.iter().all(|&x| x == 4 * board_n as u32),
         "pieces are not conserved",
     )?;
     // The phase and the compound action in progress.

@@ -15,6 +15,7 @@ use crate::engine::GameState;
 pub(super) fn started(players: usize, seed: u64) -> NijarState {
     let config = NijarConfig {
         first_game_layout: true,
+        difficulty: 0,
     };
     let mut st = NijarState::new_game(players, seed, None, config).unwrap();
     while st.table().phase != Phase::Turns {

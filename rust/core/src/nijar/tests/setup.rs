@@ -27,6 +27,7 @@ fn s4_1_1_tiles_are_random_but_turn_order_and_play_never_share_a_row() {
         None,
         NijarConfig {
             first_game_layout: true,
+            difficulty: 0,
         },
     )
     .unwrap();
