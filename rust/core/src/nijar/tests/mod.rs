@@ -5,6 +5,7 @@ mod actions;
 mod examples;
 mod round;
 mod setup;
+mod solo;
 
 use super::actions::{decode, encode, Move};
 use super::data::{Act, CardType};
