@@ -101,6 +101,11 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> NijarState {
                     state.observation_json(viewer),
                     "resampling changed what seat {viewer} sees"
                 );
+                assert_eq!(
+                    r.information_state_string(viewer),
+                    state.information_state_string(viewer),
+                    "resampling changed what seat {viewer} knows"
+                );
             }
         }
         let a = legal[rng.below(legal.len())];

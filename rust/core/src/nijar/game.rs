@@ -76,6 +76,10 @@ impl GameState for NijarState {
             .then(|| f64::from(self.score(0) - self.competition_score()))
     }
 
+    fn heuristic_values(&self) -> PerSeat<f64> {
+        self.heuristic()
+    }
+
     fn scores(&self) -> PerSeat<i32> {
         self.all_scores()
     }

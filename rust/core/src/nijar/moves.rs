@@ -90,7 +90,9 @@ impl NijarState {
                 }
             }
         }
-        out.sort_unstable();
+        if !out.windows(2).all(|w| w[0] < w[1]) {
+            out.sort_unstable();
+        }
         let mut w = 0;
         for r in 0..out.len() {
             if r == 0 || out[r] != out[w - 1] {
@@ -221,7 +223,8 @@ impl NijarState {
                 }
             }
             Act::Fire | Act::Fire1 => {
-                for o in 0..16 {
+                // Only options that can exist: 3 drying types and one per workshop.
+                for o in 0..(3 + p.workshops.len() as u8) {
                     if self.can_fire(s, o) {
                         out.push(encode(if act == Act::Fire {
                             Move::Fire(o)
@@ -232,8 +235,18 @@ impl NijarState {
                 }
             }
             Act::Paint | Act::Paint1 => {
-                for o in 0..39 {
-                    if self.can_paint(s, o) {
+                // Nothing to paint without an unpainted piece in a firing kiln.
+                let mut types = 0u8;
+                for k in p.firing_kilns.iter() {
+                    if k.piece != 0 {
+                        types |= 1 << (k.piece - 1);
+                    }
+                }
+                if types == 0 {
+                    return;
+                }
+                for o in 0..(3 * p.workshops.len() as u8) {
+                    if types & (1 << (o % 3)) != 0 && self.can_paint(s, o) {
                         out.push(encode(if act == Act::Paint {
                             Move::Paint(o)
                         } else {

@@ -229,12 +229,89 @@ impl NijarState {
             || p.firing_kilns.iter().any(|x| x.card == c)
     }
 
-    /// The information-state key: the observation plus the viewer's own action history
-    /// length (its own hidden choices are in the observation: hand, played cards).
+    /// The information-state key: the state document with everything `viewer` cannot know
+    /// taken out (the other hands' unknown cards and face-down plays, reduced to counts by
+    /// cardback; the decks' unknown cards and every deck order; the other seats' knowledge;
+    /// the random stream; the Competition's unseen cards), so it is exact by construction.
     pub fn information_state(&self, viewer: Seat) -> String {
-        let mut v = self.observation(viewer);
-        v["history_length"] = json!(self.t.history.len());
-        v.to_string()
+        let bit = 1u8 << viewer;
+        let mut t = self.t.clone();
+        t.history = Vec::new();
+        t.rng = Rng::seed_from(0);
+        let over = t.phase == Phase::Over;
+        let mut hidden: Vec<[u8; 5]> = Vec::new();
+        for (s, p) in t.players.iter_mut().enumerate() {
+            if s == viewer {
+                continue;
+            }
+            let mut counts = [0u8; 5];
+            for c in p.hand.ids().collect::<Vec<_>>() {
+                if self.t.known[c] & bit == 0 {
+                    p.hand.remove(c);
+                    let k = if c < NUM_GAME_CARDS {
+                        CardType::of(c).deck()
+                    } else {
+                        3
+                    };
+                    counts[k] += 1;
+                }
+            }
+            if !over {
+                for i in 0..12 {
+                    if p.endgame_played & (1 << i) != 0
+                        && self.t.known[NUM_GAME_CARDS + i] & bit == 0
+                    {
+                        p.endgame_played &= !(1 << i);
+                        counts[4] += 1;
+                    }
+                }
+            }
+            hidden.push(counts);
+        }
+        let mut deck_counts = [0u8; 3];
+        for (d, deck) in t.decks.iter_mut().enumerate() {
+            let mut kept: Vec<u8> = deck
+                .iter()
+                .copied()
+                .filter(|&c| self.t.known[usize::from(c)] & bit != 0)
+                .collect();
+            deck_counts[d] = (deck.len() - kept.len()) as u8;
+            kept.sort_unstable();
+            *deck = kept.into_iter().collect();
+        }
+        for k in t.known.iter_mut() {
+            *k &= bit;
+        }
+        if self.is_solo() {
+            let consult = self.t.config.difficulty >= 2;
+            let top = t.solo.deck.last().copied();
+            let n_rev = t.solo.revealed.len();
+            if !consult && n_rev > 1 {
+                let last = t.solo.revealed[n_rev - 1];
+                t.solo.revealed = std::iter::once(last).collect();
+            }
+            let mut rest: Vec<u8> = if consult {
+                t.solo
+                    .deck
+                    .iter()
+                    .copied()
+                    .take(t.solo.deck.len().saturating_sub(1))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            rest.sort_unstable();
+            let len = t.solo.deck.len();
+            t.solo.deck = rest.into_iter().chain(top).collect();
+            hidden.push([len as u8, n_rev as u8, 0, 0, 0]);
+        }
+        let key = serde_json::json!({
+            "viewer": viewer,
+            "table": t,
+            "hidden": hidden,
+            "unknown_in_decks": deck_counts,
+        });
+        key.to_string()
     }
 
     /// The tensor: the public board, each seat's counts, and the viewer's hand.

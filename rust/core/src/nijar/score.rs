@@ -185,6 +185,37 @@ impl NijarState {
         }
     }
 
+    /// A cheap estimate of each seat's standing for greedy play and rollouts: the score so
+    /// far plus what the workshop is about to be worth (pieces in kilns at 11.1's values,
+    /// pieces on their way at half that, 11.6's resources, 11.4's cracks); in solo, minus the
+    /// Competition's score, so that greedy play aims to beat it.
+    pub fn heuristic(&self) -> PerSeat<f64> {
+        if self.t.phase == Phase::Over {
+            let mut v: PerSeat<f64> = self.all_scores().iter().map(|&x| f64::from(x)).collect();
+            if self.is_solo() {
+                v[0] -= f64::from(self.competition_score());
+            }
+            return v;
+        }
+        let mut out: PerSeat<f64> = (0..self.n())
+            .map(|s| {
+                let p = &self.t.players[s];
+                let (painted, unpainted) = self.kiln_pieces(s);
+                let kiln: u8 =
+                    painted.iter().map(|x| 2 * x).sum::<u8>() + unpainted.iter().sum::<u8>();
+                let coming = p.drying.iter().sum::<u8>()
+                    + p.workshops.iter().filter(|w| w.piece != 0).count() as u8;
+                let res = f64::from(p.pg) + f64::from(p.glaze) + f64::from(p.clay);
+                f64::from(self.score(s)) + f64::from(kiln) + 0.5 * f64::from(coming) + res / 5.0
+                    - f64::from(p.cracks)
+            })
+            .collect();
+        if self.is_solo() {
+            out[0] -= f64::from(self.competition_score());
+        }
+        out
+    }
+
     /// Every seat's score.
     pub fn all_scores(&self) -> PerSeat<i32> {
         (0..self.n()).map(|s| self.score(s)).collect()
