@@ -64,7 +64,7 @@ fn mutated_documents_are_rejected_or_play_to_the_end() {
     let mut accepted = 0;
     for round in 0..60u64 {
         let state = mid_game(
-            2 + (round % 3) as usize,
+            1 + (round % 4) as usize,
             round,
             20 + (round as usize * 17) % 380,
         );

@@ -82,6 +82,12 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> NijarState {
                 let p = state.public_action_string(a, seat);
                 assert!(public.insert(p.clone()), "duplicate public sentence {p:?}");
             }
+            // Every id has a sentence in every position (none panics).
+            if steps % 10 == 0 {
+                for a in 0..state.num_distinct_actions() as Action {
+                    assert!(!state.action_to_string(a).is_empty());
+                }
+            }
             // An illegal action is refused and changes nothing.
             let illegal = (0..state.num_distinct_actions() as Action)
                 .find(|a| legal.binary_search(a).is_err())
