@@ -10,7 +10,7 @@ from rich.console import Console
 
 import craftgames
 from craftgames import nijar
-from craftgames.board_nijar import render
+from craftgames.board_nijar import LEGEND, render, rule_section
 
 
 def test_random_game_plays_to_the_end_and_round_trips() -> None:
@@ -93,6 +93,8 @@ def test_board_renders_from_an_observation() -> None:
     out = console.export_text()
     assert "Main board" in out and "Market" in out and "Your hand" in out
     console.print(render(state.observation(1), private=False, compact=True))
+    assert rule_section(state.observation(1)).startswith("Níjar rulebook, 4.3")
+    assert "Draft area" in LEGEND
 
 
 def test_solo_game_against_the_competition() -> None:
@@ -111,3 +113,13 @@ def test_solo_game_against_the_competition() -> None:
     last = state.explain_score(0).lines[-1]
     assert last.category.startswith("Competition") and last.points == 0
     assert "wins by" in last.detail or "win by" in last.detail
+
+
+def test_solo_board_shows_the_competition() -> None:
+    state = nijar.new_game(players=1, seed=9)
+    while state.observation(0)["phase"]["phase"] != "turns":
+        state.apply_action(state.legal_actions()[0])
+    console = Console(width=160, record=True)
+    console.print(render(state.observation(0), private=True))
+    out = console.export_text()
+    assert "Competition (normal)" in out and "[donkey Competition]" in out

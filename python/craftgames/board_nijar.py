@@ -15,7 +15,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["render"]
+__all__ = ["LEGEND", "render", "rule_section"]
 
 Obs = Mapping[str, Any]
 
@@ -41,6 +41,51 @@ _ACT_NAMES = {
     "esparto1": "1 Esparto",
 }
 _PIECES = ("Plate", "Jug", "Pot")
+
+LEGEND = """\
+Main board   rows of three actions; columns 1-3 always open, A (3-4 players), B (4 players),
+             each with its bonus; "seat 2 x3" = three of seat 2's craftswomen on that space
+Market       each piece's marker height (sale VP rise with it) and this round's demand
+Draft area   3 rows of 5 cards, one row per deck; [donkey N] = seat N's donkey,
+             [donkey Competition] the Competition's (solo)
+Workshop     wheels "vase position/length", cleanup cards "cracks/spaces", pieces in the
+             drying area, firing kilns, glazing workshops and glaze kilns
+PG           Perra Gorda tokens"""
+
+_MODES = {
+    "acquire": "8.1 Acquire Cards",
+    "donkey": "8.1 Acquire Cards (move the donkey)",
+    "throw": "8.5 Throw",
+    "fire": "8.7 Fire",
+    "paint": "8.8 Paint",
+    "clean": "8.9 Clean",
+    "esparto": "8.10 Collect Esparto",
+    "sell": "7.2.3 Sell Pieces on the Market",
+}
+_PHASES = {
+    "setup_combo": "4.3 Before Starting the Game",
+    "setup_donkey": "4.3 Before Starting the Game (the donkey)",
+    "reroll": "7.1 Update the Market (the re-roll)",
+    "endgame": "10.2 Play an Endgame Scoring Card",
+    "over": "11 Endgame Scoring",
+}
+
+
+def rule_section(observation: Mapping[str, Any]) -> str:
+    """The rulebook section that governs the step being played."""
+    phase = observation.get("phase")
+    name = phase.get("phase") if isinstance(phase, Mapping) else None
+    mode = observation.get("mode")
+    kind = mode.get("kind") if isinstance(mode, Mapping) else None
+    if isinstance(kind, str) and kind in _MODES:
+        return "Níjar rulebook, " + _MODES[kind]
+    if isinstance(name, str) and name in _PHASES:
+        return "Níjar rulebook, " + _PHASES[name]
+    if _seq(observation.get("frames")):
+        return "Níjar rulebook, 7.2.1 Play Craftswomen (actions and bonuses) and 8 Actions"
+    return "Níjar rulebook, 7.2 Player Turns"
+
+
 _COLUMNS = ("1", "2", "3", "A", "B")
 
 
@@ -69,7 +114,7 @@ def _main_board(obs: Obs) -> Table:
             occ = row[c] if c < len(row) and isinstance(row[c], Mapping) else {}
             seat = occ.get("seat")
             cells.append("" if seat is None else f"seat {seat} x{occ.get('count', 0)}")
-        table.add_row(acts, *cells)
+        table.add_row(Text(acts), *(Text(c) for c in cells))
     return table
 
 
@@ -95,13 +140,17 @@ def _draft(obs: Obs) -> Table:
         for p in _seq(obs.get("players_view"))
         if isinstance(p, Mapping)
     }
+    competition = obs.get("competition")
+    if isinstance(competition, Mapping):
+        donkeys[competition.get("donkey")] = "Competition"
     for r, row in enumerate(_seq(obs.get("draft"))):
         cells = []
         for c, card in enumerate(_seq(row)):
             name = card.get("name", "?") if isinstance(card, Mapping) else "(empty)"
             seat = donkeys.get(r * 5 + c)
             cells.append(f"{name}" + (f" [donkey {seat}]" if seat is not None else ""))
-        table.add_row(*cells)
+        # Text, not markup: "[donkey 0]" must not be read as a style tag.
+        table.add_row(*(Text(c) for c in cells))
     return table
 
 
@@ -166,6 +215,18 @@ def render(
     ]
     if not compact:
         parts.append(_draft(observation))
+    competition = observation.get("competition")
+    if isinstance(competition, Mapping):
+        parts.append(
+            Text(
+                f"Competition ({competition.get('difficulty')}): {competition.get('score')} VP, "
+                f"craftswomen {competition.get('craftswomen')}, "
+                f"pieces {competition.get('pieces')}, "
+                f"deck {competition.get('deck_size')}, next card's back "
+                f"{competition.get('top_card_back')}"
+                + (", shop closed" if competition.get("shop_closed") else "")
+            )
+        )
     for p in _seq(observation.get("players_view")):
         if isinstance(p, Mapping):
             parts.append(_player(p, me=p.get("seat") == viewer, private=private, compact=compact))
