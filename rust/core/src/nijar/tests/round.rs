@@ -258,3 +258,40 @@ fn s11_endgame_scoring_and_tiebreak() {
     assert_eq!(st.ranking()[0], other);
     let _ = Act::Clay;
 }
+
+/// 7.2.1.1: "Bonuses must be resolved before or after the Action and any subsequent Actions
+/// triggered by it, not during": a card's side actions are finished before the bonus.
+#[test]
+fn s7_2_1_1_bonuses_never_during_the_triggered_actions() {
+    let mut st = started(2, 27);
+    let s = st.actor().unwrap();
+    let kiln = super::first_of(CardType::FiringKiln);
+    super::give(&mut st, s, kiln);
+    st.table_mut().players[s].pg = 5;
+    // Middle row of the first-game layout holds Play a Card; column 1's bonus.
+    play(&mut st, Move::Place(5));
+    let bonus = st.table().columns[0];
+    play(&mut st, Move::PlayCard(kiln, 0));
+    let sides = st.cards().buildings[usize::from(kiln) - 44].sides;
+    let frames = &st.table().frames;
+    assert_eq!(frames.len(), 2, "the sides form an inner group");
+    assert_eq!(&*frames[1].tasks, &[sides[0] as u8, sides[1] as u8]);
+    assert_eq!(&*frames[0].tasks, &[bonus], "the bonus waits outside");
+    // Leaving the sides returns to the bonus.
+    play(&mut st, Move::Done);
+    assert_eq!(&*st.table().frames.last().unwrap().tasks, &[bonus]);
+    let _ = Act::Clay;
+}
+
+/// 7.2.2: the discarded card is told to the others without its face.
+#[test]
+fn s7_2_2_a_discard_is_hidden_from_the_others() {
+    let st = started(2, 28);
+    let s = st.actor().unwrap();
+    let e = st.table().players[s].hand.ids().find(|&c| c >= 80).unwrap();
+    let a = super::super::actions::encode(Move::Discard((e - 80) as u8));
+    let name = st.cards().name(e).to_string();
+    assert!(st.public_action_string(a, Some(s)).contains(&name));
+    assert!(!st.public_action_string(a, Some(1 - s)).contains(&name));
+    assert!(!st.public_action_string(a, None).contains(&name));
+}
