@@ -114,8 +114,15 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         order == (0..seats as u8).collect::<Vec<_>>(),
         "order: a permutation of the seats",
     )?;
-    check(usize::from(t.first_token) < n, "first_token: not a seat")?;
-    check(usize::from(t.turn_seat) < n, "turn_seat: not a seat")?;
+    check(
+        usize::from(t.first_token) < seats,
+        "first_token: not a seat",
+    )?;
+    check(usize::from(t.turn_seat) < seats, "turn_seat: not a seat")?;
+    check(
+        t.phase != Phase::Turns || usize::from(t.turn_seat) < n,
+        "turn_seat: the Competition never waits for a decision",
+    )?;
     for (k, &s) in t.right.iter().enumerate() {
         check(
             s == EMPTY || (usize::from(s) < n && k < n),
@@ -358,6 +365,13 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         // Cracks taken from the cleaning area and not yet placed (8.9).
         cracks += u32::from(left);
     }
+    // Solo: the cards the Competition's donkey discarded, its pieces and those it sold.
+    for &d in t.solo.discards.iter() {
+        mark(d, true)?;
+    }
+    for (k, n) in pieces.iter_mut().enumerate() {
+        *n += u32::from(t.solo.pieces[k] > 0) + u32::from(t.solo.sold[k]);
+    }
     check(
         seen.iter().all(|&x| x == 1),
         "every game card must be in exactly one place",
@@ -395,7 +409,7 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
             )?;
         }
     }
-    let p = &t.players[usize::from(t.turn_seat)];
+    let p = &t.players[usize::from(t.turn_seat).min(n - 1)];
     let ok = match t.mode {
         Mode::Idle => true,
         Mode::Acquire { left, last, .. } => left <= 7 && last <= 15,
