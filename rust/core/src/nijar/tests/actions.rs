@@ -302,3 +302,56 @@ fn s5_3_empty_supply_and_s5_1_crack_costs() {
     );
     let _ = Slot::default();
 }
+
+/// 9.1–9.5: the single-step bonuses: 1 Clay; fire one piece; paint one piece (paying);
+/// advance one vase one space (its benefit then offered); one crack onto a cleanup card (a
+/// completed card gives its reward at once).
+#[test]
+fn s9_single_step_bonuses() {
+    let mut st = started(2, 45);
+    let s = st.actor().unwrap();
+    let t = st.table_mut();
+    t.players[s].drying = [2, 0, 0];
+    t.supply.pieces[0] -= 2;
+    t.players[s].firing_kilns.push(Slot { card: 68, piece: 0 });
+    t.players[s].clay = 3;
+    with_tasks(&mut st, &[Act::Fire1, Act::Clay1, Act::Throw1, Act::Clean1]);
+    play(&mut st, Move::Fire1(0));
+    assert_eq!(st.table().players[s].drying, [1, 0, 0], "one piece only");
+    assert_eq!(st.table().mode, Mode::Idle);
+    play(&mut st, Move::Clay1);
+    assert_eq!(st.table().players[s].clay, 4);
+    play(&mut st, Move::Throw1(0));
+    assert_eq!(st.table().players[s].wheels[0].pos, 1);
+    let f = st.table().frames.last().unwrap();
+    assert!(
+        f.ordered && f.tasks.len() == 1,
+        "the space's benefit, optional"
+    );
+    play(&mut st, Move::Skip);
+    // Clean 1 onto the starting card (2 spaces, 2 VP) holding one crack: completes it.
+    let t = st.table_mut();
+    t.players[s].cleanups[0].cracks = 1;
+    t.supply.cracks -= 1;
+    let cracks = st.table().players[s].cracks;
+    assert!(cracks > 0);
+    play(&mut st, Move::Clean1(0));
+    let p = &st.table().players[s];
+    assert_eq!(
+        (p.cracks, p.cleanups[0].cracks, p.vp[3]),
+        (cracks - 1, 0, 2)
+    );
+    // Paint 1: a fired plate into the starting workshop for 2 Glazes.
+    let mut st = started(2, 46);
+    let s = st.actor().unwrap();
+    st.table_mut().players[s].firing_kilns[0].piece = 1;
+    let glaze = st.table().players[s].glaze;
+    assert!(glaze >= 2);
+    with_task(&mut st, Act::Paint1);
+    play(&mut st, Move::Paint1(0));
+    let p = &st.table().players[s];
+    assert_eq!(
+        (p.glaze, p.workshops[0].piece, p.firing_kilns[0].piece),
+        (glaze - 2, 1, 0)
+    );
+}
