@@ -17,7 +17,7 @@ from typing import Final
 import numpy as np
 import numpy.typing as npt
 
-from craftgames import _core, sorcery, sunrise
+from craftgames import _core, nijar, sorcery, sunrise
 from craftgames._core import (
     GAMES,
     CardDataError,
@@ -41,6 +41,7 @@ __all__ = [
     "State",
     "__version__",
     "new_game",
+    "nijar",
     "random_playouts",
     "sorcery",
     "sunrise",

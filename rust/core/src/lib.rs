@@ -4,10 +4,13 @@
 //! * [`engine`] — the contract every game implements ([`engine::GameState`]), actions, the
 //!   seeded RNG, errors.
 //! * [`sunrise`] — *Sunrise at the Studio*, 2–4 players.
-//! * [`search`] — game-agnostic random playouts (and, later, IS-MCTS).
+//! * [`sorcery`] — *Studies in Sorcery*, 2–4 players, the solo robot, the missions.
+//! * [`nijar`] — *Níjar*, 2–4 players and solo against the Competition.
+//! * [`search`] — game-agnostic random playouts, information-set MCTS and bots.
 #![deny(missing_docs)]
 
 pub mod engine;
+pub mod nijar;
 pub mod search;
 pub mod sorcery;
 pub mod sunrise;

@@ -5,6 +5,7 @@
 use std::sync::Arc;
 
 use craftgames_core::engine::{EngineError, EngineResult, GameState, Rng};
+use craftgames_core::nijar::{self, NijarConfig, NijarState};
 use craftgames_core::search::playout::play_random_to_end;
 use craftgames_core::sorcery::{self, SorceryConfig, SorceryState};
 use craftgames_core::sunrise::{CardSet, SunriseState};
@@ -23,6 +24,8 @@ pub enum Game {
     Sunrise(SunriseState),
     /// Studies in Sorcery.
     Sorcery(SorceryState),
+    /// Níjar.
+    Nijar(NijarState),
 }
 
 /// Runs `$body` with `$s` bound to the concrete state inside `$game` (by reference, or by
@@ -32,13 +35,14 @@ macro_rules! dispatch {
         match $game {
             $crate::games::Game::Sunrise($s) => $body,
             $crate::games::Game::Sorcery($s) => $body,
+            $crate::games::Game::Nijar($s) => $body,
         }
     };
 }
 pub(crate) use dispatch;
 
 /// The game names `new_game` accepts, in the order they are listed to users.
-pub const GAME_NAMES: &[&str] = &["sunrise", "sorcery"];
+pub const GAME_NAMES: &[&str] = &["sunrise", "sorcery", "nijar"];
 
 /// Everything that fixes a game but the seed: the game, its seats, its card set (read and
 /// validated once) and its options. Dealing many games from one `Setup` (random playouts,
@@ -55,6 +59,10 @@ enum SetupKind {
     Sorcery {
         cards: Option<Arc<sorcery::CardSet>>,
         config: SorceryConfig,
+    },
+    Nijar {
+        cards: Option<Arc<nijar::CardSet>>,
+        config: NijarConfig,
     },
 }
 
@@ -104,6 +112,14 @@ impl Setup {
                 };
                 SetupKind::Sorcery { cards, config }
             }
+            "nijar" => {
+                let config = NijarConfig::from_options(players, options)?;
+                let cards = match cards {
+                    Some(text) => Some(Arc::new(nijar::CardSet::from_toml(text)?)),
+                    None => None,
+                };
+                SetupKind::Nijar { cards, config }
+            }
             other => {
                 return Err(EngineError::Config(format!(
                     "unknown game {other:?}; this build knows: {}",
@@ -126,6 +142,12 @@ impl Setup {
                 *config,
                 seed,
                 cards.clone(),
+            )?)),
+            SetupKind::Nijar { cards, config } => Ok(Game::Nijar(NijarState::new_game(
+                self.players,
+                seed,
+                cards.clone(),
+                *config,
             )?)),
         }
     }
@@ -153,6 +175,7 @@ impl Game {
         match self {
             Game::Sunrise(_) => "sunrise",
             Game::Sorcery(_) => "sorcery",
+            Game::Nijar(_) => "nijar",
         }
     }
 
@@ -183,6 +206,7 @@ impl Game {
         match game {
             "sunrise" => Ok(Game::Sunrise(SunriseState::from_json(text)?)),
             "sorcery" => Ok(Game::Sorcery(SorceryState::from_json(text)?)),
+            "nijar" => Ok(Game::Nijar(NijarState::from_json(text)?)),
             other => Err(EngineError::InvalidState(format!(
                 "unknown game {other:?} in the document; this build knows: {}",
                 GAME_NAMES.join(", ")
@@ -200,5 +224,11 @@ impl From<SunriseState> for Game {
 impl From<SorceryState> for Game {
     fn from(state: SorceryState) -> Self {
         Game::Sorcery(state)
+    }
+}
+
+impl From<NijarState> for Game {
+    fn from(state: NijarState) -> Self {
+        Game::Nijar(state)
     }
 }

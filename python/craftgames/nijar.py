@@ -1,0 +1,126 @@
+"""Níjar: 2 to 4 pottery workshops of Níjar shape, fire, paint and sell ceramics.
+
+The rules are in the compiled core; this module is the typed entry point::
+
+    from craftgames import nijar
+
+    state = nijar.new_game(players=3, seed=7)
+    while not state.is_terminal():
+        state.apply_action(state.legal_actions()[0])
+    print(state.explain_score(0))
+
+The board and the cards are authored data (``rust/core/data/nijar.toml``, replaceable by a
+file of the same schema through ``cards=``). ``players=1`` is the solo game against the
+Competition (rulebook section 12) at ``difficulty`` ``"normal"`` (default), ``"advanced"`` or
+``"expert"``: the Competition moves by itself inside `State.apply_action`, so the player is
+the only seat. In solo, ``scores()`` and ``returns()`` hold the player's score alone;
+``explain_score(0)`` ends with a line (0 points) giving the Competition's score and who wins;
+the player wins by scoring more than the Competition.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from craftgames import _core
+from craftgames._core import State
+from craftgames.cards import CardsArg, card_text
+
+__all__ = [
+    "DIFFICULTIES",
+    "GAME",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "add_cli_arguments",
+    "new_game",
+    "options_from_cli",
+    "random_playouts",
+]
+
+GAME = "nijar"
+"""The game's name for `craftgames.new_game` and in state and replay documents."""
+MIN_PLAYERS = 1
+"""Fewest seats: 1 is the solo game against the Competition."""
+MAX_PLAYERS = 4
+"""Most seats."""
+DIFFICULTIES = ("normal", "advanced", "expert")
+"""The solo difficulty levels of rulebook section 12.10."""
+
+Difficulty = Literal["normal", "advanced", "expert"]
+
+
+def _options(first_game_layout: bool, difficulty: Difficulty | None) -> dict[str, object]:
+    options: dict[str, object] = {}
+    if first_game_layout:
+        options["first_game_layout"] = True
+    if difficulty is not None:
+        options["difficulty"] = difficulty
+    return options
+
+
+def new_game(
+    players: int = 3,
+    seed: int = 7,
+    *,
+    first_game_layout: bool = False,
+    difficulty: Difficulty | None = None,
+    cards: CardsArg = None,
+) -> State:
+    """A new game of Níjar.
+
+    Args:
+        players: number of seats, 1 (solo against the Competition) to 4 (anything else
+            raises `ValueError`).
+        seed: the seed of every shuffle, draw and die; same seed and actions, same game.
+        first_game_layout: place the action tiles as the rulebook's first-game illustration
+            (4.1.1) instead of at random.
+        difficulty: the solo difficulty, ``"normal"`` when omitted (solo only; raises
+            `ValueError` with 2-4 players).
+        cards: a data file (path or TOML text) replacing the authored board and card data;
+            a bad file raises `CardDataError` naming the card, field and line.
+    """
+    options = _options(first_game_layout, difficulty)
+    return _core.new_game(
+        GAME, players, seed, card_text(cards), json.dumps(options) if options else None
+    )
+
+
+def random_playouts(
+    games: int, seed: int, players: int = 4, *, first_game_layout: bool = False
+) -> npt.NDArray[np.int32]:
+    """Plays `games` uniformly random games in Rust, with the GIL released.
+
+    Game ``i`` is dealt and played from seed ``seed + i``. Returns the final scores as an
+    int32 array of shape ``(games, players)``.
+    """
+    options = _options(first_game_layout, None)
+    return _core.random_playouts(
+        GAME, games, seed, players, None, json.dumps(options) if options else None
+    )
+
+
+def add_cli_arguments(parser: argparse.ArgumentParser) -> None:
+    """Adds Níjar's command-line flags (``--first-game-layout``, ``--difficulty``)."""
+    parser.add_argument(
+        "--first-game-layout",
+        action="store_true",
+        help="place the action tiles as in the rulebook's first-game illustration",
+    )
+    parser.add_argument(
+        "--difficulty",
+        choices=DIFFICULTIES,
+        default=None,
+        help="solo difficulty (one player only)",
+    )
+
+
+def options_from_cli(args: argparse.Namespace) -> dict[str, object]:
+    """The `new_game` options the flags of `add_cli_arguments` ask for."""
+    return _options(
+        bool(getattr(args, "first_game_layout", False)), getattr(args, "difficulty", None)
+    )

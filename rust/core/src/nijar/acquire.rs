@@ -1,0 +1,201 @@
+//! 8.1 Acquire Cards (and the Acquire Card bonus, 9.6): refresh a row of one type, take up
+//! to two cards (in position order: the cost depends only on the donkey, so the order of
+//! taking is the same decision), move the donkey, refill left to right.
+
+use super::actions::{encode, Move};
+use super::data::CardType;
+use super::state::{Mode, NijarState, EMPTY};
+use crate::engine::{ActionList, Seat};
+
+impl NijarState {
+    pub(crate) fn begin_acquire(&mut self, max: u8) {
+        self.t.mode = Mode::Acquire {
+            left: max,
+            taken: 0,
+            last: 0,
+            refreshed: 0,
+        };
+    }
+
+    /// The card at `pos` may be taken by `s`: a card is there and no other donkey.
+    fn available_to(&self, s: Seat, pos: u8) -> bool {
+        self.draft_at(pos) != EMPTY && self.donkey_at(pos).is_none_or(|d| d == s)
+    }
+
+    /// 8.1: "1 Perra Gorda Token for each orthogonal space separating it from your Donkey".
+    pub fn acquire_cost(&self, s: Seat, pos: u8) -> u8 {
+        let d = self.t.donkeys[s];
+        if d == EMPTY {
+            return 0;
+        }
+        let (r1, c1) = (d / 5, d % 5);
+        let (r2, c2) = (pos / 5, pos % 5);
+        r1.abs_diff(r2) + c1.abs_diff(c2)
+    }
+
+    /// Whether every available card of row `r` is of one type (8.1).
+    fn row_uniform(&self, s: Seat, r: u8) -> bool {
+        let mut kind = None;
+        for c in 0..5 {
+            let pos = r * 5 + c;
+            if !self.available_to(s, pos) {
+                continue;
+            }
+            let t = CardType::of(usize::from(self.draft_at(pos)));
+            match kind {
+                None => kind = Some(t),
+                Some(k) if k != t => return false,
+                _ => {}
+            }
+        }
+        kind.is_some()
+    }
+
+    pub(crate) fn acquire_legal(&self, s: Seat, out: &mut ActionList) {
+        match self.t.mode {
+            Mode::Acquire {
+                left,
+                taken,
+                last,
+                refreshed,
+            } => {
+                if taken == 0 {
+                    for r in 0..3u8 {
+                        if refreshed & (1 << r) == 0 && self.row_uniform(s, r) {
+                            out.push(encode(Move::Refresh(r)));
+                        }
+                    }
+                }
+                if left > 0 {
+                    for pos in last..15 {
+                        if self.available_to(s, pos)
+                            && self.acquire_cost(s, pos) <= self.t.players[s].pg
+                        {
+                            out.push(encode(Move::Take(pos)));
+                        }
+                    }
+                }
+                out.push(encode(Move::Stop));
+            }
+            Mode::Donkey { acquired } => {
+                let here = self.t.donkeys[s];
+                let mut any = false;
+                for pos in 0..15u8 {
+                    if pos != here && self.available_to(s, pos) {
+                        out.push(encode(Move::MoveDonkey(pos)));
+                        any = true;
+                    }
+                }
+                // Without acquiring, moving is optional; after acquiring it is required
+                // whenever there is a card to move onto.
+                if !acquired || !any {
+                    out.push(encode(Move::Stop));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn apply_acquire(&mut self, s: Seat, m: Move) {
+        match (self.t.mode, m) {
+            (
+                Mode::Acquire {
+                    left,
+                    taken,
+                    refreshed,
+                    ..
+                },
+                Move::Refresh(r),
+            ) => {
+                self.refresh_row(s, r);
+                self.t.mode = Mode::Acquire {
+                    left,
+                    taken,
+                    last: 0,
+                    refreshed: refreshed | (1 << r),
+                };
+            }
+            (
+                Mode::Acquire {
+                    left,
+                    taken,
+                    refreshed,
+                    ..
+                },
+                Move::Take(pos),
+            ) => {
+                let cost = self.acquire_cost(s, pos);
+                let id = self.draft_at(pos);
+                let sup = &mut self.t.supply;
+                let p = &mut self.t.players[s];
+                p.pg -= cost;
+                sup.pg += cost;
+                p.hand.insert(usize::from(id));
+                // Taken from the face-up draft area: everyone saw where it went.
+                self.t.known[usize::from(id)] = self.all_seats();
+                self.t.draft[usize::from(pos / 5)][usize::from(pos % 5)] = EMPTY;
+                self.t.mode = if left > 1 {
+                    Mode::Acquire {
+                        left: left - 1,
+                        taken: taken + 1,
+                        last: pos + 1,
+                        refreshed,
+                    }
+                } else {
+                    Mode::Donkey { acquired: true }
+                };
+            }
+            (Mode::Acquire { taken, .. }, _) => {
+                self.t.mode = Mode::Donkey {
+                    acquired: taken > 0,
+                };
+            }
+            (Mode::Donkey { .. }, m) => {
+                if let Move::MoveDonkey(pos) = m {
+                    self.t.donkeys[s] = pos;
+                }
+                self.refill_draft();
+                self.t.mode = Mode::Idle;
+            }
+            _ => {}
+        }
+    }
+
+    /// 8.1: the row's available cards back into their deck, shuffled, and the row's empty
+    /// spaces refilled from it.
+    fn refresh_row(&mut self, s: Seat, r: u8) {
+        let all = self.all_seats();
+        for c in 0..5u8 {
+            let pos = r * 5 + c;
+            if self.available_to(s, pos) {
+                let id = self.draft_at(pos);
+                self.t.decks[usize::from(r)].push(id);
+                // Everyone knows the card is in the deck (not where in it).
+                self.t.known[usize::from(id)] = all;
+                self.t.draft[usize::from(r)][usize::from(c)] = EMPTY;
+            }
+        }
+        let deck = &mut self.t.decks[usize::from(r)];
+        self.t.rng.shuffle(deck);
+        self.refill_row(usize::from(r));
+    }
+
+    /// Refills every row's empty spaces from its deck, left to right (8.1).
+    pub(crate) fn refill_draft(&mut self) {
+        for r in 0..3 {
+            self.refill_row(r);
+        }
+    }
+
+    fn refill_row(&mut self, r: usize) {
+        let all = self.all_seats();
+        for c in 0..5 {
+            if self.t.draft[r][c] == EMPTY {
+                if let Some(id) = self.t.decks[r].pop() {
+                    self.t.draft[r][c] = id;
+                    self.t.known[usize::from(id)] = all;
+                }
+            }
+        }
+    }
+}

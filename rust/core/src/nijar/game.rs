@@ -1,0 +1,135 @@
+//! The engine contract for Níjar and the batch entry point.
+
+use super::actions::NUM_ACTIONS;
+use super::observe::TENSOR_SIZE;
+use super::state::{NijarConfig, NijarState};
+use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat};
+use crate::search::playout::play_random_to_end;
+
+impl GameState for NijarState {
+    fn num_players(&self) -> usize {
+        self.n()
+    }
+
+    fn num_distinct_actions(&self) -> usize {
+        NUM_ACTIONS
+    }
+
+    fn current_player(&self) -> Option<Seat> {
+        self.actor()
+    }
+
+    fn legal_actions_into(&self, out: &mut ActionList) {
+        self.legal_into(out);
+    }
+
+    fn apply_unchecked(&mut self, action: Action) {
+        self.apply_move(action);
+    }
+
+    fn action_to_string(&self, action: Action) -> String {
+        self.describe(action)
+    }
+
+    fn public_action_string(&self, action: Action, viewer: Option<Seat>) -> String {
+        self.public_describe(action, viewer)
+    }
+
+    fn public_events(&self, action: Action, viewer: Option<Seat>) -> Vec<String> {
+        let mut out = vec![self.public_action_string(action, viewer)];
+        let mut next = self.clone();
+        next.apply_move(action);
+        if next.t.round != self.t.round {
+            out.push(format!(
+                "Round {} begins: market {:?} after dice {:?}",
+                next.t.round + 1,
+                next.t.heights,
+                next.t.dice
+            ));
+        }
+        if next.is_solo() && next.t.solo != self.t.solo {
+            let (a, b) = (&self.t.solo, &next.t.solo);
+            if b.revealed.len() > a.revealed.len() || b.turns != a.turns {
+                out.push(format!(
+                    "The Competition: {} VP (was {}), pieces {:?}, craftswomen {}{}",
+                    next.competition_score(),
+                    self.competition_score(),
+                    b.pieces,
+                    b.workers,
+                    if b.shop_closed { ", shop closed" } else { "" }
+                ));
+            }
+        }
+        if next.t.phase == super::state::Phase::Over && self.t.phase != super::state::Phase::Over {
+            out.push(format!(
+                "The game is over: scores {:?}",
+                next.all_scores().to_vec()
+            ));
+        }
+        out
+    }
+
+    fn solo_margin(&self) -> Option<f64> {
+        // 12.9: you win by scoring more than the Competition (a tie is not a win: "the
+        // player with the most VP" — the Competition is not beaten by equalling it).
+        self.is_solo()
+            .then(|| f64::from(self.score(0) - self.competition_score()))
+    }
+
+    fn heuristic_values(&self) -> PerSeat<f64> {
+        self.heuristic()
+    }
+
+    fn scores(&self) -> PerSeat<i32> {
+        self.all_scores()
+    }
+
+    fn ranking(&self) -> PerSeat<Seat> {
+        self.final_ranking()
+    }
+
+    fn history(&self) -> &[Action] {
+        &self.t.history
+    }
+
+    fn resample_hidden(&self, player: Seat, seed: u64) -> Self {
+        self.resample(player, seed)
+    }
+
+    fn information_state_string(&self, player: Seat) -> String {
+        self.information_state(player)
+    }
+
+    fn observation_tensor_size(&self) -> usize {
+        TENSOR_SIZE
+    }
+
+    fn observation_tensor(&self, player: Seat, out: &mut [f32]) {
+        self.write_tensor(player, out);
+    }
+
+    fn observation_json(&self, player: Seat) -> serde_json::Value {
+        self.observation(player)
+    }
+
+    fn to_json(&self) -> String {
+        self.to_json_string()
+    }
+}
+
+/// Plays `games` uniformly random games of `players` seats (game `i` from seed `seed + i`)
+/// and returns the final scores, row-major (games × players).
+pub fn random_games(players: usize, games: usize, seed: u64) -> Vec<i32> {
+    let mut out = Vec::with_capacity(games * players);
+    for i in 0..games {
+        let game_seed = seed.wrapping_add(i as u64);
+        let Ok(mut state) = NijarState::new_game(players, game_seed, None, NijarConfig::default())
+        else {
+            return out;
+        };
+        let mut rng = Rng::seed_from(game_seed ^ 0xA5A5_5A5A_0F0F_F0F0);
+        play_random_to_end(&mut state, &mut rng);
+        out.extend(state.scores());
+    }
+    out
+}

@@ -1,0 +1,36 @@
+//! *Níjar*, the rulebook's multiplayer game for 2–4 players (sections 4–11).
+//!
+//! The module reads top-down as the rulebook does:
+//! * [`data`] — what the components are (`card_file` reads and validates a data file),
+//! * [`state`] — what is on the table (setup 4.1–4.3, the state types, JSON),
+//! * [`actions`] — how a decision is encoded as an integer (one table),
+//! * `moves` — the turn (7.2), pending actions and bonuses, resources (5.1–5.3);
+//!   `round` — setup choices, the market (7.1) and the end of round (10);
+//!   `acquire`, `play`, `throw`, `pieces` — the actions of section 8 and bonuses of 9,
+//! * [`score`] — endgame scoring (11) with the explanation and the tiebreak,
+//! * [`observe`] — what each seat may see: observations, information states, determinization.
+//!
+//! * `solo` — the solo game against the Competition (12).
+
+mod acquire;
+pub mod actions;
+mod card_file;
+pub mod data;
+mod game;
+mod moves;
+pub mod observe;
+mod pieces;
+mod play;
+mod round;
+pub mod score;
+mod solo;
+pub mod state;
+#[cfg(test)]
+mod tests;
+mod text;
+mod throw;
+mod validate;
+
+pub use data::CardSet;
+pub use game::random_games;
+pub use state::{NijarConfig, NijarState, MAX_NIJAR_PLAYERS, MIN_NIJAR_PLAYERS};

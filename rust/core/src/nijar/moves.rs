@@ -1,0 +1,760 @@
+//! What may happen next and what it does: the legal actions and `apply` for the round's turn
+//! (7.2), the groups of pending actions and bonuses a turn opens, and the resources every
+//! action pays and gains (5.1–5.3). The setup, the market and the end of round are in
+//! `round.rs`; the actions of section 8 in `acquire.rs`, `play.rs`, `throw.rs`, `pieces.rs`.
+
+use super::actions::{decode, encode, Move};
+use super::data::{Act, Amount, Cost, Res};
+use super::state::{
+    Frame, Mode, NijarState, Phase, Task, CLEANING_AREA, EMPTY, MAX_CLAY, TASK_ANY, TASK_ANY_BONUS,
+    TASK_ROW,
+};
+use crate::engine::{Action, ActionList, FixedVec, Seat};
+
+impl NijarState {
+    /// The seat to act, or `None` once the game is over. A seat choosing the reward of a
+    /// craftswoman returned to its closed shop acts first ("immediately", 7.2.5).
+    pub fn actor(&self) -> Option<Seat> {
+        if let Some(s) = self.reward_seat() {
+            return Some(s);
+        }
+        match self.t.phase {
+            Phase::SetupCombo { k } | Phase::SetupDonkey { k } => Some(self.setup_seat(k)),
+            Phase::Reroll => Some(usize::from(self.t.order[0])),
+            Phase::Turns => Some(usize::from(self.t.turn_seat)),
+            Phase::Endgame { k } => Some(self.endgame_seat(k)),
+            Phase::Over => None,
+        }
+    }
+
+    pub(crate) fn reward_seat(&self) -> Option<Seat> {
+        (0..self.n()).find(|&s| self.t.shop_rewards[s] > 0)
+    }
+
+    /// The legal actions, sorted.
+    pub fn legal_into(&self, out: &mut ActionList) {
+        out.clear();
+        if self.reward_seat().is_some() {
+            for k in 0..3 {
+                out.push(encode(Move::ShopReward(k)));
+            }
+            return;
+        }
+        match self.t.phase {
+            Phase::SetupCombo { .. } => {
+                for i in 0..self.t.combos.len() {
+                    out.push(encode(Move::Combo(i as u8)));
+                }
+            }
+            Phase::SetupDonkey { .. } => {
+                for pos in 0..15u8 {
+                    if self.draft_at(pos) != EMPTY && self.donkey_at(pos).is_none() {
+                        out.push(encode(Move::Donkey(pos)));
+                    }
+                }
+            }
+            Phase::Reroll => {
+                out.push(encode(Move::KeepDice));
+                out.push(encode(Move::Reroll));
+            }
+            Phase::Endgame { k } => {
+                let s = self.endgame_seat(k);
+                for i in NijarState::ENDGAME_IDS {
+                    if self.t.players[s].hand.has(i) {
+                        out.push(encode(Move::PlayEndgame((i - 80) as u8)));
+                    }
+                }
+                out.push(encode(Move::NoEndgame));
+            }
+            Phase::Over => {}
+            Phase::Turns => {
+                let s = usize::from(self.t.turn_seat);
+                if self.t.mode != Mode::Idle {
+                    self.mode_legal(s, out);
+                } else if let Some(frame) = self.t.frames.last() {
+                    if frame.ordered {
+                        if let Some(&task) = frame.tasks.first() {
+                            self.task_openers(s, task, out);
+                        }
+                        out.push(encode(Move::Skip));
+                    } else {
+                        for (i, &task) in frame.tasks.iter().enumerate() {
+                            if !frame.tasks[..i].contains(&task) {
+                                self.task_openers(s, task, out);
+                            }
+                        }
+                        out.push(encode(Move::Done));
+                    }
+                } else {
+                    self.turn_legal(s, out);
+                }
+            }
+        }
+        if !out.windows(2).all(|w| w[0] < w[1]) {
+            out.sort_unstable();
+        }
+        let mut w = 0;
+        for r in 0..out.len() {
+            if r == 0 || out[r] != out[w - 1] {
+                out[w] = out[r];
+                w += 1;
+            }
+        }
+        out.truncate(w);
+    }
+
+    /// 7.2: the choices at the start of a turn with the shop open.
+    fn turn_legal(&self, s: Seat, out: &mut ActionList) {
+        let p = &self.t.players[s];
+        // 7.2.1.1: one more craftswoman than are there; never onto your own colour; only
+        // the spaces not blocked for this player count.
+        for row in 0..3 {
+            for col in 0..5 {
+                if !self.column_open(col) {
+                    continue;
+                }
+                let occ = self.t.spaces[row][col];
+                if usize::from(occ.seat) == s {
+                    continue;
+                }
+                if occ.count < p.workers {
+                    out.push(encode(Move::Place((row * 5 + col) as u8)));
+                }
+            }
+        }
+        // 7.2.1.2
+        if p.workers > 0 {
+            out.push(encode(Move::Special));
+        }
+        // 7.2.2
+        for i in NijarState::ENDGAME_IDS {
+            if p.hand.has(i) {
+                out.push(encode(Move::Discard((i - 80) as u8)));
+            }
+        }
+        // 7.2.3
+        for o in 0..6 {
+            if self.can_sell(s, o) {
+                out.push(encode(Move::Sell(o)));
+            }
+        }
+        // 7.2.4: only with no craftswoman available.
+        if p.workers == 0 {
+            out.push(encode(Move::CloseShop));
+        }
+    }
+
+    /// The acts a task may be resolved as.
+    pub(crate) fn task_acts(&self, task: Task, out: &mut FixedVec<Act, 12>) {
+        match task {
+            t if t < TASK_ROW => {
+                if let Some(a) = Act::from_code(t) {
+                    out.push(a);
+                }
+            }
+            t if t < TASK_ANY => {
+                let r = usize::from(t - TASK_ROW);
+                for k in 0..3 {
+                    out.push(self.tile(r * 3 + k));
+                }
+            }
+            TASK_ANY => {
+                for i in 0..9 {
+                    out.push(self.tile(i));
+                }
+            }
+            _ => {
+                // 7.2.4 / 7.2.5: any bonus on the board or the Special Action but its
+                // printed Collect Esparto.
+                for &code in self.t.columns.iter().chain(self.t.special.iter()) {
+                    if let Some(a) = Act::from_code(code) {
+                        if !out.contains(&a) {
+                            out.push(a);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn task_openers(&self, s: Seat, task: Task, out: &mut ActionList) {
+        let mut acts = FixedVec::<Act, 12>::new();
+        self.task_acts(task, &mut acts);
+        for &a in acts.iter() {
+            self.act_openers(s, a, out);
+        }
+    }
+
+    /// The first decision of each way to resolve `act` now.
+    fn act_openers(&self, s: Seat, act: Act, out: &mut ActionList) {
+        let p = &self.t.players[s];
+        match act {
+            Act::Acquire => out.push(encode(Move::AcquireBegin)),
+            Act::Acquire1 => out.push(encode(Move::AcquireBonus)),
+            Act::Play => self.play_openers(s, out),
+            Act::Clay => {
+                for (k, cost) in [0u8, 1, 3].into_iter().enumerate() {
+                    if p.pg >= cost {
+                        out.push(encode(Move::Clay(k as u8)));
+                    }
+                }
+            }
+            Act::Technology => {
+                if p.tech < 2 {
+                    out.push(encode(Move::Technology));
+                }
+            }
+            Act::Throw | Act::Throw1 => {
+                for (w, wheel) in p.wheels.iter().enumerate() {
+                    if usize::from(wheel.pos) < self.cards.wheel(wheel.card).spaces.len() {
+                        out.push(encode(if act == Act::Throw {
+                            Move::Advance(w as u8)
+                        } else {
+                            Move::Throw1(w as u8)
+                        }));
+                    }
+                }
+            }
+            Act::Shape => {
+                for o in 0..9 {
+                    if self.can_shape(s, o) {
+                        out.push(encode(Move::Shape(o)));
+                    }
+                }
+            }
+            Act::Fire | Act::Fire1 => {
+                // Only options that can exist: 3 drying types and one per workshop.
+                for o in 0..(3 + p.workshops.len() as u8) {
+                    if self.can_fire(s, o) {
+                        out.push(encode(if act == Act::Fire {
+                            Move::Fire(o)
+                        } else {
+                            Move::Fire1(o)
+                        }));
+                    }
+                }
+            }
+            Act::Paint | Act::Paint1 => {
+                // Nothing to paint without an unpainted piece in a firing kiln.
+                let mut types = 0u8;
+                for k in p.firing_kilns.iter() {
+                    if k.piece != 0 {
+                        types |= 1 << (k.piece - 1);
+                    }
+                }
+                if types == 0 {
+                    return;
+                }
+                for o in 0..(3 * p.workshops.len() as u8) {
+                    if types & (1 << (o % 3)) != 0 && self.can_paint(s, o) {
+                        out.push(encode(if act == Act::Paint {
+                            Move::Paint(o)
+                        } else {
+                            Move::Paint1(o)
+                        }));
+                    }
+                }
+            }
+            Act::Clean => {
+                if p.cracks > 0 {
+                    out.push(encode(Move::CleanBegin));
+                }
+            }
+            Act::Clean1 => {
+                if p.cracks > 0 {
+                    for (c, _) in p.cleanups.iter().enumerate() {
+                        if self.cleanup_space(s, c) > 0 {
+                            out.push(encode(Move::Clean1(c as u8)));
+                        }
+                    }
+                }
+            }
+            Act::Esparto => out.push(encode(Move::EspartoBegin)),
+            Act::Esparto1 => {
+                for i in 0..=p.esparto.len() {
+                    for side in 0..2 {
+                        out.push(encode(Move::Esparto1((i * 2 + side) as u8)));
+                    }
+                }
+            }
+            Act::FirstPlayer => self.first_player_openers(s, out),
+            Act::Clay1 => out.push(encode(Move::Clay1)),
+            Act::PgOrGlaze => {
+                out.push(encode(Move::PgOrGlaze(0)));
+                out.push(encode(Move::PgOrGlaze(1)));
+            }
+        }
+    }
+
+    /// Applies a legal action.
+    pub fn apply_move(&mut self, action: Action) {
+        self.t.history.push(action);
+        let Some(m) = decode(action) else {
+            return;
+        };
+        if let Some(s) = self.reward_seat() {
+            if let Move::ShopReward(k) = m {
+                self.shop_reward(s, k);
+            }
+            self.settle();
+            return;
+        }
+        match self.t.phase {
+            Phase::SetupCombo { .. } | Phase::SetupDonkey { .. } | Phase::Reroll => {
+                self.apply_setup(m)
+            }
+            Phase::Endgame { .. } => self.apply_endgame_card(m),
+            Phase::Over => {}
+            Phase::Turns => {
+                let s = usize::from(self.t.turn_seat);
+                if self.t.mode != Mode::Idle {
+                    self.apply_mode(s, m);
+                } else if self.t.frames.is_empty() {
+                    self.apply_turn(s, m);
+                } else {
+                    match m {
+                        Move::Done => {
+                            self.t.frames.pop();
+                        }
+                        Move::Skip => {
+                            if let Some(f) = self.t.frames.last_mut() {
+                                if !f.tasks.is_empty() {
+                                    f.tasks.remove(0);
+                                }
+                            }
+                        }
+                        _ => self.apply_opener(s, m),
+                    }
+                }
+            }
+        }
+        self.settle();
+    }
+
+    /// 7.2: a turn's first decision.
+    fn apply_turn(&mut self, s: Seat, m: Move) {
+        self.t.in_turn = true;
+        match m {
+            Move::Place(space) => {
+                let (row, col) = (usize::from(space / 5), usize::from(space % 5));
+                let occ = self.t.spaces[row][col];
+                let count = occ.count + 1;
+                self.t.players[s].workers -= count;
+                // 7.2.1.1: the craftswomen already there go back to their owner.
+                if occ.seat != EMPTY {
+                    self.return_workers(usize::from(occ.seat), occ.count);
+                }
+                self.t.spaces[row][col].seat = s as u8;
+                self.t.spaces[row][col].count = count;
+                // The row's action and the column's bonus once per craftswoman placed, in
+                // the order the player chooses.
+                let mut f = Frame::default();
+                f.tasks.push(TASK_ROW + row as u8);
+                for _ in 0..count {
+                    f.tasks.push(self.t.columns[col]);
+                }
+                self.t.frames.push(f);
+            }
+            Move::Special => {
+                self.t.players[s].workers -= 1;
+                self.t.special_stack[s] += 1;
+                let mut f = Frame::default();
+                f.tasks.push(Act::Esparto1 as u8);
+                f.tasks.push(self.t.special[0]);
+                f.tasks.push(self.t.special[1]);
+                self.t.frames.push(f);
+            }
+            Move::Discard(i) => {
+                // 7.2.2: the card goes back to the box (its face stays hidden).
+                self.t.players[s].hand.remove(80 + usize::from(i));
+                let mut f = Frame::default();
+                f.tasks.push(TASK_ANY);
+                self.t.frames.push(f);
+            }
+            Move::Sell(o) => {
+                self.sell(s, o);
+                if (0..6).any(|x| (x >= o || x % 3 == o % 3) && self.can_sell(s, x)) {
+                    self.t.mode = Mode::Sell { last: o };
+                }
+            }
+            Move::CloseShop => {
+                self.t.players[s].shop_closed = true;
+                let mut f = Frame::default();
+                f.tasks.push(TASK_ANY_BONUS);
+                self.t.frames.push(f);
+            }
+            _ => {}
+        }
+    }
+
+    /// Craftswomen go back to `seat`: available again if its shop is open; onto the closed
+    /// shop, each with a reward to choose, if it is closed (7.2.5).
+    pub(crate) fn return_workers(&mut self, seat: Seat, count: u8) {
+        if self.is_solo() && seat == usize::from(super::state::COMP) {
+            self.return_to_competition(count);
+            return;
+        }
+        let p = &mut self.t.players[seat];
+        if p.shop_closed {
+            p.on_shop += count;
+            self.t.shop_rewards[seat] += count;
+        } else {
+            p.workers += count;
+        }
+    }
+
+    fn shop_reward(&mut self, s: Seat, k: u8) {
+        self.t.shop_rewards[s] -= 1;
+        match k {
+            0 => self.gain(
+                s,
+                Amount {
+                    res: Res::Clay,
+                    n: 2,
+                },
+            ),
+            1 => self.gain(s, Amount { res: Res::Pg, n: 3 }),
+            _ => self.gain(
+                s,
+                Amount {
+                    res: Res::Glaze,
+                    n: 3,
+                },
+            ),
+        }
+    }
+
+    /// Removes the task `act` resolves from the top group: the act itself, else a row
+    /// offering it, else the Indalo, else "any bonus". Returns how many were removed (all
+    /// Acquire Card bonuses of a group are resolved together, 9.6).
+    fn consume(&mut self, act: Act) -> u8 {
+        let Some(top) = self.t.frames.len().checked_sub(1) else {
+            return 0;
+        };
+        let frame = self.t.frames[top];
+        if frame.ordered {
+            self.t.frames[top].tasks.remove(0);
+            return 1;
+        }
+        if act == Act::Acquire1 {
+            let n = frame.tasks.iter().filter(|&&t| t == act as u8).count();
+            if n > 0 {
+                let kept: FixedVec<Task, 8> = frame
+                    .tasks
+                    .iter()
+                    .copied()
+                    .filter(|&t| t != act as u8)
+                    .collect();
+                self.t.frames[top].tasks = kept;
+                return n as u8;
+            }
+        }
+        let pick = frame
+            .tasks
+            .iter()
+            .position(|&t| t == act as u8)
+            .or_else(|| {
+                frame.tasks.iter().position(|&t| {
+                    (TASK_ROW..TASK_ANY).contains(&t)
+                        && (0..3).any(|k| self.tile(usize::from(t - TASK_ROW) * 3 + k) == act)
+                })
+            })
+            .or_else(|| frame.tasks.iter().position(|&t| t == TASK_ANY))
+            .or_else(|| frame.tasks.iter().position(|&t| t == TASK_ANY_BONUS));
+        if let Some(i) = pick {
+            self.t.frames[top].tasks.remove(i);
+        }
+        1
+    }
+
+    /// Resolves the first decision of a pending task.
+    fn apply_opener(&mut self, s: Seat, m: Move) {
+        match m {
+            Move::AcquireBegin => {
+                self.consume(Act::Acquire);
+                self.begin_acquire(2);
+            }
+            Move::AcquireBonus => {
+                let n = self.consume(Act::Acquire1);
+                self.begin_acquire(n.max(1));
+            }
+            Move::PlayCard(card, slot) => {
+                self.consume(Act::Play);
+                self.play_card(s, card, slot);
+            }
+            Move::Clay(k) => {
+                self.consume(Act::Clay);
+                self.extract_clay(s, k);
+            }
+            Move::Technology => {
+                self.consume(Act::Technology);
+                self.advance_technology(s);
+            }
+            Move::Advance(w) => {
+                self.consume(Act::Throw);
+                let left = self.t.players[s].tech + 1;
+                self.t.mode = Mode::Throw {
+                    left,
+                    benefits: FixedVec::new(),
+                };
+                self.advance_vase(s, w);
+            }
+            Move::Throw1(w) => {
+                self.consume(Act::Throw1);
+                self.t.mode = Mode::Throw {
+                    left: 1,
+                    benefits: FixedVec::new(),
+                };
+                self.advance_vase(s, w);
+            }
+            Move::Shape(o) => {
+                self.consume(Act::Shape);
+                self.shape(s, o);
+            }
+            Move::Fire(o) => {
+                self.consume(Act::Fire);
+                self.fire(s, o);
+                if (o..16).any(|x| self.can_fire(s, x)) {
+                    self.t.mode = Mode::Fire { last: o };
+                }
+            }
+            Move::Fire1(o) => {
+                self.consume(Act::Fire1);
+                self.fire(s, o);
+            }
+            Move::Paint(o) => {
+                self.consume(Act::Paint);
+                self.paint(s, o);
+                let w = o / 3;
+                if ((w + 1) * 3..39).any(|x| self.can_paint(s, x)) {
+                    self.t.mode = Mode::Paint { last: w };
+                }
+            }
+            Move::Paint1(o) => {
+                self.consume(Act::Paint1);
+                self.paint(s, o);
+            }
+            Move::CleanBegin => {
+                self.consume(Act::Clean);
+                self.begin_clean(s);
+            }
+            Move::Clean1(c) => {
+                self.consume(Act::Clean1);
+                self.clean_one(s, usize::from(c));
+            }
+            Move::EspartoBegin => {
+                self.consume(Act::Esparto);
+                self.t.mode = Mode::Esparto { next: 0 };
+            }
+            Move::Esparto1(o) => {
+                self.consume(Act::Esparto1);
+                self.collect_esparto(s, usize::from(o / 2), usize::from(o % 2));
+            }
+            Move::FirstPlayer(k) => {
+                self.consume(Act::FirstPlayer);
+                self.first_player(s, k);
+            }
+            Move::Clay1 => {
+                self.consume(Act::Clay1);
+                self.gain(
+                    s,
+                    Amount {
+                        res: Res::Clay,
+                        n: 1,
+                    },
+                );
+            }
+            Move::PgOrGlaze(k) => {
+                self.consume(Act::PgOrGlaze);
+                let res = if k == 0 { Res::Pg } else { Res::Glaze };
+                self.gain(s, Amount { res, n: 2 });
+            }
+            _ => {}
+        }
+    }
+
+    /// The sub-decisions of the compound action in progress.
+    fn mode_legal(&self, s: Seat, out: &mut ActionList) {
+        match self.t.mode {
+            Mode::Idle => {}
+            Mode::Acquire { .. } | Mode::Donkey { .. } => self.acquire_legal(s, out),
+            Mode::Throw { .. } => {
+                self.act_openers(s, Act::Throw, out);
+                out.push(encode(Move::Stop));
+            }
+            Mode::Fire { last } => {
+                for o in last..16 {
+                    if self.can_fire(s, o) {
+                        out.push(encode(Move::Fire(o)));
+                    }
+                }
+                out.push(encode(Move::Stop));
+            }
+            Mode::Paint { last } => {
+                for o in (last + 1) * 3..39 {
+                    if self.can_paint(s, o) {
+                        out.push(encode(Move::Paint(o)));
+                    }
+                }
+                out.push(encode(Move::Stop));
+            }
+            Mode::Clean { .. } => self.clean_legal(s, out),
+            Mode::Esparto { .. } => {
+                out.push(encode(Move::EspartoPick(0)));
+                out.push(encode(Move::EspartoPick(1)));
+            }
+            Mode::Sell { last } => {
+                // Sales in different columns commute (offered once, in option order); two
+                // in one column do not (the marker moves between them), so both orders.
+                for o in (0..6).filter(|&o| o >= last || o % 3 == last % 3) {
+                    if self.can_sell(s, o) {
+                        out.push(encode(Move::Sell(o)));
+                    }
+                }
+                out.push(encode(Move::Stop));
+            }
+        }
+    }
+
+    fn apply_mode(&mut self, s: Seat, m: Move) {
+        match (self.t.mode, m) {
+            (Mode::Acquire { .. } | Mode::Donkey { .. }, _) => self.apply_acquire(s, m),
+            (Mode::Throw { .. }, Move::Advance(w)) => self.advance_vase(s, w),
+            (Mode::Throw { .. }, _) => self.end_throw(),
+            (Mode::Fire { .. }, Move::Fire(o)) => {
+                self.fire(s, o);
+                self.t.mode = if (o..16).any(|x| self.can_fire(s, x)) {
+                    Mode::Fire { last: o }
+                } else {
+                    Mode::Idle
+                };
+            }
+            (Mode::Paint { .. }, Move::Paint(o)) => {
+                self.paint(s, o);
+                let w = o / 3;
+                self.t.mode = if ((w + 1) * 3..39).any(|x| self.can_paint(s, x)) {
+                    Mode::Paint { last: w }
+                } else {
+                    Mode::Idle
+                };
+            }
+            (Mode::Clean { .. }, Move::CleanOn(c)) => self.clean_on(s, c),
+            (Mode::Esparto { next }, Move::EspartoPick(side)) => {
+                self.collect_esparto(s, usize::from(next), usize::from(side));
+                let next = next + 1;
+                self.t.mode = if usize::from(next) > self.t.players[s].esparto.len() {
+                    Mode::Idle
+                } else {
+                    Mode::Esparto { next }
+                };
+            }
+            (Mode::Sell { .. }, Move::Sell(o)) => {
+                // 7.2.3: at most 2 pieces.
+                self.sell(s, o);
+                self.t.mode = Mode::Idle;
+            }
+            _ => self.t.mode = Mode::Idle,
+        }
+    }
+
+    /// After a move: drop finished groups; end the turn once nothing is pending.
+    fn settle(&mut self) {
+        if self.t.phase != Phase::Turns || self.reward_seat().is_some() {
+            return;
+        }
+        if self.t.mode != Mode::Idle {
+            return;
+        }
+        while self.t.frames.last().is_some_and(|f| f.tasks.is_empty()) {
+            self.t.frames.pop();
+        }
+        if self.t.in_turn && self.t.frames.is_empty() {
+            self.end_turn();
+        }
+    }
+
+    /// Pushes a group of triggered actions (dropped, never a panic, if the nesting is
+    /// deeper than any real game reaches).
+    pub(crate) fn push_frame(&mut self, ordered: bool, acts: &[Act]) {
+        if acts.is_empty() {
+            return;
+        }
+        let mut f = Frame {
+            ordered,
+            ..Frame::default()
+        };
+        for &a in acts {
+            f.tasks.push(a as u8);
+        }
+        let _ = self.t.frames.try_push(f);
+    }
+
+    // --- resources (5.1–5.3) ---
+
+    /// Gains an amount: from the general supply while it lasts (5.3), clay up to 7, VP
+    /// onto the score track (as "Other" unless the caller books it).
+    pub(crate) fn gain(&mut self, s: Seat, a: Amount) {
+        let sup = &mut self.t.supply;
+        let p = &mut self.t.players[s];
+        match a.res {
+            Res::Pg => {
+                let n = a.n.min(sup.pg);
+                sup.pg -= n;
+                p.pg += n;
+            }
+            Res::Glaze => {
+                let n = a.n.min(sup.glaze);
+                sup.glaze -= n;
+                p.glaze += n;
+            }
+            Res::Clay => p.clay = (p.clay + a.n).min(MAX_CLAY),
+            Res::Crack => {
+                let n = a.n.min(sup.cracks).min(CLEANING_AREA - p.cracks);
+                sup.cracks -= n;
+                p.cracks += n;
+            }
+            Res::Vp => p.vp[4] += i32::from(a.n),
+        }
+    }
+
+    /// Whether `s` can pay `cost` (cracks: room in the cleaning area and in the supply).
+    pub(crate) fn can_pay(&self, s: Seat, cost: &Cost) -> bool {
+        let p = &self.t.players[s];
+        cost.iter().all(|a| match a.res {
+            Res::Pg => p.pg >= a.n,
+            Res::Glaze => p.glaze >= a.n,
+            Res::Clay => p.clay >= a.n,
+            Res::Crack => p.cracks + a.n <= CLEANING_AREA && self.t.supply.cracks >= a.n,
+            Res::Vp => false,
+        })
+    }
+
+    /// Pays a cost `can_pay` accepted.
+    pub(crate) fn pay(&mut self, s: Seat, cost: &Cost) {
+        for a in cost.iter() {
+            let sup = &mut self.t.supply;
+            let p = &mut self.t.players[s];
+            match a.res {
+                Res::Pg => {
+                    p.pg -= a.n;
+                    sup.pg += a.n;
+                }
+                Res::Glaze => {
+                    p.glaze -= a.n;
+                    sup.glaze += a.n;
+                }
+                Res::Clay => p.clay -= a.n,
+                Res::Crack => {
+                    sup.cracks -= a.n;
+                    p.cracks += a.n;
+                }
+                Res::Vp => {}
+            }
+        }
+    }
+
+    /// Books immediate VP under a source (`VP_SOURCES`).
+    pub(crate) fn add_vp(&mut self, s: Seat, source: usize, n: i32) {
+        self.t.players[s].vp[source] += n;
+    }
+}

@@ -1,0 +1,501 @@
+//! What each seat may see: the observation (JSON and tensor), the information-state key and
+//! determinization (`resample_hidden`).
+//!
+//! Hidden (section 4 of issue 8): hands (a card taken from the face-up draft area stays
+//! known to all), the order of every deck, the endgame cards played face-down or returned to
+//! the box (known to their owner), and future dice. Everything else is on the table.
+//! `known[card]` holds the seats that know where each card is.
+
+use serde_json::{json, Value};
+
+use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, PIECE_NAMES};
+use super::state::{NijarState, Phase, EMPTY};
+use crate::engine::{Rng, Seat};
+
+/// Length of the observation tensor.
+pub const TENSOR_SIZE: usize = 64 + 4 * 40 + NUM_CARD_IDS;
+
+impl NijarState {
+    fn piece_name(code: u8) -> Value {
+        if code == 0 {
+            Value::Null
+        } else {
+            json!(PIECE_NAMES[usize::from(code - 1).min(2)])
+        }
+    }
+
+    /// The observation of `viewer`.
+    pub fn observation(&self, viewer: Seat) -> Value {
+        let bit = 1u8 << viewer;
+        let scores = self.all_scores();
+        let players: Vec<Value> = (0..self.n())
+            .map(|s| {
+                let p = &self.t.players[s];
+                let me = s == viewer;
+                let hand: Vec<Value> = p
+                    .hand
+                    .ids()
+                    .filter(|&c| me || self.t.known[c] & bit != 0)
+                    .map(|c| json!({"id": c, "name": self.cards.name(c)}))
+                    .collect();
+                let deck_backs: Vec<usize> = (0..3)
+                    .map(|d| {
+                        p.hand
+                            .ids()
+                            .filter(|&c| c < NUM_GAME_CARDS && CardType::of(c).deck() == d)
+                            .count()
+                    })
+                    .collect();
+                json!({
+                    "seat": s,
+                    "score": scores[s],
+                    "vp_by_source": p.vp,
+                    "perra_gorda": p.pg,
+                    "glazes": p.glaze,
+                    "clay": p.clay,
+                    "cracks": p.cracks,
+                    "technology": p.tech + 1,
+                    "wheels": p.wheels.iter().map(|w| {
+                        let card = self.cards.wheel(w.card);
+                        json!({"name": card.name, "space": w.slot, "vase": w.pos,
+                               "length": card.spaces.len(), "finish_vp": card.finish_vp,
+                               "spaces": card.spaces.iter().map(|a| a.key()).collect::<Vec<_>>()})
+                    }).collect::<Vec<_>>(),
+                    "esparto": p.esparto.iter().map(|e| {
+                        let c = self.cards.esparto_card(e.card);
+                        json!({"name": c.name, "space": e.slot,
+                               "rewards": c.rewards.iter().map(|r| r.label()).collect::<Vec<_>>()})
+                    }).collect::<Vec<_>>(),
+                    "cleanups": p.cleanups.iter().map(|c| {
+                        let card = self.cards.cleanup(c.card);
+                        json!({"name": card.name, "cracks": c.cracks, "spaces": card.spaces,
+                               "reward": card.reward.label()})
+                    }).collect::<Vec<_>>(),
+                    "glazing_workshops": p.workshops.iter().map(|w| json!({
+                        "name": self.cards.workshop_label(w.card),
+                        "paint": super::data::cost_label(self.cards.paint_cost(w.card)),
+                        "piece": Self::piece_name(w.piece)})).collect::<Vec<_>>(),
+                    "glaze_kilns": p.glaze_kilns.iter().map(|k| json!({
+                        "name": self.cards.workshop_label(k.card),
+                        "piece": Self::piece_name(k.piece)})).collect::<Vec<_>>(),
+                    "firing_kilns": p.firing_kilns.iter().map(|k| json!({
+                        "name": self.cards.workshop_label(k.card),
+                        "piece": Self::piece_name(k.piece)})).collect::<Vec<_>>(),
+                    "drying": p.drying,
+                    "sold": p.sold,
+                    "hand_size": p.hand.len(),
+                    "hand_by_deck": deck_backs,
+                    "hand_endgame": p.hand.endgame_count(),
+                    "hand": if me { json!(hand) } else { Value::Null },
+                    "known_hand": if me { Value::Null } else { json!(hand) },
+                    "endgame_played": p.endgame_played.count_ones(),
+                    "endgame_played_cards": if me || self.t.phase == Phase::Over {
+                        json!((0..12).filter(|i| p.endgame_played & (1 << i) != 0)
+                            .map(|i| self.cards.endgame[i].name.clone()).collect::<Vec<_>>())
+                    } else { Value::Null },
+                    "craftswomen": p.workers,
+                    "on_shop": p.on_shop,
+                    "shop_closed": p.shop_closed,
+                    "turns": p.turns,
+                    "donkey": self.t.donkeys[s],
+                })
+            })
+            .collect();
+        let draft: Vec<Vec<Value>> = self
+            .t
+            .draft
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|&c| {
+                        if c == EMPTY {
+                            Value::Null
+                        } else {
+                            json!({"id": c, "name": self.cards.name(usize::from(c)),
+                                   "type": CardType::of(usize::from(c)).label()})
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        // What the viewer knows of cards outside the table: its own discarded endgame
+        // cards (in the box), cards it saw returned to a deck.
+        let known_elsewhere: Vec<usize> = (0..NUM_CARD_IDS)
+            .filter(|&c| self.t.known[c] & bit != 0 && !self.on_table_or_hand(c))
+            .collect();
+        json!({
+            "game": "nijar",
+            "viewer": viewer,
+            "players": self.n(),
+            "round": self.t.round + 1,
+            "phase": serde_json::to_value(self.t.phase).unwrap_or(Value::Null),
+            "to_act": self.actor(),
+            "turn_seat": self.t.turn_seat,
+            "layout": self.t.layout.iter().map(|&a| Act::from_code(a).map_or("?", |a| a.key())).collect::<Vec<_>>(),
+            "column_bonuses": self.t.columns.iter().map(|&a| Act::from_code(a).map(|a| a.key())).collect::<Vec<_>>(),
+            "special_bonuses": self.t.special.iter().map(|&a| Act::from_code(a).map_or("?", |a| a.key())).collect::<Vec<_>>(),
+            "spaces": self.t.spaces.iter().map(|row| row.iter().map(|o| json!({"seat": if o.seat == EMPTY { Value::Null } else { json!(o.seat) }, "count": o.count})).collect::<Vec<_>>()).collect::<Vec<_>>(),
+            "special_stack": &self.t.special_stack[..self.n()],
+            "demand": self.t.demand,
+            "market_heights": self.t.heights,
+            "dice": self.t.dice,
+            "deck_sizes": self.t.decks.iter().map(|d| d.len()).collect::<Vec<_>>(),
+            "draft": draft,
+            "turn_order": self.t.order.iter().copied().collect::<Vec<_>>(),
+            "right_track": self.t.right[..self.n()].iter().map(|&s| if s == EMPTY { Value::Null } else { json!(s) }).collect::<Vec<_>>(),
+            "first_player_token": self.t.first_token,
+            "combos": self.t.combos.iter().map(|c| json!({"wheel": self.cards.starting_wheels[usize::from(c.wheel)].name, "resources": c.res})).collect::<Vec<_>>(),
+            "supply": serde_json::to_value(self.t.supply).unwrap_or(Value::Null),
+            "frames": serde_json::to_value(self.t.frames).unwrap_or(Value::Null),
+            "mode": serde_json::to_value(self.t.mode).unwrap_or(Value::Null),
+            "shop_rewards": &self.t.shop_rewards[..self.n()],
+            "known_elsewhere": known_elsewhere,
+            "players_view": players,
+            "competition": self.competition_view(),
+        })
+    }
+
+    /// The Competition as you may see it (solo): its pieces, craftswomen, shop and score,
+    /// the back of its top card (the piece actions of each round), its last revealed card
+    /// (all revealed ones in Expert, 12.10), the cards left in its deck.
+    fn competition_view(&self) -> Value {
+        if !self.is_solo() {
+            return Value::Null;
+        }
+        let s = &self.t.solo;
+        let card = |id: u8| {
+            let c = &self.cards.competition[usize::from(id)];
+            json!({"name": c.name, "space": [c.space.0 + 1, c.space.1 + 1],
+                   "donkey": serde_json::to_value(c.donkey).unwrap_or(Value::Null)})
+        };
+        let back = s.deck.last().map(|&id| {
+            let c = &self.cards.competition[usize::from(id)];
+            json!(c
+                .pieces
+                .iter()
+                .map(|r| r
+                    .iter()
+                    .map(|&t| PIECE_NAMES[usize::from(t)])
+                    .collect::<Vec<_>>())
+                .collect::<Vec<_>>())
+        });
+        let shown: Vec<Value> = if self.t.config.difficulty >= 2 {
+            s.revealed.iter().map(|&c| card(c)).collect()
+        } else {
+            s.revealed.last().map(|&c| card(c)).into_iter().collect()
+        };
+        const LEVELS: [&str; 3] = ["normal", "advanced", "expert"];
+        const STATES: [&str; 3] = ["none", "unpainted", "painted"];
+        let difficulty = LEVELS[usize::from(self.t.config.difficulty.min(2))];
+        let pieces: Vec<&str> = s
+            .pieces
+            .iter()
+            .map(|&p| STATES[usize::from(p.min(2))])
+            .collect();
+        json!({
+            "score": self.competition_score(),
+            "vp": s.vp,
+            "pieces": pieces,
+            "sold": s.sold,
+            "craftswomen": s.workers,
+            "on_shop": s.on_shop,
+            "shop_closed": s.shop_closed,
+            "turns": s.turns,
+            "deck_size": s.deck.len(),
+            "revealed_count": s.revealed.len(),
+            "revealed": shown,
+            "top_card_back": back,
+            "donkey": self.t.donkeys[usize::from(super::state::COMP)],
+            "discards": s.discards.len(),
+            "difficulty": difficulty,
+        })
+    }
+
+    /// Whether card `c` is in a hand, in the draft area or on a workshop.
+    fn on_table_or_hand(&self, c: usize) -> bool {
+        self.t.players.iter().any(|p| {
+            p.hand.has(c)
+                || (c >= 80 && p.endgame_played & (1 << (c - 80)) != 0)
+                || (c < 80 && self.in_workshop(p, c as u8))
+        }) || self.t.draft.iter().flatten().any(|&x| usize::from(x) == c)
+    }
+
+    pub(crate) fn in_workshop(&self, p: &super::state::Player, c: u8) -> bool {
+        p.wheels.iter().any(|w| w.card == c)
+            || p.esparto.iter().any(|e| e.card == c)
+            || p.cleanups.iter().any(|x| x.card == c)
+            || p.workshops.iter().any(|x| x.card == c)
+            || p.glaze_kilns.iter().any(|x| x.card == c)
+            || p.firing_kilns.iter().any(|x| x.card == c)
+    }
+
+    /// The information-state key: the state document with everything `viewer` cannot know
+    /// taken out (the other hands' unknown cards and face-down plays, reduced to counts by
+    /// cardback; the decks' unknown cards and every deck order; the other seats' knowledge;
+    /// the random stream; the Competition's unseen cards), so it is exact by construction.
+    pub fn information_state(&self, viewer: Seat) -> String {
+        let bit = 1u8 << viewer;
+        let mut t = self.t.clone();
+        t.history = Vec::new();
+        t.rng = Rng::seed_from(0);
+        let over = t.phase == Phase::Over;
+        let mut hidden: Vec<[u8; 5]> = Vec::new();
+        for (s, p) in t.players.iter_mut().enumerate() {
+            if s == viewer {
+                continue;
+            }
+            let mut counts = [0u8; 5];
+            for c in p.hand.ids().collect::<Vec<_>>() {
+                if self.t.known[c] & bit == 0 {
+                    p.hand.remove(c);
+                    let k = if c < NUM_GAME_CARDS {
+                        CardType::of(c).deck()
+                    } else {
+                        3
+                    };
+                    counts[k] += 1;
+                }
+            }
+            if !over {
+                for i in 0..12 {
+                    if p.endgame_played & (1 << i) != 0
+                        && self.t.known[NUM_GAME_CARDS + i] & bit == 0
+                    {
+                        p.endgame_played &= !(1 << i);
+                        counts[4] += 1;
+                    }
+                }
+            }
+            hidden.push(counts);
+        }
+        let mut deck_counts = [0u8; 3];
+        for (d, deck) in t.decks.iter_mut().enumerate() {
+            let mut kept: Vec<u8> = deck
+                .iter()
+                .copied()
+                .filter(|&c| self.t.known[usize::from(c)] & bit != 0)
+                .collect();
+            deck_counts[d] = (deck.len() - kept.len()) as u8;
+            kept.sort_unstable();
+            *deck = kept.into_iter().collect();
+        }
+        for k in t.known.iter_mut() {
+            *k &= bit;
+        }
+        if self.is_solo() {
+            let consult = self.t.config.difficulty >= 2;
+            let top = t.solo.deck.last().copied();
+            let n_rev = t.solo.revealed.len();
+            if !consult && n_rev > 1 {
+                let last = t.solo.revealed[n_rev - 1];
+                t.solo.revealed = std::iter::once(last).collect();
+            }
+            let mut rest: Vec<u8> = if consult {
+                t.solo
+                    .deck
+                    .iter()
+                    .copied()
+                    .take(t.solo.deck.len().saturating_sub(1))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            rest.sort_unstable();
+            let len = t.solo.deck.len();
+            t.solo.deck = rest.into_iter().chain(top).collect();
+            hidden.push([len as u8, n_rev as u8, 0, 0, 0]);
+        }
+        let key = serde_json::json!({
+            "viewer": viewer,
+            "table": t,
+            "hidden": hidden,
+            "unknown_in_decks": deck_counts,
+        });
+        key.to_string()
+    }
+
+    /// The tensor: the public board, each seat's counts, and the viewer's hand.
+    pub fn write_tensor(&self, viewer: Seat, out: &mut [f32]) {
+        out.iter_mut().for_each(|x| *x = 0.0);
+        let mut board: Vec<f32> = vec![f32::from(self.t.round)];
+        board.extend(self.t.heights.iter().map(|&h| f32::from(h)));
+        board.extend(
+            self.t.demand[usize::from(self.t.round.min(2))]
+                .iter()
+                .map(|&d| f32::from(d)),
+        );
+        board.extend(self.t.layout.iter().map(|&a| f32::from(a)));
+        board.extend(self.t.columns.iter().map(|&a| f32::from(a)));
+        for row in &self.t.spaces {
+            for o in row {
+                board.push(if o.seat == EMPTY {
+                    -1.0
+                } else {
+                    f32::from(o.seat)
+                });
+                board.push(f32::from(o.count));
+            }
+        }
+        for (i, x) in board.into_iter().take(64).enumerate() {
+            out[i] = x;
+        }
+        for k in 0..self.n() {
+            let seat = (viewer + k) % self.n();
+            let p = &self.t.players[seat];
+            let mut fields = vec![
+                p.vp.iter().sum::<i32>() as f32,
+                f32::from(p.pg),
+                f32::from(p.glaze),
+                f32::from(p.clay),
+                f32::from(p.cracks),
+                f32::from(p.tech),
+                p.wheels.len() as f32,
+                p.esparto.len() as f32,
+                p.cleanups.len() as f32,
+                p.workshops.len() as f32,
+                p.glaze_kilns.len() as f32,
+                p.firing_kilns.len() as f32,
+                f32::from(p.workers),
+                f32::from(u8::from(p.shop_closed)),
+                p.hand.len() as f32,
+                p.endgame_played.count_ones() as f32,
+            ];
+            fields.extend(p.drying.iter().chain(p.sold.iter()).map(|&x| f32::from(x)));
+            fields.extend(p.firing_kilns.iter().take(6).map(|k| f32::from(k.piece)));
+            fields.extend(p.glaze_kilns.iter().take(6).map(|k| f32::from(k.piece)));
+            for (i, x) in fields.into_iter().take(40).enumerate() {
+                out[64 + k * 40 + i] = x;
+            }
+        }
+        let p = &self.t.players[viewer];
+        for c in 0..NUM_CARD_IDS {
+            if p.hand.has(c) {
+                out[64 + 160 + c] = 1.0;
+            }
+        }
+    }
+
+    /// A copy in which what `viewer` cannot know is redrawn: the unknown cards of each
+    /// cardback among the deck and the other hands, every deck's order, the unknown endgame
+    /// cards among the other hands, the face-down plays and the box, and the dice to come.
+    pub fn resample(&self, viewer: Seat, seed: u64) -> Self {
+        let mut out = self.clone();
+        let mut rng = Rng::seed_from(seed ^ 0x6E69_6A61_7200_0000);
+        let bit = 1u8 << viewer;
+        let n = self.n();
+        // Everything below is built in an order that depends only on what the viewer
+        // knows (sorted pools, seats in order), so equal information gives equal copies.
+        for d in 0..3 {
+            let unknown = |c: usize| self.t.known[c] & bit == 0;
+            let mut pool: Vec<u8> = Vec::new();
+            let mut kept: Vec<u8> = Vec::new();
+            for &c in self.t.decks[d].iter() {
+                if unknown(usize::from(c)) {
+                    pool.push(c);
+                } else {
+                    kept.push(c);
+                }
+            }
+            let mut hand_slots: Vec<usize> = Vec::new();
+            for s in (0..n).filter(|&s| s != viewer) {
+                let ids: Vec<usize> = self.t.players[s]
+                    .hand
+                    .ids()
+                    .filter(|&c| c < NUM_GAME_CARDS && CardType::of(c).deck() == d && unknown(c))
+                    .collect();
+                for c in ids {
+                    out.t.players[s].hand.remove(c);
+                    hand_slots.push(s);
+                    pool.push(c as u8);
+                }
+            }
+            pool.sort_unstable();
+            kept.sort_unstable();
+            rng.shuffle(&mut pool);
+            for &c in &pool {
+                out.t.known[usize::from(c)] = 0;
+            }
+            let mut it = pool.into_iter();
+            for &s in &hand_slots {
+                if let Some(c) = it.next() {
+                    out.t.players[s].hand.insert(usize::from(c));
+                    out.t.known[usize::from(c)] = 1 << s;
+                }
+            }
+            let mut deck: crate::engine::FixedVec<u8, 32> = kept.into_iter().chain(it).collect();
+            rng.shuffle(&mut deck);
+            out.t.decks[d] = deck;
+        }
+        // Endgame cards: the other hands, the other face-down plays, and the box.
+        let mut pool: Vec<u8> = Vec::new();
+        for c in NijarState::ENDGAME_IDS {
+            if self.t.known[c] & bit == 0 {
+                pool.push(c as u8);
+            }
+        }
+        let mut slots: Vec<(usize, bool)> = Vec::new();
+        for s in (0..n).filter(|&s| s != viewer) {
+            for c in NijarState::ENDGAME_IDS {
+                if self.t.known[c] & bit != 0 {
+                    continue;
+                }
+                let i = c - NUM_GAME_CARDS;
+                if self.t.players[s].hand.has(c) {
+                    out.t.players[s].hand.remove(c);
+                    slots.push((s, false));
+                } else if self.t.players[s].endgame_played & (1 << i) != 0 {
+                    out.t.players[s].endgame_played &= !(1 << i);
+                    slots.push((s, true));
+                }
+            }
+        }
+        slots.sort_unstable();
+        rng.shuffle(&mut pool);
+        for &c in &pool {
+            out.t.known[usize::from(c)] = 0;
+        }
+        for (&(s, played), &c) in slots.iter().zip(pool.iter()) {
+            let c = usize::from(c);
+            if played {
+                out.t.players[s].endgame_played |= 1 << (c - NUM_GAME_CARDS);
+            } else {
+                out.t.players[s].hand.insert(c);
+            }
+            out.t.known[c] = 1 << s;
+        }
+        if self.is_solo() {
+            // The Competition's deck: the top card's back is seen, so it stays; the rest is
+            // shuffled, with (below Expert, 12.10) the revealed cards but the last one.
+            let s = &self.t.solo;
+            let mut pool: Vec<u8> = s
+                .deck
+                .iter()
+                .copied()
+                .take(s.deck.len().saturating_sub(1))
+                .collect();
+            let consult = self.t.config.difficulty >= 2;
+            let hidden_revealed = if consult {
+                0
+            } else {
+                s.revealed.len().saturating_sub(1)
+            };
+            pool.extend(s.revealed.iter().take(hidden_revealed).copied());
+            pool.sort_unstable();
+            rng.shuffle(&mut pool);
+            let mut it = pool.into_iter();
+            let deck_rest = s.deck.len().saturating_sub(1);
+            for i in 0..deck_rest {
+                if let Some(c) = it.next() {
+                    out.t.solo.deck[i] = c;
+                }
+            }
+            for i in 0..hidden_revealed {
+                if let Some(c) = it.next() {
+                    out.t.solo.revealed[i] = c;
+                }
+            }
+        }
+        out.t.rng = Rng::seed_from(rng.next_u64());
+        out
+    }
+}

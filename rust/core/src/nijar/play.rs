@@ -1,0 +1,188 @@
+//! 8.2 Play a Card, 8.3 Extract Clay, 8.4 Technology, 8.10 Collect Esparto (and 9.8) and
+//! 8.11 the First Player Action.
+
+use super::actions::{encode, Move};
+use super::data::{Act, Amount, CardType, Res, ESPARTO_SPACES, NUM_GAME_CARDS, WHEEL_SPACES};
+use super::state::{Cleanup, Esparto, NijarState, Slot, Wheel, EMPTY};
+use crate::engine::{ActionList, Seat};
+
+impl NijarState {
+    /// Free workshop spaces for a card of `kind` (the wheel spaces are 1..=4; the esparto
+    /// spaces 0..3); other kinds have room always (slot 0).
+    pub(crate) fn free_slots(&self, s: Seat, kind: CardType) -> u8 {
+        let p = &self.t.players[s];
+        match kind {
+            CardType::Wheel => {
+                let mut free = 0u8;
+                for k in 0..WHEEL_SPACES as u8 {
+                    if !p.wheels.iter().any(|w| w.slot == k + 1) {
+                        free |= 1 << k;
+                    }
+                }
+                free
+            }
+            CardType::Esparto => {
+                let mut free = 0u8;
+                for k in 0..ESPARTO_SPACES as u8 {
+                    if !p.esparto.iter().any(|e| e.slot == k) {
+                        free |= 1 << k;
+                    }
+                }
+                free
+            }
+            CardType::Cleanup => u8::from(p.cleanups.len() < p.cleanups.capacity()),
+            CardType::GlazingWorkshop => u8::from(p.workshops.len() < p.workshops.capacity()),
+            CardType::GlazeKiln => u8::from(p.glaze_kilns.len() < p.glaze_kilns.capacity()),
+            CardType::FiringKiln => u8::from(p.firing_kilns.len() < p.firing_kilns.capacity()),
+        }
+    }
+
+    /// 8.2: every card in hand whose cost can be paid, onto each free space of its type.
+    pub(crate) fn play_openers(&self, s: Seat, out: &mut ActionList) {
+        let hand = self.t.players[s].hand;
+        for id in 0..NUM_GAME_CARDS {
+            if !hand.has(id) || !self.can_pay(s, self.cards.cost(id)) {
+                continue;
+            }
+            let free = self.free_slots(s, CardType::of(id));
+            for k in 0..4u8 {
+                if free & (1 << k) != 0 {
+                    out.push(encode(Move::PlayCard(id as u8, k)));
+                }
+            }
+        }
+    }
+
+    /// 8.2: pay, place, and gain the actions the card or its space gives.
+    pub(crate) fn play_card(&mut self, s: Seat, card: u8, slot: u8) {
+        let id = usize::from(card);
+        let cost = *self.cards.cost(id);
+        self.pay(s, &cost);
+        self.t.players[s].hand.remove(id);
+        self.t.known[id] = self.all_seats();
+        let cards = self.cards.clone();
+        match CardType::of(id) {
+            CardType::Wheel => {
+                // A vase onto the first (grey) space, and the card's VP.
+                if self.t.supply.vases > 0 {
+                    self.t.supply.vases -= 1;
+                }
+                self.t.players[s].wheels.push(Wheel {
+                    card,
+                    slot: slot + 1,
+                    pos: 0,
+                });
+                self.add_vp(s, 1, i32::from(cards.wheels[id].vp));
+                self.push_frame(false, &[cards.board.wheel_spaces[usize::from(slot)]]);
+            }
+            CardType::Esparto => {
+                self.t.players[s].esparto.push(Esparto { card, slot });
+                self.push_frame(false, &[cards.board.esparto_spaces[usize::from(slot)]]);
+            }
+            CardType::Cleanup => self.t.players[s].cleanups.push(Cleanup { card, cracks: 0 }),
+            kind => {
+                let slotv = Slot { card, piece: 0 };
+                let p = &mut self.t.players[s];
+                match kind {
+                    CardType::GlazingWorkshop => p.workshops.push(slotv),
+                    CardType::GlazeKiln => p.glaze_kilns.push(slotv),
+                    _ => p.firing_kilns.push(slotv),
+                }
+                // "two new actions ... in the order of your choice".
+                self.push_frame(false, &cards.buildings[id - 44].sides);
+            }
+        }
+    }
+
+    /// 8.3: 1 Clay free, 2 for 1 Perra Gorda, 3 for 3.
+    pub(crate) fn extract_clay(&mut self, s: Seat, k: u8) {
+        let cost = [0u8, 1, 3][usize::from(k.min(2))];
+        self.t.players[s].pg -= cost;
+        self.t.supply.pg += cost;
+        self.gain(
+            s,
+            Amount {
+                res: Res::Clay,
+                n: k + 1,
+            },
+        );
+    }
+
+    /// 8.4: one step; 2 VP on reaching the last position.
+    pub(crate) fn advance_technology(&mut self, s: Seat) {
+        let p = &mut self.t.players[s];
+        p.tech += 1;
+        if p.tech == 2 {
+            self.add_vp(s, 2, 2);
+        }
+    }
+
+    /// The esparto card `i` of `s` (0: the printed one).
+    pub(crate) fn esparto_of(&self, s: Seat, i: usize) -> &super::data::EspartoCard {
+        if i == 0 {
+            &self.cards.printed_esparto
+        } else {
+            let id = self.t.players[s].esparto[i - 1].card;
+            &self.cards.esparto[usize::from(id) - 16]
+        }
+    }
+
+    /// 8.10 / 9.8: one reward of esparto card `i`.
+    pub(crate) fn collect_esparto(&mut self, s: Seat, i: usize, side: usize) {
+        if i > self.t.players[s].esparto.len() {
+            return;
+        }
+        let reward = self.esparto_of(s, i).rewards[side.min(1)];
+        self.gain(s, reward);
+    }
+
+    /// 8.11: a free right-hand space (one of the first `n`) the seat can pay for, once a
+    /// round.
+    pub(crate) fn first_player_openers(&self, s: Seat, out: &mut ActionList) {
+        let n = self.n();
+        if self.is_solo() {
+            // 12.7: one space, costing 2 Perra Gorda.
+            let cost = self.cards.board.solo_right_cost;
+            if self.t.right[0] == EMPTY && self.t.players[s].pg >= cost {
+                out.push(encode(Move::FirstPlayer(0)));
+            }
+            return;
+        }
+        if self.t.right[..n].contains(&(s as u8)) {
+            return;
+        }
+        for k in 0..n {
+            let v = self.cards.board.right_track[k];
+            if self.t.right[k] == EMPTY && (v >= 0 || self.t.players[s].pg >= v.unsigned_abs()) {
+                out.push(encode(Move::FirstPlayer(k as u8)));
+            }
+        }
+    }
+
+    /// 8.11: the marker onto space `k`, pay or gain, then any main-board action.
+    pub(crate) fn first_player(&mut self, s: Seat, k: u8) {
+        self.t.right[usize::from(k)] = s as u8;
+        let v = if self.is_solo() {
+            -(self.cards.board.solo_right_cost as i8)
+        } else {
+            self.cards.board.right_track[usize::from(k)]
+        };
+        if v >= 0 {
+            self.gain(
+                s,
+                Amount {
+                    res: Res::Pg,
+                    n: v as u8,
+                },
+            );
+        } else {
+            let n = v.unsigned_abs();
+            self.t.players[s].pg -= n;
+            self.t.supply.pg += n;
+        }
+        let mut f = super::state::Frame::default();
+        f.tasks.push(super::state::TASK_ANY);
+        let _ = self.t.frames.try_push(f);
+        let _ = Act::FirstPlayer;
+    }
+}

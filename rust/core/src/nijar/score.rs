@@ -1,0 +1,238 @@
+//! Endgame scoring (11.1–11.6), each category defined once as its parts, summed for
+//! `scores()` and listed for `explain_score`; and the tiebreak (leftmost on the turn order).
+
+use super::data::{CardType, EndgameKind, NUM_GAME_CARDS, PIECE_NAMES};
+use super::state::{NijarState, Phase, VP_SOURCES};
+use crate::engine::{PerSeat, Seat};
+use crate::sunrise::{ScoreBreakdown, ScoreLine};
+
+/// 11.2: VP by number of cards of a type (1..=5 cards: 0/1/3/6/10).
+pub const CARD_TYPE_VP: [i32; 6] = [0, 0, 1, 3, 6, 10];
+/// 11.2: VP of the esparto scoring card (1..=4 cards: 0/1/5/10).
+pub const ESPARTO_CARD_VP: [i32; 5] = [0, 0, 1, 5, 10];
+/// 11.3: VP of the esparto set (1..=4 different cards: 0/1/3/6).
+pub const ESPARTO_SET_VP: [i32; 5] = [0, 0, 1, 3, 6];
+
+impl NijarState {
+    /// Cards of a type on the workshop, starting cards and the printed esparto included.
+    pub fn cards_of_type(&self, s: Seat, kind: CardType) -> usize {
+        let p = &self.t.players[s];
+        match kind {
+            CardType::Wheel => p.wheels.len(),
+            CardType::Esparto => p.esparto.len() + 1,
+            CardType::Cleanup => p.cleanups.len(),
+            CardType::GlazingWorkshop => p.workshops.len(),
+            CardType::GlazeKiln => p.glaze_kilns.len(),
+            CardType::FiringKiln => p.firing_kilns.len(),
+        }
+    }
+
+    /// 11.1: the pieces still in kilns (painted, unpainted) by type.
+    fn kiln_pieces(&self, s: Seat) -> ([u8; 3], [u8; 3]) {
+        let p = &self.t.players[s];
+        let mut painted = [0u8; 3];
+        let mut unpainted = [0u8; 3];
+        for k in p.glaze_kilns.iter().filter(|k| k.piece != 0) {
+            painted[usize::from(k.piece - 1)] += 1;
+        }
+        for k in p.firing_kilns.iter().filter(|k| k.piece != 0) {
+            unpainted[usize::from(k.piece - 1)] += 1;
+        }
+        (painted, unpainted)
+    }
+
+    /// 11.3: different esparto designs, the printed card included.
+    pub fn esparto_designs(&self, s: Seat) -> usize {
+        let mut designs: Vec<&str> = vec![self.cards.printed_esparto.design.as_str()];
+        for e in self.t.players[s].esparto.iter() {
+            let d = self.cards.esparto[usize::from(e.card) - 16].design.as_str();
+            if !designs.contains(&d) {
+                designs.push(d);
+            }
+        }
+        designs.len()
+    }
+
+    /// The score, line by line: immediate VP by source, then (once the game is over) the
+    /// endgame categories in the rulebook's order.
+    pub fn explain_score(&self, s: Seat) -> ScoreBreakdown {
+        let p = &self.t.players[s];
+        let mut lines = Vec::new();
+        for (i, name) in VP_SOURCES.iter().enumerate() {
+            lines.push(ScoreLine {
+                category: (*name).to_string(),
+                points: p.vp[i],
+                detail: "immediate VP".to_string(),
+            });
+        }
+        if self.t.phase == Phase::Over {
+            let (painted, unpainted) = self.kiln_pieces(s);
+            let np: u8 = painted.iter().sum();
+            let nu: u8 = unpainted.iter().sum();
+            lines.push(ScoreLine {
+                category: "11.1 Remaining pieces".to_string(),
+                points: 2 * i32::from(np) + i32::from(nu),
+                detail: format!("{np} painted x 2 + {nu} unpainted x 1"),
+            });
+            let mut sold = p.sold;
+            for t in 0..3 {
+                sold[t] += painted[t] + unpainted[t];
+            }
+            let mut card_pts = Vec::new();
+            let mut total = 0;
+            for i in 0..12 {
+                if p.endgame_played & (1 << i) == 0 {
+                    continue;
+                }
+                let card = &self.cards.endgame[i];
+                let pts = match card.kind {
+                    EndgameKind::Cards(CardType::Esparto) => {
+                        ESPARTO_CARD_VP[self.cards_of_type(s, CardType::Esparto).min(4)]
+                    }
+                    EndgameKind::Cards(kind) => CARD_TYPE_VP[self.cards_of_type(s, kind).min(5)],
+                    EndgameKind::Pieces(t) => i32::from(sold[t]),
+                };
+                total += pts;
+                card_pts.push(format!("{} {pts}", card.name));
+            }
+            lines.push(ScoreLine {
+                category: "11.2 Endgame scoring cards".to_string(),
+                points: total,
+                detail: if card_pts.is_empty() {
+                    "none played".to_string()
+                } else {
+                    card_pts.join(", ")
+                },
+            });
+            let designs = self.esparto_designs(s);
+            lines.push(ScoreLine {
+                category: "11.3 Esparto set".to_string(),
+                points: ESPARTO_SET_VP[designs.min(4)],
+                detail: format!("{designs} different esparto cards"),
+            });
+            lines.push(ScoreLine {
+                category: "11.4 Cracks".to_string(),
+                points: -i32::from(p.cracks),
+                detail: format!("{} cracks in the cleaning area", p.cracks),
+            });
+            let token = usize::from(self.t.first_token) == s;
+            lines.push(ScoreLine {
+                category: "11.5 First player token".to_string(),
+                points: if token { 2 } else { 0 },
+                detail: if token { "held" } else { "not held" }.to_string(),
+            });
+            let res = u32::from(p.pg) + u32::from(p.glaze) + u32::from(p.clay);
+            lines.push(ScoreLine {
+                category: "11.6 Remaining resources".to_string(),
+                points: (res / 5) as i32,
+                detail: format!(
+                    "{} Perra Gorda + {} Glazes + {} Clay = {res}, 1 VP per 5",
+                    p.pg, p.glaze, p.clay
+                ),
+            });
+        }
+        let _ = (NUM_GAME_CARDS, PIECE_NAMES);
+        if self.is_solo() {
+            // 12.9: the Competition's score, shown beside yours (it is not a seat).
+            let c = &self.t.solo;
+            let comp = self.competition_score();
+            let mine: i32 = lines.iter().map(|l| l.points).sum();
+            let over = self.t.phase == Phase::Over;
+            lines.push(ScoreLine {
+                category: "Competition (not part of your score)".to_string(),
+                points: 0,
+                detail: format!(
+                    "{comp} VP: sales {}, returning your craftswomen {}, closed shop and \
+                     missing pieces {}{}; {}",
+                    c.vp[0],
+                    c.vp[1],
+                    c.vp[2],
+                    if over {
+                        format!(
+                            ", first-player token {}, remaining pieces {}",
+                            if self.t.first_token == super::state::COMP {
+                                2
+                            } else {
+                                0
+                            },
+                            c.pieces.iter().map(|&p| i32::from(p)).sum::<i32>()
+                        )
+                    } else {
+                        String::new()
+                    },
+                    match (over, mine.cmp(&comp)) {
+                        (false, _) => format!("you {mine}, it {comp} so far"),
+                        (true, std::cmp::Ordering::Greater) => {
+                            format!("you win by {}", mine - comp)
+                        }
+                        (true, _) => format!("the Competition wins by {}", comp - mine),
+                    }
+                ),
+            });
+        }
+        ScoreBreakdown {
+            total: lines.iter().map(|l| l.points).sum(),
+            lines,
+        }
+    }
+
+    /// The running score (immediate VP), or the final score once the game is over.
+    pub fn score(&self, s: Seat) -> i32 {
+        if self.t.phase == Phase::Over {
+            self.explain_score(s).total
+        } else {
+            self.t.players[s].vp.iter().sum()
+        }
+    }
+
+    /// A cheap estimate of each seat's standing for greedy play and rollouts: the score so
+    /// far plus what the workshop is about to be worth (pieces in kilns at 11.1's values,
+    /// pieces on their way at half that, 11.6's resources, 11.4's cracks); in solo, minus the
+    /// Competition's score, so that greedy play aims to beat it.
+    pub fn heuristic(&self) -> PerSeat<f64> {
+        if self.t.phase == Phase::Over {
+            let mut v: PerSeat<f64> = self.all_scores().iter().map(|&x| f64::from(x)).collect();
+            if self.is_solo() {
+                v[0] -= f64::from(self.competition_score());
+            }
+            return v;
+        }
+        let mut out: PerSeat<f64> = (0..self.n())
+            .map(|s| {
+                let p = &self.t.players[s];
+                let (painted, unpainted) = self.kiln_pieces(s);
+                let kiln: u8 =
+                    painted.iter().map(|x| 2 * x).sum::<u8>() + unpainted.iter().sum::<u8>();
+                let coming = p.drying.iter().sum::<u8>()
+                    + p.workshops.iter().filter(|w| w.piece != 0).count() as u8;
+                let res = f64::from(p.pg) + f64::from(p.glaze) + f64::from(p.clay);
+                f64::from(self.score(s)) + f64::from(kiln) + 0.5 * f64::from(coming) + res / 5.0
+                    - f64::from(p.cracks)
+            })
+            .collect();
+        if self.is_solo() {
+            out[0] -= f64::from(self.competition_score());
+        }
+        out
+    }
+
+    /// Every seat's score.
+    pub fn all_scores(&self) -> PerSeat<i32> {
+        (0..self.n()).map(|s| self.score(s)).collect()
+    }
+
+    /// Seats from first to last; ties to the leftmost on the turn-order track.
+    pub fn final_ranking(&self) -> PerSeat<Seat> {
+        let scores = self.all_scores();
+        let mut seats: PerSeat<Seat> = self
+            .t
+            .order
+            .iter()
+            .map(|&s| usize::from(s))
+            .filter(|&s| s < self.n())
+            .collect();
+        // A stable sort keeps turn order among equal scores.
+        seats.sort_by(|a, b| scores[*b].cmp(&scores[*a]));
+        seats
+    }
+}

@@ -1,0 +1,357 @@
+//! The actions of section 8, the bonuses of section 9 and the limits of 5.1–5.3.
+
+use super::super::actions::Move;
+use super::super::data::{Act, CardType};
+use super::super::state::{Cleanup, Mode, Slot, EMPTY};
+use super::{first_of, give, moves, play, started, take_out, with_task, with_tasks};
+
+/// 8.1: the card under your donkey is free, others cost their orthogonal distance; a card
+/// under another donkey is not available; up to two, offered in position order; then the
+/// donkey must move to another card; the spaces are refilled left to right.
+#[test]
+fn s8_1_acquire_cards() {
+    let mut st = started(2, 31);
+    let s = st.actor().unwrap();
+    let o = 1 - s;
+    let t = st.table_mut();
+    t.donkeys[s] = 6; // row 2, column 2
+    t.donkeys[o] = 7;
+    t.players[s].pg = 3;
+    with_task(&mut st, Act::Acquire);
+    play(&mut st, Move::AcquireBegin);
+    assert_eq!(st.acquire_cost(s, 6), 0);
+    assert_eq!(st.acquire_cost(s, 13), 3, "1 row and 2 columns away");
+    assert_eq!(st.acquire_cost(s, 0), 2);
+    let m = moves(&st);
+    assert!(!m.contains(&Move::Take(7)), "under the other donkey");
+    assert!(
+        m.contains(&Move::Take(13)) && !m.contains(&Move::Take(4)),
+        "4 costs 4"
+    );
+    let c6 = st.table().draft[1][1];
+    let c13 = st.table().draft[2][3];
+    play(&mut st, Move::Take(6));
+    assert!(!moves(&st).contains(&Move::Take(0)), "position order");
+    play(&mut st, Move::Take(13));
+    let p = &st.table().players[s];
+    assert!(p.hand.has(usize::from(c6)) && p.hand.has(usize::from(c13)));
+    assert_eq!(p.pg, 0);
+    assert!(matches!(st.table().mode, Mode::Donkey { acquired: true }));
+    let m = moves(&st);
+    assert!(!m.contains(&Move::Stop), "after acquiring the donkey moves");
+    assert!(!m.contains(&Move::MoveDonkey(6)) && !m.contains(&Move::MoveDonkey(7)));
+    let top2 = st.table().decks[2].last().copied();
+    play(&mut st, Move::MoveDonkey(0));
+    assert_eq!(st.table().donkeys[s], 0);
+    assert_eq!(
+        st.table().draft[2][3],
+        top2.unwrap(),
+        "refilled from the row's deck"
+    );
+    assert_ne!(st.table().draft[1][1], EMPTY);
+}
+
+/// 8.1: a row whose available cards are all of one type may be returned and redrawn, once,
+/// before taking any card; without acquiring, moving the donkey is optional.
+#[test]
+fn s8_1_row_refresh_and_optional_move() {
+    let mut st = started(2, 32);
+    let s = st.actor().unwrap();
+    // Make the top row all potter's wheels.
+    let wheels: Vec<u8> = (0..5).map(|i| first_of(CardType::Wheel) + 10 + i).collect();
+    for (c, &w) in wheels.iter().enumerate() {
+        let old = st.table().draft[0][c];
+        take_out(&mut st, w);
+        let t = st.table_mut();
+        t.draft[0][c] = w;
+        t.decks[0].insert(0, old);
+    }
+    with_task(&mut st, Act::Acquire);
+    play(&mut st, Move::AcquireBegin);
+    assert!(moves(&st).contains(&Move::Refresh(0)));
+    play(&mut st, Move::Refresh(0));
+    assert!(!moves(&st).contains(&Move::Refresh(0)), "only once");
+    assert!(st.table().draft[0].iter().all(|&c| c != EMPTY));
+    play(&mut st, Move::Stop);
+    assert!(
+        moves(&st).contains(&Move::Stop),
+        "no card taken: staying is allowed"
+    );
+    play(&mut st, Move::Stop);
+    let _ = s;
+}
+
+/// 9.6: several Acquire Card bonuses from one placement are one acquisition of that many.
+#[test]
+fn s9_6_acquire_bonuses_combine() {
+    let mut st = started(3, 33);
+    with_tasks(&mut st, &[Act::Acquire1, Act::Acquire1, Act::Clay1]);
+    play(&mut st, Move::AcquireBonus);
+    assert!(matches!(st.table().mode, Mode::Acquire { left: 2, .. }));
+    assert_eq!(st.table().frames.last().unwrap().tasks.len(), 1);
+}
+
+/// 8.2: pay the cost; a wheel takes a vase and gives its VP and its space's action; a kiln
+/// gives its two side actions in any order; a wheel space is the player's choice.
+#[test]
+fn s8_2_play_a_card() {
+    let mut st = started(2, 34);
+    let s = st.actor().unwrap();
+    let wheel = first_of(CardType::Wheel) + 2; // costs 3 Perra Gorda, 2 VP (authored)
+    give(&mut st, s, wheel);
+    st.table_mut().players[s].pg = 3;
+    with_task(&mut st, Act::Play);
+    let m = moves(&st);
+    for k in 0..4 {
+        assert!(
+            m.contains(&Move::PlayCard(wheel, k)),
+            "every free wheel space"
+        );
+    }
+    let vases = st.table().supply.vases;
+    play(&mut st, Move::PlayCard(wheel, 2));
+    let p = &st.table().players[s];
+    assert_eq!(p.pg, 0);
+    assert_eq!(p.vp[1], 2);
+    assert_eq!(p.wheels.len(), 2);
+    assert_eq!((p.wheels[1].slot, p.wheels[1].pos), (3, 0));
+    assert_eq!(st.table().supply.vases, vases - 1);
+    let space = st.cards().board.wheel_spaces[2];
+    assert_eq!(&*st.table().frames.last().unwrap().tasks, &[space as u8]);
+    // A kiln: its two sides.
+    let mut st = started(2, 35);
+    let s = st.actor().unwrap();
+    let kiln = first_of(CardType::FiringKiln); // costs 2 Perra Gorda
+    give(&mut st, s, kiln);
+    st.table_mut().players[s].pg = 1;
+    with_task(&mut st, Act::Play);
+    assert!(!moves(&st).contains(&Move::PlayCard(kiln, 0)), "cannot pay");
+    st.table_mut().players[s].pg = 2;
+    play(&mut st, Move::PlayCard(kiln, 0));
+    let sides = st.cards().buildings[usize::from(kiln) - 44].sides;
+    assert_eq!(
+        &*st.table().frames.last().unwrap().tasks,
+        &[sides[0] as u8, sides[1] as u8]
+    );
+    assert_eq!(st.table().players[s].firing_kilns.len(), 2);
+}
+
+/// 8.3 and 5.1: 1 Clay free, 2 for 1, 3 for 3; never above 7 Clay.
+#[test]
+fn s8_3_extract_clay_and_the_clay_limit() {
+    let mut st = started(2, 36);
+    let s = st.actor().unwrap();
+    st.table_mut().players[s].pg = 2;
+    st.table_mut().players[s].clay = 6;
+    with_task(&mut st, Act::Clay);
+    let m = moves(&st);
+    assert!(m.contains(&Move::Clay(0)) && m.contains(&Move::Clay(1)));
+    assert!(!m.contains(&Move::Clay(2)), "3 Clay costs 3 Perra Gorda");
+    play(&mut st, Move::Clay(1));
+    assert_eq!(st.table().players[s].clay, 7, "excess lost");
+    assert_eq!(st.table().players[s].pg, 1);
+}
+
+/// 8.4: one step; 2 VP on reaching the end; a throw moves up to 1/2/3 spaces.
+#[test]
+fn s8_4_technology() {
+    let mut st = started(2, 37);
+    let s = st.actor().unwrap();
+    with_tasks(
+        &mut st,
+        &[Act::Technology, Act::Technology, Act::Technology],
+    );
+    play(&mut st, Move::Technology);
+    assert_eq!(st.table().players[s].vp[2], 0);
+    play(&mut st, Move::Technology);
+    assert_eq!(st.table().players[s].vp[2], 2);
+    assert!(
+        !moves(&st).contains(&Move::Technology),
+        "the end of the track"
+    );
+}
+
+/// 8.5: a finished wheel gives its VP and its vase stays; spaces left unused are allowed.
+#[test]
+fn s8_5_finishing_a_wheel() {
+    let mut st = started(2, 38);
+    let s = st.actor().unwrap();
+    let len = st
+        .cards()
+        .wheel(st.table().players[s].wheels[0].card)
+        .spaces
+        .len() as u8;
+    st.table_mut().players[s].wheels[0].pos = len - 1;
+    st.table_mut().players[s].tech = 2;
+    with_task(&mut st, Act::Throw);
+    play(&mut st, Move::Advance(0));
+    assert_eq!(st.table().players[s].vp[1], 3, "the starting wheels' 3 VP");
+    assert_eq!(st.table().mode, Mode::Idle, "no vase left to move");
+}
+
+/// 8.6 and 5.3: shaping needs the clay, room for two cracks, and pieces in the supply.
+#[test]
+fn s8_6_shape_limits() {
+    let mut st = started(2, 39);
+    let s = st.actor().unwrap();
+    let t = st.table_mut();
+    t.players[s].clay = 2;
+    t.players[s].cracks = 7;
+    t.supply.pieces[1] = 0;
+    with_task(&mut st, Act::Shape);
+    let m = moves(&st);
+    assert!(
+        m.contains(&Move::Shape(0)) && !m.contains(&Move::Shape(1)),
+        "no jugs left"
+    );
+    assert!(
+        !m.iter().any(|x| matches!(x, Move::Shape(o) if *o >= 3)),
+        "no room for 2 cracks"
+    );
+}
+
+/// 8.7: one piece per kiln; pieces go drying → firing kiln, workshop → glaze kiln.
+#[test]
+fn s8_7_fire_one_piece_per_kiln() {
+    let mut st = started(2, 40);
+    let s = st.actor().unwrap();
+    let t = st.table_mut();
+    t.players[s].drying = [2, 0, 0];
+    t.supply.pieces[0] -= 2;
+    with_task(&mut st, Act::Fire);
+    play(&mut st, Move::Fire(0));
+    assert_eq!(st.table().mode, Mode::Idle, "the only firing kiln is full");
+    assert_eq!(st.table().players[s].drying, [1, 0, 0]);
+}
+
+/// 8.9: the cracks go where the player chooses; none go back while a space is empty.
+#[test]
+fn s8_9_clean_distribution_is_the_players_choice() {
+    let mut st = started(2, 41);
+    let s = st.actor().unwrap();
+    let card = first_of(CardType::Cleanup) + 2; // 4 spaces (authored)
+    take_out(&mut st, card);
+    let t = st.table_mut();
+    t.players[s].cleanups.push(Cleanup { card, cracks: 0 });
+    let extra = 8 - t.players[s].cracks;
+    t.players[s].cracks = 8;
+    t.supply.cracks -= extra;
+    with_task(&mut st, Act::Clean);
+    play(&mut st, Move::CleanBegin); // 3 cracks, 2 + 4 spaces
+    let m = moves(&st);
+    assert!(m.contains(&Move::CleanOn(0)) && m.contains(&Move::CleanOn(1)));
+    play(&mut st, Move::CleanOn(1));
+    assert!(
+        !moves(&st).contains(&Move::CleanOn(0)),
+        "one order of placing"
+    );
+    play(&mut st, Move::CleanOn(1));
+    play(&mut st, Move::CleanOn(1));
+    let p = &st.table().players[s];
+    assert_eq!(
+        (p.cleanups[0].cracks, p.cleanups[1].cracks, p.cracks),
+        (0, 3, 5)
+    );
+}
+
+/// 8.10 and 9.8: one reward from each esparto card (printed one included), or one reward
+/// from one card.
+#[test]
+fn s8_10_collect_esparto() {
+    let mut st = started(2, 42);
+    let s = st.actor().unwrap();
+    let card = first_of(CardType::Esparto); // Jarapa Roja: 4 Perra Gorda or 1 Clay
+    take_out(&mut st, card);
+    st.table_mut().players[s]
+        .esparto
+        .push(super::super::state::Esparto { card, slot: 0 });
+    let pg = st.table().players[s].pg;
+    with_tasks(&mut st, &[Act::Esparto, Act::Esparto1]);
+    play(&mut st, Move::EspartoBegin);
+    play(&mut st, Move::EspartoPick(0)); // printed: 2 Perra Gorda
+    play(&mut st, Move::EspartoPick(0)); // 4 Perra Gorda
+    assert_eq!(st.table().players[s].pg, pg + 6);
+    assert_eq!(st.table().mode, Mode::Idle);
+    let m = moves(&st);
+    assert!(m.contains(&Move::Esparto1(3)) && !m.contains(&Move::Esparto1(4)));
+}
+
+/// 5.3: an empty supply gives nothing; 5.1: a card costing cracks needs room.
+#[test]
+fn s5_3_empty_supply_and_s5_1_crack_costs() {
+    let mut st = started(2, 43);
+    let s = st.actor().unwrap();
+    let all = st.table().supply.pg;
+    st.table_mut().supply.pg = 1;
+    st.table_mut().players[s].pg += all - 1;
+    with_task(&mut st, Act::PgOrGlaze);
+    let pg = st.table().players[s].pg;
+    play(&mut st, Move::PgOrGlaze(0));
+    assert_eq!(st.table().players[s].pg, pg + 1, "only one token was left");
+    let mut st = started(2, 44);
+    let s = st.actor().unwrap();
+    let ws = first_of(CardType::GlazingWorkshop) + 2; // costs 2 cracks (authored)
+    give(&mut st, s, ws);
+    let extra = 7 - st.table().players[s].cracks;
+    st.table_mut().players[s].cracks = 7;
+    st.table_mut().supply.cracks -= extra;
+    with_task(&mut st, Act::Play);
+    assert!(
+        !moves(&st).contains(&Move::PlayCard(ws, 0)),
+        "no room for 2 cracks"
+    );
+    let _ = Slot::default();
+}
+
+/// 9.1–9.5: the single-step bonuses: 1 Clay; fire one piece; paint one piece (paying);
+/// advance one vase one space (its benefit then offered); one crack onto a cleanup card (a
+/// completed card gives its reward at once).
+#[test]
+fn s9_single_step_bonuses() {
+    let mut st = started(2, 45);
+    let s = st.actor().unwrap();
+    let t = st.table_mut();
+    t.players[s].drying = [2, 0, 0];
+    t.supply.pieces[0] -= 2;
+    t.players[s].firing_kilns.push(Slot { card: 68, piece: 0 });
+    t.players[s].clay = 3;
+    with_tasks(&mut st, &[Act::Fire1, Act::Clay1, Act::Throw1, Act::Clean1]);
+    play(&mut st, Move::Fire1(0));
+    assert_eq!(st.table().players[s].drying, [1, 0, 0], "one piece only");
+    assert_eq!(st.table().mode, Mode::Idle);
+    play(&mut st, Move::Clay1);
+    assert_eq!(st.table().players[s].clay, 4);
+    play(&mut st, Move::Throw1(0));
+    assert_eq!(st.table().players[s].wheels[0].pos, 1);
+    let f = st.table().frames.last().unwrap();
+    assert!(
+        f.ordered && f.tasks.len() == 1,
+        "the space's benefit, optional"
+    );
+    play(&mut st, Move::Skip);
+    // Clean 1 onto the starting card (2 spaces, 2 VP) holding one crack: completes it.
+    let t = st.table_mut();
+    t.players[s].cleanups[0].cracks = 1;
+    t.supply.cracks -= 1;
+    let cracks = st.table().players[s].cracks;
+    assert!(cracks > 0);
+    play(&mut st, Move::Clean1(0));
+    let p = &st.table().players[s];
+    assert_eq!(
+        (p.cracks, p.cleanups[0].cracks, p.vp[3]),
+        (cracks - 1, 0, 2)
+    );
+    // Paint 1: a fired plate into the starting workshop for 2 Glazes.
+    let mut st = started(2, 46);
+    let s = st.actor().unwrap();
+    st.table_mut().players[s].firing_kilns[0].piece = 1;
+    let glaze = st.table().players[s].glaze;
+    assert!(glaze >= 2);
+    with_task(&mut st, Act::Paint1);
+    play(&mut st, Move::Paint1(0));
+    let p = &st.table().players[s];
+    assert_eq!(
+        (p.glaze, p.workshops[0].piece, p.firing_kilns[0].piece),
+        (glaze - 2, 1, 0)
+    );
+}

@@ -1,0 +1,97 @@
+//! Scenario tests, one or more per rule, named by rulebook section; every worked example of
+//! the rulebook is one. Oracles are written out in the tests, not taken from the engine.
+
+mod actions;
+mod examples;
+mod round;
+mod setup;
+mod solo;
+
+use super::actions::{decode, encode, Move};
+use super::data::{Act, CardType};
+use super::state::{Frame, Mode, NijarConfig, NijarState, Phase, EMPTY};
+use crate::engine::GameState;
+
+/// A new game at the start of its first turn (every setup choice the first one offered).
+pub(super) fn started(players: usize, seed: u64) -> NijarState {
+    let config = NijarConfig {
+        first_game_layout: true,
+        difficulty: 0,
+    };
+    let mut st = NijarState::new_game(players, seed, None, config).unwrap();
+    while st.table().phase != Phase::Turns {
+        let a = st.legal_actions()[0];
+        st.apply_action(a).unwrap();
+    }
+    st
+}
+
+/// The decoded legal moves.
+pub(super) fn moves(st: &NijarState) -> Vec<Move> {
+    st.legal_actions()
+        .iter()
+        .filter_map(|&a| decode(a))
+        .collect()
+}
+
+/// Applies `m`, which must be legal.
+pub(super) fn play(st: &mut NijarState, m: Move) {
+    let a = encode(m);
+    if let Err(e) = st.apply_action(a) {
+        let legal: Vec<String> = st
+            .legal_actions()
+            .iter()
+            .map(|&x| format!("{:?}: {}", decode(x), st.action_to_string(x)))
+            .collect();
+        panic!("{m:?} is not legal ({e}); legal: {legal:#?}");
+    }
+}
+
+/// Puts the seat to act in the middle of a turn with one pending task `act`.
+pub(super) fn with_task(st: &mut NijarState, act: Act) {
+    with_tasks(st, &[act]);
+}
+
+/// Puts the seat to act in the middle of a turn with the pending tasks `acts`, in one group.
+pub(super) fn with_tasks(st: &mut NijarState, acts: &[Act]) {
+    let t = st.table_mut();
+    t.in_turn = true;
+    t.mode = Mode::Idle;
+    let mut f = Frame::default();
+    for &act in acts {
+        f.tasks.push(act as u8);
+    }
+    t.frames.clear();
+    t.frames.push(f);
+}
+
+/// Moves game card `id` from wherever it is into seat `s`'s hand.
+pub(super) fn give(st: &mut NijarState, s: usize, id: u8) {
+    take_out(st, id);
+    st.table_mut().players[s].hand.insert(usize::from(id));
+}
+
+/// Removes game card `id` from decks, draft and hands (the test then places it).
+pub(super) fn take_out(st: &mut NijarState, id: u8) {
+    let t = st.table_mut();
+    for deck in &mut t.decks {
+        if let Some(i) = deck.iter().position(|&c| c == id) {
+            deck.remove(i);
+        }
+    }
+    for row in &mut t.draft {
+        for c in row.iter_mut() {
+            if *c == id {
+                *c = EMPTY;
+            }
+        }
+    }
+    for p in t.players.iter_mut() {
+        p.hand.remove(usize::from(id));
+    }
+}
+
+/// The first card id of a type.
+pub(super) fn first_of(kind: CardType) -> u8 {
+    kind.first_id() as u8
+}

@@ -1,0 +1,147 @@
+//! Setup, 4.1–4.3.
+
+use super::super::actions::Move;
+use super::super::data::{Act, CardType, NUM_GAME_CARDS};
+use super::super::state::{NijarConfig, NijarState, Phase, EMPTY};
+use super::{moves, play};
+
+fn new(players: usize, seed: u64) -> NijarState {
+    NijarState::new_game(players, seed, None, NijarConfig::default()).unwrap()
+}
+
+/// 4.1.1: random tiles, never "Turn Order" and "Play a Card" in one row; the first-game
+/// layout exactly as authored.
+#[test]
+fn s4_1_1_tiles_are_random_but_turn_order_and_play_never_share_a_row() {
+    let mut layouts = std::collections::HashSet::new();
+    for seed in 0..60 {
+        let st = new(3, seed);
+        let row = |a: Act| (0..9).find(|&i| st.tile(i) == a).unwrap() / 3;
+        assert_ne!(row(Act::Play), row(Act::FirstPlayer));
+        layouts.insert(st.table().layout);
+    }
+    assert!(layouts.len() > 30, "the layout is random");
+    let first = NijarState::new_game(
+        2,
+        5,
+        None,
+        NijarConfig {
+            first_game_layout: true,
+            difficulty: 0,
+        },
+    )
+    .unwrap();
+    let want = first.cards().board.first_game_layout.map(|a| a as u8);
+    assert_eq!(first.table().layout, want);
+}
+
+/// 4.1.2–3: columns A and B blocked by player count; 2 bonus tiles on the Special Action and
+/// one on each open column; the 3-icon tile only with 3+ players, the 4-icon one with 4.
+#[test]
+fn s4_1_2_blocked_columns_and_s4_1_3_bonus_tiles_by_player_count() {
+    for (players, open, tiles) in [(2, 3, 5), (3, 4, 6), (4, 5, 7)] {
+        for seed in 0..20 {
+            let st = new(players, seed);
+            let t = st.table();
+            let columns: Vec<u8> = t.columns.iter().copied().filter(|&c| c != EMPTY).collect();
+            assert_eq!(columns.len(), open);
+            assert!((open..5).all(|c| !st.column_open(c)));
+            let mut all: Vec<u8> = columns.iter().chain(t.special.iter()).copied().collect();
+            assert_eq!(all.len(), tiles);
+            all.sort_unstable();
+            all.dedup();
+            assert_eq!(all.len(), tiles, "each tile once");
+            assert_eq!(all.contains(&(Act::Acquire1 as u8)), players >= 3);
+            assert_eq!(all.contains(&(Act::PgOrGlaze as u8)), players == 4);
+        }
+    }
+}
+
+/// 4.1.4: each round's row has a 2, a 1 and a 0, placed at random.
+#[test]
+fn s4_1_4_demand_tiles() {
+    let mut seen = std::collections::HashSet::new();
+    for seed in 0..20 {
+        for row in new(2, seed).table().demand {
+            let mut r = row;
+            r.sort_unstable();
+            assert_eq!(r, [0, 1, 2]);
+            seen.insert(row);
+        }
+    }
+    assert_eq!(seen.len(), 6, "every arrangement occurs");
+}
+
+/// 4.1.6–7 and 4.2.6: three decks by cardback, a 3x5 draft area (row r from deck r), 4
+/// pieces of each type per player, and hands of 3 endgame cards and 1 card of each deck.
+#[test]
+fn s4_1_6_draft_area_and_s4_2_6_starting_hands() {
+    let st = new(4, 9);
+    let t = st.table();
+    for (r, row) in t.draft.iter().enumerate() {
+        for &c in row {
+            assert_ne!(c, EMPTY);
+            assert_eq!(CardType::of(usize::from(c)).deck(), r);
+        }
+    }
+    assert_eq!(t.supply.pieces, [16, 16, 16]);
+    for (s, p) in t.players.iter().enumerate() {
+        assert_eq!(p.hand.len(), 6);
+        assert_eq!(p.hand.endgame_count(), 3);
+        let decks: Vec<usize> = p
+            .hand
+            .ids()
+            .filter(|&c| c < NUM_GAME_CARDS)
+            .map(|c| CardType::of(c).deck())
+            .collect();
+        assert_eq!(decks, vec![0, 1, 2]);
+        for c in p.hand.ids() {
+            assert_eq!(t.known[c], 1 << s, "only the owner knows its hand");
+        }
+        assert_eq!(p.workers, 7);
+        assert_eq!(
+            p.cleanups.len() + p.workshops.len() + p.glaze_kilns.len() + p.firing_kilns.len(),
+            4
+        );
+    }
+}
+
+/// 4.3: one more combination than players; chosen in reverse turn order, each seat then
+/// placing its donkey on a card no other donkey is on; resources and wheel with a vase.
+#[test]
+fn s4_3_combinations_in_reverse_turn_order_and_donkeys() {
+    let mut st = new(3, 4);
+    assert_eq!(st.table().combos.len(), 4);
+    let order: Vec<usize> = st.table().order.iter().map(|&s| usize::from(s)).collect();
+    let mut donkeys = Vec::new();
+    for k in 0..3 {
+        let seat = order[2 - k];
+        assert_eq!(st.actor(), Some(seat), "reverse turn order");
+        assert_eq!(moves(&st).len(), 4 - k, "the combinations still on offer");
+        let combo = st.table().combos[0];
+        let res = st.cards().starting_resources[usize::from(combo.res)];
+        play(&mut st, Move::Combo(0));
+        let p = &st.table().players[seat];
+        assert_eq!(
+            (p.clay, p.pg, p.glaze, p.cracks),
+            (res.clay, res.pg, res.glaze, res.cracks)
+        );
+        assert_eq!(p.wheels.len(), 1);
+        assert_eq!(st.actor(), Some(seat), "the same seat places its donkey");
+        let options: Vec<Move> = moves(&st);
+        for d in &donkeys {
+            assert!(
+                !options.contains(&Move::Donkey(*d)),
+                "never two donkeys on one card"
+            );
+        }
+        let Move::Donkey(pos) = options[options.len() - 1] else {
+            panic!()
+        };
+        play(&mut st, Move::Donkey(pos));
+        donkeys.push(pos);
+    }
+    assert_eq!(st.table().phase, Phase::Turns);
+    assert_eq!(st.actor(), Some(order[0]));
+    assert_eq!(st.table().supply.vases, 17);
+}

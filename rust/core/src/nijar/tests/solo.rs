@@ -1,0 +1,243 @@
+//! The solo game against the Competition (section 12).
+
+use super::super::actions::Move;
+use super::super::data::{Act, DonkeyIcon};
+use super::super::state::{NijarConfig, NijarState, Phase, COMP, EMPTY};
+use super::examples::finish_round;
+use super::{moves, play};
+use crate::engine::GameState;
+
+fn solo(seed: u64, difficulty: u8) -> NijarState {
+    let config = NijarConfig {
+        first_game_layout: false,
+        difficulty,
+    };
+    NijarState::new_game(1, seed, None, config).unwrap()
+}
+
+/// The first turn of a solo game, setup done with the first options.
+fn started(seed: u64, difficulty: u8) -> NijarState {
+    let mut st = solo(seed, difficulty);
+    while st.table().phase != Phase::Turns {
+        let a = st.legal_actions()[0];
+        st.apply_action(a).unwrap();
+    }
+    st
+}
+
+/// Makes card `id` the next Competition card (revealed at its next turn).
+fn next_card(st: &mut NijarState, id: u8) {
+    let deck = &mut st.table_mut().solo.deck;
+    let i = deck.iter().position(|&c| c == id).unwrap();
+    deck.remove(i);
+    deck.push(id);
+}
+
+/// 12.1: two-player setup with the solo changes: First Player Action and Play a Card in one
+/// row, 8 pieces of each type, two combinations, you first; the Competition's donkey beside
+/// yours by the first position icon of its shuffled deck.
+#[test]
+fn s12_1_solo_setup() {
+    for seed in 0..20 {
+        let mut st = solo(seed, 0);
+        let row = |st: &NijarState, a: Act| (0..9).find(|&i| st.tile(i) == a).unwrap() / 3;
+        assert_eq!(row(&st, Act::Play), row(&st, Act::FirstPlayer));
+        assert_eq!(st.table().supply.pieces, [8, 8, 8]);
+        assert_eq!(st.table().combos.len(), 2);
+        assert_eq!(&*st.table().order, &[0, COMP]);
+        assert_eq!(st.table().columns[3..], [EMPTY, EMPTY]);
+        play(&mut st, Move::Combo(0));
+        play(&mut st, Move::Donkey(7));
+        let d = st.table().donkeys[usize::from(COMP)];
+        assert!([6, 8, 2, 12].contains(&d), "beside your donkey: {d}");
+        assert_eq!(st.table().phase, Phase::Turns);
+        assert_eq!(st.table().solo.workers, 7);
+        assert_eq!(st.table().solo.deck.len(), 9);
+    }
+}
+
+/// 12.5.1: a craftswoman on the card's space; two and 3 VP (Advanced: 5) when yours is
+/// there, yours returned; the Special Action when it cannot.
+#[test]
+fn s12_5_1_competition_craftswomen() {
+    for (difficulty, vp) in [(0u8, 3), (1, 5), (2, 5)] {
+        let mut st = started(1, difficulty);
+        let card = &st.cards().competition[0].clone(); // space row 1, column 1
+        next_card(&mut st, 0);
+        play(&mut st, Move::Place(0));
+        play(&mut st, Move::Done);
+        // The Competition moved at once: two craftswomen there, yours back.
+        assert_eq!(card.space, (0, 0));
+        let occ = st.table().spaces[0][0];
+        assert_eq!((occ.seat, occ.count), (COMP, 2));
+        assert_eq!(st.table().players[0].workers, 7);
+        assert_eq!(st.table().solo.vp[1], vp);
+        assert_eq!(st.table().solo.workers, 5);
+    }
+    // Not enough craftswomen to return yours: the Special Action.
+    let mut st = started(2, 0);
+    next_card(&mut st, 0);
+    st.table_mut().solo.workers = 1;
+    play(&mut st, Move::Place(0));
+    play(&mut st, Move::Done);
+    assert_eq!(st.table().spaces[0][0].seat, 0);
+    assert_eq!(st.table().special_stack[usize::from(COMP)], 1);
+}
+
+/// 12.5.2: the donkey beside yours (preferred, else alternative); discarding around its own
+/// donkey, never the card under yours; staying.
+#[test]
+fn s12_5_2_competition_donkey() {
+    let mut st = started(3, 0);
+    let id = (0..9u8)
+        .find(|&c| st.cards().competition[usize::from(c)].donkey == DonkeyIcon::RightLeft)
+        .unwrap();
+    st.table_mut().donkeys[0] = 4; // row 1, column 5: no card to its right
+    st.table_mut().donkeys[usize::from(COMP)] = 10;
+    next_card(&mut st, id);
+    play(&mut st, Move::Special);
+    play(&mut st, Move::Done);
+    assert_eq!(
+        st.table().donkeys[usize::from(COMP)],
+        3,
+        "the alternative: left"
+    );
+    let mut st = started(4, 0);
+    let id = (0..9u8)
+        .find(|&c| st.cards().competition[usize::from(c)].donkey == DonkeyIcon::DiscardSides)
+        .unwrap();
+    st.table_mut().donkeys[0] = 6;
+    st.table_mut().donkeys[usize::from(COMP)] = 7;
+    let under_yours = st.table().draft[1][1];
+    let right = st.table().draft[1][3];
+    next_card(&mut st, id);
+    play(&mut st, Move::Special);
+    play(&mut st, Move::Done);
+    assert_eq!(
+        st.table().draft[1][1],
+        under_yours,
+        "your donkey's card is blocked"
+    );
+    assert_ne!(st.table().draft[1][3], right, "discarded and refilled");
+    assert_eq!(&*st.table().solo.discards, &[right]);
+}
+
+/// 12.5.3: the piece actions of the round from the next card's back: take, paint, sell;
+/// +1 VP (Expert: 2) when no piece is left.
+#[test]
+fn s12_5_3_piece_actions() {
+    for (difficulty, missing) in [(0u8, 1), (2, 2)] {
+        let mut st = started(5, difficulty);
+        let deck = st.table().solo.deck;
+        let next = deck[deck.len() - 2];
+        let actions = st.cards().competition[usize::from(next)].pieces[0];
+        let t = usize::from(actions[0]);
+        let other = actions.get(1).map(|&x| usize::from(x));
+        st.table_mut().solo.pieces[t] = 2; // painted: it sells
+        if let Some(o) = other.filter(|&o| o != t) {
+            st.table_mut().supply.pieces[o] = 0; // none left: +VP
+        }
+        let heights = st.table().heights;
+        let vp = st.sale_vp(3 + t as u8);
+        play(&mut st, Move::Special);
+        play(&mut st, Move::Done);
+        let c = &st.table().solo;
+        assert_eq!(c.vp[0], i32::from(vp), "sold at the painted price");
+        assert_eq!(c.sold[t], 1);
+        let down = st.table().demand[0][t];
+        assert_eq!(st.table().heights[t], heights[t].saturating_sub(down));
+        match other {
+            Some(o) if o != t => assert_eq!(c.vp[2], missing),
+            // The same type twice: sold, then taken anew.
+            Some(_) => assert_eq!(c.pieces[t], 1),
+            None => {}
+        }
+    }
+}
+
+/// 12.4: no craftswoman (or no card): it closes its shop with 1 VP and gains 1 VP each
+/// later turn; 12.6: craftswomen you return to its closed shop give it 1 VP each.
+#[test]
+fn s12_4_closing_and_s12_6_returns_to_a_closed_shop() {
+    let mut st = started(6, 0);
+    st.table_mut().solo.workers = 0;
+    play(&mut st, Move::Special);
+    play(&mut st, Move::Done);
+    assert!(st.table().solo.shop_closed);
+    assert_eq!(st.table().solo.vp[2], 1);
+    play(&mut st, Move::Special);
+    play(&mut st, Move::Done);
+    assert_eq!(st.table().solo.vp[2], 2, "1 VP each turn after");
+    // A Competition craftswoman on a space, returned to its closed shop.
+    let t = st.table_mut();
+    t.spaces[0][0].seat = COMP;
+    t.spaces[0][0].count = 1;
+    t.solo.on_shop = 0;
+    play(&mut st, Move::Place(0));
+    assert_eq!(st.table().solo.on_shop, 1);
+    assert_eq!(st.table().solo.vp[2], 3);
+}
+
+/// 12.7: your First Player Action costs 2 Perra Gorda on the one space; without it, the
+/// Competition is first next round, and rolls without a re-roll (12.3).
+#[test]
+fn s12_7_first_player_action_and_turn_order() {
+    let mut st = started(7, 0);
+    // Discarding an endgame card gives any action, the First Player Action among them.
+    let e = st.table().players[0].hand.ids().find(|&c| c >= 80).unwrap();
+    play(&mut st, Move::Discard((e - 80) as u8));
+    st.table_mut().players[0].pg = 1;
+    assert!(!moves(&st).contains(&Move::FirstPlayer(0)), "it costs 2");
+    st.table_mut().players[0].pg = 2;
+    st.table_mut().supply.pg -= 1;
+    let m = moves(&st);
+    assert!(m.contains(&Move::FirstPlayer(0)) && !m.contains(&Move::FirstPlayer(1)));
+    let mut without = st.clone();
+    play(&mut st, Move::FirstPlayer(0));
+    assert_eq!(st.table().players[0].pg, 0);
+    finish_round(&mut st);
+    assert_eq!(&*st.table().order, &[0, COMP]);
+    assert_eq!(st.table().phase, Phase::Reroll, "you may re-roll");
+    play(&mut without, Move::Done);
+    finish_round(&mut without);
+    assert_eq!(&*without.table().order, &[COMP, 0]);
+    assert_eq!(without.table().first_token, COMP);
+    assert_ne!(
+        without.table().phase,
+        Phase::Reroll,
+        "the Competition does not re-roll"
+    );
+}
+
+/// 12.8–12.9: its craftswomen 6 next round, its deck reshuffled whole; at the end it scores
+/// its VP, the first-player token and its remaining pieces; the margin decides the game.
+#[test]
+fn s12_8_end_of_round_and_s12_9_scoring() {
+    let mut st = started(8, 0);
+    finish_round(&mut st);
+    // Round 2: the Competition (first, as you did not take the First Player Action) may
+    // already have taken its first turn.
+    let t = st.table();
+    let placed: u8 = t
+        .spaces
+        .iter()
+        .flatten()
+        .filter(|o| o.seat == COMP)
+        .map(|o| o.count)
+        .sum();
+    assert_eq!(
+        t.solo.workers + placed + t.special_stack[usize::from(COMP)],
+        6
+    );
+    assert_eq!(t.solo.deck.len() + t.solo.revealed.len(), 9);
+    assert!(t.solo.revealed.len() <= 1, "the deck was reshuffled whole");
+    let t = st.table_mut();
+    t.phase = Phase::Over;
+    t.first_token = COMP;
+    t.solo.vp = [10, 3, 2];
+    t.solo.pieces = [2, 1, 0];
+    assert_eq!(st.competition_score(), 15 + 2 + 3);
+    let margin = st.solo_margin().unwrap();
+    assert_eq!(margin, f64::from(st.score(0) - 20));
+    assert_eq!(st.scores().len(), 1);
+}

@@ -1,0 +1,307 @@
+//! A person's sentence for every action in its position, and the public version that hides
+//! what only its maker may know (the endgame card discarded or played face-down).
+
+use super::actions::{decode, Move, SHAPE_PAIRS};
+use super::data::{cost_label, Act, CardType, PIECE_NAMES};
+use super::state::{Mode, NijarState, Phase, EMPTY};
+use crate::engine::{Action, Seat};
+
+const ROWS: [&str; 3] = ["top", "middle", "bottom"];
+const COLS: [&str; 5] = ["1", "2", "3", "A", "B"];
+
+fn pos_label(pos: u8) -> String {
+    format!("row {} column {}", pos / 5 + 1, pos % 5 + 1)
+}
+
+impl NijarState {
+    fn card_label(&self, id: usize) -> String {
+        if id >= 80 {
+            return format!("endgame card {}", self.cards.name(id));
+        }
+        format!("{} ({})", self.cards.name(id), CardType::of(id).label())
+    }
+
+    fn draft_label(&self, pos: u8) -> String {
+        let id = self.draft_at(pos);
+        if id == EMPTY {
+            format!("the empty space at {}", pos_label(pos))
+        } else {
+            format!("{} at {}", self.card_label(usize::from(id)), pos_label(pos))
+        }
+    }
+
+    fn fire_label(&self, s: Seat, o: u8) -> String {
+        if o < 3 {
+            format!(
+                "a {} from the drying area into a firing kiln",
+                PIECE_NAMES[usize::from(o)]
+            )
+        } else {
+            let w = usize::from(o - 3);
+            let p = &self.t.players[s];
+            let piece = p.workshops.get(w).map_or(0, |x| x.piece);
+            format!(
+                "the painted {} from glazing workshop {} into a glaze kiln",
+                PIECE_NAMES[usize::from(piece.max(1) - 1)],
+                w + 1
+            )
+        }
+    }
+
+    fn paint_label(&self, s: Seat, o: u8) -> String {
+        let (w, t) = (usize::from(o / 3), usize::from(o % 3));
+        let cost = self.t.players[s]
+            .workshops
+            .get(w)
+            .map_or_else(String::new, |x| cost_label(self.cards.paint_cost(x.card)));
+        format!(
+            "a {} into glazing workshop {} ({cost})",
+            PIECE_NAMES[t],
+            w + 1
+        )
+    }
+
+    fn wheel_label(&self, s: Seat, w: u8) -> String {
+        match self.t.players[s].wheels.get(usize::from(w)) {
+            Some(wh) => {
+                let card = self.cards.wheel(wh.card);
+                let next = card
+                    .spaces
+                    .get(usize::from(wh.pos))
+                    .map_or("end".to_string(), |a| a.label().to_string());
+                format!("{} (next space: {next})", card.name)
+            }
+            None => format!("wheel {}", w + 1),
+        }
+    }
+
+    /// The sentence for `action` in this position.
+    pub fn describe(&self, action: Action) -> String {
+        let Some(m) = decode(action) else {
+            return format!("action {action} (outside the action space)");
+        };
+        let s = self.actor().unwrap_or(0).min(self.n() - 1);
+        let p = &self.t.players[s];
+        match m {
+            Move::Combo(i) => match self.t.combos.get(usize::from(i)) {
+                Some(c) => {
+                    let r = self.cards.starting_resources[usize::from(c.res)];
+                    format!(
+                        "Choose {} with {} Clay, {} Perra Gorda, {} Glazes, {} Cracks",
+                        self.cards.starting_wheels[usize::from(c.wheel)].name,
+                        r.clay,
+                        r.pg,
+                        r.glaze,
+                        r.cracks
+                    )
+                }
+                None => format!("Choose combination {}", i + 1),
+            },
+            Move::Donkey(pos) => format!("Place the donkey on {}", self.draft_label(pos)),
+            Move::KeepDice => format!("Keep the market dice {:?}", self.t.dice),
+            Move::Reroll => "Re-roll the market dice".to_string(),
+            Move::Place(space) => {
+                let (row, col) = (usize::from(space / 5), usize::from(space % 5));
+                let occ = self.t.spaces[row][col];
+                let tiles: Vec<&str> = (0..3).map(|k| self.tile(row * 3 + k).label()).collect();
+                let bonus = Act::from_code(self.t.columns[col]).map_or("none", |a| a.label());
+                format!(
+                    "Place {} craftswomen on the {} row, column {} ({}; bonus {bonus}){}",
+                    occ.count + 1,
+                    ROWS[row],
+                    COLS[col],
+                    tiles.join(" / "),
+                    if occ.seat == EMPTY {
+                        String::new()
+                    } else {
+                        format!(", returning seat {}'s {}", occ.seat, occ.count)
+                    }
+                )
+            }
+            Move::Special => {
+                let a = Act::from_code(self.t.special[0]).map_or("?", |a| a.label());
+                let b = Act::from_code(self.t.special[1]).map_or("?", |a| a.label());
+                format!("Place a craftswoman on the Special Action (Collect 1 Esparto, {a}, {b})")
+            }
+            Move::Discard(i) => format!(
+                "Discard {} for any main-board action",
+                self.card_label(80 + usize::from(i))
+            ),
+            Move::Sell(o) => format!(
+                "Sell {} {} for {} VP",
+                if o >= 3 { "a painted" } else { "an unpainted" },
+                PIECE_NAMES[usize::from(o % 3)],
+                self.sale_vp(o)
+            ),
+            Move::CloseShop => "Close the shop and take a bonus".to_string(),
+            Move::Done => "Leave the remaining actions and bonuses".to_string(),
+            Move::Stop => match self.t.mode {
+                Mode::Acquire { .. } => "Acquire no more cards".to_string(),
+                Mode::Donkey { .. } => "Leave the donkey where it is".to_string(),
+                Mode::Throw { .. } => "Move no more vases".to_string(),
+                Mode::Fire { .. } => "Fire no more pieces".to_string(),
+                Mode::Paint { .. } => "Paint no more pieces".to_string(),
+                Mode::Sell { .. } => "Sell no more pieces".to_string(),
+                _ => "Stop".to_string(),
+            },
+            Move::Skip => {
+                let next = self
+                    .t
+                    .frames
+                    .last()
+                    .and_then(|f| f.tasks.first())
+                    .and_then(|&t| Act::from_code(t))
+                    .map_or("benefit", |a| a.label());
+                format!("Skip the throw benefit {next}")
+            }
+            Move::ShopReward(k) => format!(
+                "Returned craftswoman on the closed shop: take {}",
+                ["2 Clay", "3 Perra Gorda", "3 Glazes"][usize::from(k.min(2))]
+            ),
+            Move::PlayEndgame(i) => format!(
+                "Play {} face-down for endgame scoring",
+                self.card_label(80 + usize::from(i))
+            ),
+            Move::NoEndgame => "Play no endgame scoring card this round".to_string(),
+            Move::AcquireBegin => "Acquire Cards (up to 2)".to_string(),
+            Move::AcquireBonus => "Acquire Card bonus".to_string(),
+            Move::Refresh(r) => format!(
+                "Return draft row {} (all one type) to its deck and draw anew",
+                r + 1
+            ),
+            Move::Take(pos) => format!(
+                "Acquire {} for {} Perra Gorda",
+                self.draft_label(pos),
+                self.acquire_cost(s, pos)
+            ),
+            Move::MoveDonkey(pos) => format!("Move the donkey to {}", self.draft_label(pos)),
+            Move::PlayCard(card, slot) => {
+                let id = usize::from(card);
+                let kind = CardType::of(id.min(79));
+                let place = match kind {
+                    CardType::Wheel => format!(
+                        " on wheel space {} ({})",
+                        slot + 1,
+                        self.cards.board.wheel_spaces[usize::from(slot.min(3))].label()
+                    ),
+                    CardType::Esparto => format!(
+                        " on esparto space {} ({})",
+                        slot + 1,
+                        self.cards.board.esparto_spaces[usize::from(slot.min(2))].label()
+                    ),
+                    _ => String::new(),
+                };
+                format!(
+                    "Play {}{place}, paying {}",
+                    self.card_label(id.min(79)),
+                    cost_label(self.cards.cost(id.min(79)))
+                )
+            }
+            Move::Clay(k) => format!(
+                "Extract {} Clay for {} Perra Gorda",
+                k + 1,
+                [0, 1, 3][usize::from(k.min(2))]
+            ),
+            Move::Technology => "Advance the technology marker".to_string(),
+            Move::Advance(w) => {
+                let verb = if matches!(self.t.mode, Mode::Throw { .. }) {
+                    "Then advance"
+                } else {
+                    "Throw: advance"
+                };
+                format!("{verb} the vase on {}", self.wheel_label(s, w))
+            }
+            Move::Throw1(w) => format!(
+                "Throwing bonus: advance the vase on {}",
+                self.wheel_label(s, w)
+            ),
+            Move::Shape(o) => {
+                if o < 3 {
+                    format!("Shape a {} for 1 Clay", PIECE_NAMES[usize::from(o)])
+                } else {
+                    let (a, b) = SHAPE_PAIRS[usize::from(o - 3).min(5)];
+                    format!(
+                        "Shape a {} and a {} for 2 Clay and 2 Cracks",
+                        PIECE_NAMES[a], PIECE_NAMES[b]
+                    )
+                }
+            }
+            Move::Fire(o) => format!("Fire {}", self.fire_label(s, o)),
+            Move::Fire1(o) => format!("Firing bonus: fire {}", self.fire_label(s, o)),
+            Move::Paint(o) => format!("Paint {}", self.paint_label(s, o)),
+            Move::Paint1(o) => format!("Painting bonus: paint {}", self.paint_label(s, o)),
+            Move::CleanBegin => format!(
+                "Clean {} cracks",
+                (p.cleanups.len() as u8 + 1).min(p.cracks)
+            ),
+            Move::CleanOn(c) => format!(
+                "Place a crack on cleanup card {} ({})",
+                c + 1,
+                p.cleanups
+                    .get(usize::from(c))
+                    .map_or("?".to_string(), |x| self.cards.cleanup(x.card).name.clone())
+            ),
+            Move::Clean1(c) => format!("Cleaning bonus: a crack onto cleanup card {}", c + 1),
+            Move::EspartoBegin => "Collect Esparto from every esparto card".to_string(),
+            Move::EspartoPick(side) => {
+                let next = match self.t.mode {
+                    Mode::Esparto { next } => usize::from(next),
+                    _ => 0,
+                };
+                if next <= p.esparto.len() {
+                    let card = self.esparto_of(s, next);
+                    format!(
+                        "From {}: take {}",
+                        card.name,
+                        card.rewards[usize::from(side.min(1))].label()
+                    )
+                } else {
+                    format!("Esparto reward {}", side + 1)
+                }
+            }
+            Move::Esparto1(o) => {
+                let (i, side) = (usize::from(o / 2), usize::from(o % 2));
+                if i <= p.esparto.len() {
+                    let card = self.esparto_of(s, i);
+                    format!(
+                        "Collect 1 Esparto: {} from {}",
+                        card.rewards[side].label(),
+                        card.name
+                    )
+                } else {
+                    format!("Collect 1 Esparto from card {}", i + 1)
+                }
+            }
+            Move::FirstPlayer(k) => {
+                let v = self.cards.board.right_track[usize::from(k.min(3))];
+                format!(
+                    "First Player Action: right-hand space {} ({} {} Perra Gorda), then any action",
+                    k + 1,
+                    if v >= 0 { "gain" } else { "pay" },
+                    v.unsigned_abs()
+                )
+            }
+            Move::Clay1 => "Clay bonus: take 1 Clay".to_string(),
+            Move::PgOrGlaze(k) => format!(
+                "Bonus: take 2 {}",
+                if k == 0 { "Perra Gorda" } else { "Glazes" }
+            ),
+        }
+    }
+
+    /// The sentence as `viewer` may read it.
+    pub fn public_describe(&self, action: Action, viewer: Option<Seat>) -> String {
+        let actor = self.actor();
+        if actor.is_some() && actor == viewer {
+            return self.describe(action);
+        }
+        match decode(action) {
+            Some(Move::Discard(_)) => {
+                "Discard an endgame scoring card for any main-board action".to_string()
+            }
+            Some(Move::PlayEndgame(_)) => "Play an endgame scoring card face-down".to_string(),
+            _ if matches!(self.t.phase, Phase::Over) => self.describe(action),
+            _ => self.describe(action),
+        }
+    }
+}

@@ -1,0 +1,82 @@
+//! 8.5 Throw (and the Throwing Bonus, 9.4) and 8.6 Shape.
+
+use super::actions::SHAPE_PAIRS;
+use super::data::Act;
+use super::state::{Mode, NijarState, CLEANING_AREA};
+use crate::engine::{FixedVec, Seat};
+
+impl NijarState {
+    /// Advances the vase of wheel `w` one space; the benefit is queued in the order of
+    /// advancing, and a completed wheel scores its VP (8.5).
+    pub(crate) fn advance_vase(&mut self, s: Seat, w: u8) {
+        let cards = self.cards.clone();
+        let wheel = &mut self.t.players[s].wheels[usize::from(w)];
+        let card = cards.wheel(wheel.card);
+        if usize::from(wheel.pos) >= card.spaces.len() {
+            return;
+        }
+        wheel.pos += 1;
+        let benefit = card.spaces[usize::from(wheel.pos) - 1];
+        let finished = usize::from(wheel.pos) == card.spaces.len();
+        if finished {
+            self.add_vp(s, 1, i32::from(card.finish_vp));
+        }
+        if let Mode::Throw { left, mut benefits } = self.t.mode {
+            benefits.push(benefit);
+            let left = left - 1;
+            let movable = self.t.players[s]
+                .wheels
+                .iter()
+                .any(|w| usize::from(w.pos) < cards.wheel(w.card).spaces.len());
+            self.t.mode = Mode::Throw { left, benefits };
+            if left == 0 || !movable {
+                self.end_throw();
+            }
+        }
+    }
+
+    /// The vases have moved: their benefits, in the order reached, each optional (8.5).
+    pub(crate) fn end_throw(&mut self) {
+        if let Mode::Throw { benefits, .. } = self.t.mode {
+            self.t.mode = Mode::Idle;
+            let list: FixedVec<Act, 3> = benefits;
+            self.push_frame(true, &list);
+        }
+    }
+
+    /// 8.6: option 0..3 one piece for 1 Clay; 3..9 two pieces for 2 Clay and 2 Cracks.
+    pub(crate) fn can_shape(&self, s: Seat, o: u8) -> bool {
+        let p = &self.t.players[s];
+        let sup = &self.t.supply;
+        if o < 3 {
+            p.clay >= 1 && sup.pieces[usize::from(o)] >= 1
+        } else {
+            let (a, b) = SHAPE_PAIRS[usize::from(o - 3)];
+            let pieces_ok = if a == b {
+                sup.pieces[a] >= 2
+            } else {
+                sup.pieces[a] >= 1 && sup.pieces[b] >= 1
+            };
+            p.clay >= 2 && p.cracks + 2 <= CLEANING_AREA && sup.cracks >= 2 && pieces_ok
+        }
+    }
+
+    pub(crate) fn shape(&mut self, s: Seat, o: u8) {
+        let sup = &mut self.t.supply;
+        let p = &mut self.t.players[s];
+        if o < 3 {
+            p.clay -= 1;
+            sup.pieces[usize::from(o)] -= 1;
+            p.drying[usize::from(o)] += 1;
+        } else {
+            let (a, b) = SHAPE_PAIRS[usize::from(o - 3)];
+            p.clay -= 2;
+            sup.cracks -= 2;
+            p.cracks += 2;
+            for t in [a, b] {
+                sup.pieces[t] -= 1;
+                p.drying[t] += 1;
+            }
+        }
+    }
+}

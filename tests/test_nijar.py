@@ -1,0 +1,125 @@
+"""Níjar through the Python façade: games play to the end, options and bad input raise
+clear exceptions, the board renders from an observation."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from rich.console import Console
+
+import craftgames
+from craftgames import nijar
+from craftgames.board_nijar import LEGEND, render, rule_section
+
+
+def test_random_game_plays_to_the_end_and_round_trips() -> None:
+    state = nijar.new_game(players=3, seed=11)
+    steps = 0
+    while not state.is_terminal():
+        legal = state.legal_actions()
+        state.apply_action(legal[(steps * 7) % len(legal)])
+        steps += 1
+    scores = state.scores()
+    assert len(scores) == 3
+    assert [state.explain_score(s).total for s in range(3)] == scores
+    again = craftgames.State.from_json(state.to_json())
+    assert again.to_json() == state.to_json()
+
+
+def test_generic_entry_point_and_playouts() -> None:
+    state = craftgames.new_game("nijar", 2, seed=5, first_game_layout=True)
+    assert state.observation(0)["layout"][8] == "first_player"
+    scores = nijar.random_playouts(4, seed=1, players=4)
+    assert scores.shape == (4, 4)
+
+
+def test_bad_options_raise_value_error_naming_them() -> None:
+    with pytest.raises(ValueError, match="colour"):
+        craftgames.new_game("nijar", 3, colour="red")
+    with pytest.raises(ValueError, match="solo"):
+        nijar.new_game(players=3, difficulty="expert")
+    with pytest.raises(ValueError, match="difficulty"):
+        craftgames.new_game("nijar", 1, difficulty="impossible")
+    with pytest.raises(ValueError, match="1 \\(solo\\) to 4"):
+        nijar.new_game(players=5)
+
+
+def test_bad_card_file_names_card_field_and_line() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).parent.parent / "rust/core/data/nijar.toml").read_text(encoding="utf-8")
+    broken = text.replace(
+        'name = "Torno Alto"\ncost = ["pg:2"]', 'name = "Torno Alto"\ncost = ["gold:2"]', 1
+    )
+    assert broken != text
+    with pytest.raises(craftgames.CardDataError, match=r"Torno Alto.*line \d+.*cost.*gold"):
+        nijar.new_game(players=2, cards=broken)
+    with pytest.raises(craftgames.CardDataError, match="wheel"):
+        nijar.new_game(players=2, cards=text.replace("[[wheel]]", "[[whee]]", 1))
+
+
+def test_bad_json_and_illegal_action_change_nothing() -> None:
+    state = nijar.new_game(players=2, seed=1)
+    doc = json.loads(state.to_json())
+    doc["table"]["supply"]["pg"] += 1
+    with pytest.raises(craftgames.InvalidStateError, match="Perra Gorda"):
+        craftgames.State.from_json(json.dumps(doc))
+    with pytest.raises(craftgames.InvalidStateError):
+        craftgames.State.from_json("{}")
+    before = state.to_json()
+    illegal = next(a for a in range(state.num_distinct_actions()) if a not in state.legal_actions())
+    with pytest.raises(craftgames.IllegalActionError):
+        state.apply_action(illegal)
+    assert state.to_json() == before
+
+
+def test_hands_are_hidden_from_other_seats() -> None:
+    state = nijar.new_game(players=3, seed=2)
+    obs = state.observation(0)
+    mine = obs["players_view"][0]
+    other = obs["players_view"][1]
+    assert len(mine["hand"]) == 6
+    assert other["hand"] is None
+    assert other["known_hand"] == []
+
+
+def test_board_renders_from_an_observation() -> None:
+    state = nijar.new_game(players=4, seed=3)
+    for a in state.legal_actions()[:1]:
+        state.apply_action(a)
+    console = Console(width=160, record=True)
+    console.print(render(state.observation(1), private=True))
+    out = console.export_text()
+    assert "Main board" in out and "Market" in out and "Your hand" in out
+    console.print(render(state.observation(1), private=False, compact=True))
+    assert rule_section(state.observation(1)).startswith("Níjar rulebook, 4.3")
+    assert "Draft area" in LEGEND
+
+
+def test_solo_game_against_the_competition() -> None:
+    state = nijar.new_game(players=1, seed=4, difficulty="expert")
+    assert state.num_players() == 1
+    competition = state.observation(0)["competition"]
+    assert competition["difficulty"] == "expert"
+    assert competition["craftswomen"] == 7
+    steps = 0
+    while not state.is_terminal():
+        assert state.current_player() == 0
+        legal = state.legal_actions()
+        state.apply_action(legal[(steps * 5) % len(legal)])
+        steps += 1
+    assert len(state.scores()) == 1
+    last = state.explain_score(0).lines[-1]
+    assert last.category.startswith("Competition") and last.points == 0
+    assert "wins by" in last.detail or "win by" in last.detail
+
+
+def test_solo_board_shows_the_competition() -> None:
+    state = nijar.new_game(players=1, seed=9)
+    while state.observation(0)["phase"]["phase"] != "turns":
+        state.apply_action(state.legal_actions()[0])
+    console = Console(width=160, record=True)
+    console.print(render(state.observation(0), private=True))
+    out = console.export_text()
+    assert "Competition (normal)" in out and "[donkey Competition]" in out
