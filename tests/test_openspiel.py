@@ -1,0 +1,199 @@
+"""craftgames as OpenSpiel games (`craftgames.openspiel`), on every game and player count."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+import craftgames
+from craftgames.bots import MCTSBot
+
+pyspiel = pytest.importorskip("pyspiel")
+from craftgames import openspiel  # noqa: E402  (needs pyspiel)
+
+openspiel.register()
+
+CASES = [
+    (game, players)
+    for game in craftgames.GAMES
+    for players in range(
+        pyspiel.load_game(openspiel.short_name(game)).get_type().min_num_players,
+        pyspiel.load_game(openspiel.short_name(game)).get_type().max_num_players + 1,
+    )
+]
+
+# Sunrise's engine gives two legal actions one sentence when a two-resource card's resource
+# goes to the reserve ("Place a resource from Fire+Luster into the reserve" names neither),
+# which OpenSpiel's simulation test refuses. Reported to the Sunrise engineers; until it is
+# fixed that failure, and only that one, is an expected failure.
+DUPLICATE_SENTENCE = "Duplicate action string"
+
+
+def _load(game: str, players: int, seed: int = 0) -> Any:
+    return pyspiel.load_game(openspiel.short_name(game), {"players": players, "seed": seed})
+
+
+@pytest.mark.parametrize("serialize", [False, True])
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_random_sim_test(game: str, players: int, serialize: bool) -> None:
+    try:
+        pyspiel.random_sim_test(
+            _load(game, players), num_sims=2, serialize=serialize, verbose=False
+        )
+    except pyspiel.SpielError as e:
+        if DUPLICATE_SENTENCE in str(e):
+            pytest.xfail(f"{game}: two legal actions share a sentence (engine bug, reported)")
+        raise
+
+
+def test_game_type_and_info_are_declared_truthfully() -> None:
+    for game, players in CASES:
+        spiel_game = _load(game, players)
+        t = spiel_game.get_type()
+        assert t.dynamics == pyspiel.GameType.Dynamics.SEQUENTIAL
+        assert t.information == pyspiel.GameType.Information.IMPERFECT_INFORMATION
+        assert t.utility == pyspiel.GameType.Utility.GENERAL_SUM
+        assert t.reward_model == pyspiel.GameType.RewardModel.TERMINAL
+        assert t.chance_mode == pyspiel.GameType.ChanceMode.DETERMINISTIC
+        ours = craftgames.new_game(game, players)
+        assert spiel_game.num_players() == players
+        assert spiel_game.num_distinct_actions() == ours.num_distinct_actions()
+        assert spiel_game.observation_tensor_size() == ours.observation_tensor_size()
+        scores = craftgames.random_playouts(game, 200, 99, players)
+        assert spiel_game.min_utility() <= scores.min()
+        assert scores.max() <= spiel_game.max_utility()
+
+
+@pytest.mark.parametrize("game", craftgames.GAMES)
+def test_states_delegate_clone_and_serialize(game: str) -> None:
+    spiel_game = _load(game, 2, seed=5)
+    state = spiel_game.new_initial_state()
+    ours = craftgames.new_game(game, 2, seed=5)
+    assert set(vars(state)) == {"_state"}
+    rng = random.Random(1)
+    while not state.is_terminal():
+        assert state.legal_actions() == ours.legal_actions()
+        seat = state.current_player()
+        assert state.information_state_string(seat) == ours.information_state_string(seat)
+        np.testing.assert_array_equal(state.observation_tensor(seat), ours.observation_tensor(seat))
+        text = pyspiel.serialize_game_and_state(spiel_game, state)
+        _, copy = pyspiel.deserialize_game_and_state(text)
+        assert str(copy) == str(state) and copy.history() == state.history()
+        clone = state.clone()
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        ours.apply_action(action)
+        assert str(clone) != str(state)  # the clone is independent
+    assert state.returns() == ours.returns()
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL
+
+
+def test_bad_parameters_raise_before_any_game_exists() -> None:
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        pyspiel.load_game("craftgames_sunrise", {"players": 9})
+    with pytest.raises(ValueError, match="no option"):
+        pyspiel.load_game("craftgames_sunrise", {"options": '{"nope": 1}'})
+    with pytest.raises(ValueError, match="unknown game"):
+        openspiel.register(["nope"])
+
+
+@pytest.mark.parametrize("game", craftgames.GAMES)
+def test_python_ismcts_searches_with_our_resampler(game: str) -> None:
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    spiel_game = _load(game, 2, seed=3)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
+    bot = ismcts.ISMCTSBot(
+        spiel_game, evaluator, uct_c=1.0, max_simulations=8, random_state=np.random.RandomState(0)
+    )
+    draws: list[tuple[str, str]] = []
+    resample = openspiel.resampler(seed=0)
+
+    def checked(state: Any, player: int) -> Any:
+        redrawn = resample(state, player)
+        draws.append(
+            (state.information_state_string(player), redrawn.information_state_string(player))
+        )
+        return redrawn
+
+    bot.set_resampler(checked)
+    state = spiel_game.new_initial_state()
+    for _ in range(6):
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert draws
+    # A determinization keeps everything the searching seat knows.
+    assert all(before == after for before, after in draws)
+
+
+@pytest.mark.parametrize("game", craftgames.GAMES)
+def test_evaluate_bots_with_our_mcts_against_uniform_random(game: str) -> None:
+    from open_spiel.python.algorithms import evaluate_bots
+
+    spiel_game = _load(game, 2, seed=4)
+    bots = [
+        openspiel.SpielBot(MCTSBot(iterations=30, seed=0)),
+        pyspiel.make_uniform_random_bot(1, 7),
+    ]
+    state = spiel_game.new_initial_state()
+    returns = evaluate_bots.evaluate_bots(state, bots, np.random.RandomState(0))
+    ours = craftgames.new_game(game, 2, seed=4)
+    for action in state.history():
+        ours.apply_action(action)
+    assert ours.is_terminal()
+    assert list(returns) == ours.returns()
+
+
+@pytest.mark.parametrize("game", craftgames.GAMES)
+def test_rl_environment_steps_a_game_to_the_end(game: str) -> None:
+    from open_spiel.python import rl_environment
+
+    env = rl_environment.Environment(_load(game, 3, seed=2))
+    rng = random.Random(0)
+    step = env.reset()
+    steps = 0
+    while not step.last():
+        player = step.observations["current_player"]
+        legal = step.observations["legal_actions"][player]
+        assert (
+            len(step.observations["info_state"][player]) == env.observation_spec()["info_state"][0]
+        )
+        step = env.step([rng.choice(legal)])
+        steps += 1
+    ours = craftgames.new_game(game, 3, seed=2)
+    for action in env.get_state.history():
+        ours.apply_action(action)
+    assert steps == len(ours.history()) and ours.is_terminal()
+    assert step.rewards == ours.returns()
+
+
+class _IdState(openspiel._SpielState):
+    def _action_to_string(self, player: int, action: int) -> str:
+        return f"{self.craftgames_state.action_to_string(action)} [{action}]"
+
+
+@pytest.mark.parametrize("serialize", [False, True])
+@pytest.mark.parametrize(("game", "players"), CASES)
+def test_random_sim_test_with_action_ids_in_the_sentences(
+    game: str, players: int, serialize: bool
+) -> None:
+    """Everything else OpenSpiel's simulation test checks (clone, serialization, observers,
+    tensors, returns) passes even where an engine repeats a sentence: here each sentence
+    carries its action id, and nothing else changes."""
+    name = f"{openspiel.short_name(game)}_ids"
+
+    class IdGame(openspiel._SpielGame):
+        game_name = game
+        spiel_name = name
+
+        def new_initial_state(self) -> _IdState:
+            return _IdState(self, self._initial.clone())
+
+    if name not in pyspiel.registered_names():
+        pyspiel.register_game(openspiel._game_type(game, name), IdGame)
+    spiel_game = pyspiel.load_game(name, {"players": players})
+    pyspiel.random_sim_test(spiel_game, num_sims=2, serialize=serialize, verbose=False)
