@@ -32,6 +32,10 @@ CASES = [
 DUPLICATE_SENTENCE = "Duplicate action string"
 
 
+def _fewest(game: str) -> int:
+    return int(pyspiel.load_game(openspiel.short_name(game)).get_type().min_num_players)
+
+
 def _load(game: str, players: int, seed: int = 0) -> Any:
     return pyspiel.load_game(openspiel.short_name(game), {"players": players, "seed": seed})
 
@@ -69,9 +73,9 @@ def test_game_type_and_info_are_declared_truthfully() -> None:
 
 @pytest.mark.parametrize("game", craftgames.GAMES)
 def test_states_delegate_clone_and_serialize(game: str) -> None:
-    spiel_game = _load(game, 2, seed=5)
+    spiel_game = _load(game, _fewest(game), seed=5)
     state = spiel_game.new_initial_state()
-    ours = craftgames.new_game(game, 2, seed=5)
+    ours = craftgames.new_game(game, _fewest(game), seed=5)
     assert set(vars(state)) == {"_state"}
     rng = random.Random(1)
     while not state.is_terminal():
@@ -104,7 +108,7 @@ def test_bad_parameters_raise_before_any_game_exists() -> None:
 def test_python_ismcts_searches_with_our_resampler(game: str) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
-    spiel_game = _load(game, 2, seed=3)
+    spiel_game = _load(game, _fewest(game), seed=3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
     bot = ismcts.ISMCTSBot(
         spiel_game, evaluator, uct_c=1.0, max_simulations=8, random_state=np.random.RandomState(0)
@@ -134,14 +138,13 @@ def test_python_ismcts_searches_with_our_resampler(game: str) -> None:
 def test_evaluate_bots_with_our_mcts_against_uniform_random(game: str) -> None:
     from open_spiel.python.algorithms import evaluate_bots
 
-    spiel_game = _load(game, 2, seed=4)
-    bots = [
-        openspiel.SpielBot(MCTSBot(iterations=30, seed=0)),
-        pyspiel.make_uniform_random_bot(1, 7),
-    ]
+    players = _fewest(game)
+    spiel_game = _load(game, players, seed=4)
+    bots = [openspiel.SpielBot(MCTSBot(iterations=30, seed=0))]
+    bots += [pyspiel.make_uniform_random_bot(seat, 7 + seat) for seat in range(1, players)]
     state = spiel_game.new_initial_state()
     returns = evaluate_bots.evaluate_bots(state, bots, np.random.RandomState(0))
-    ours = craftgames.new_game(game, 2, seed=4)
+    ours = craftgames.new_game(game, players, seed=4)
     for action in state.history():
         ours.apply_action(action)
     assert ours.is_terminal()
@@ -152,7 +155,7 @@ def test_evaluate_bots_with_our_mcts_against_uniform_random(game: str) -> None:
 def test_rl_environment_steps_a_game_to_the_end(game: str) -> None:
     from open_spiel.python import rl_environment
 
-    env = rl_environment.Environment(_load(game, 3, seed=2))
+    env = rl_environment.Environment(_load(game, _fewest(game), seed=2))
     rng = random.Random(0)
     step = env.reset()
     steps = 0
@@ -164,7 +167,7 @@ def test_rl_environment_steps_a_game_to_the_end(game: str) -> None:
         )
         step = env.step([rng.choice(legal)])
         steps += 1
-    ours = craftgames.new_game(game, 3, seed=2)
+    ours = craftgames.new_game(game, _fewest(game), seed=2)
     for action in env.get_state.history():
         ours.apply_action(action)
     assert steps == len(ours.history()) and ours.is_terminal()

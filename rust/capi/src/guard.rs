@@ -187,3 +187,64 @@ pub(crate) fn owned_string(s: String) -> Outcome<*mut c_char> {
         .map(CString::into_raw)
         .map_err(|_| Failure::new(CG_ERR_INVALID_STATE, "the text holds a NUL byte"))
 }
+
+#[cfg(test)]
+mod tests {
+    use std::ffi::CStr;
+
+    use super::*;
+
+    fn last_message() -> String {
+        // SAFETY: last_error points at the thread's current message, alive until the next failure.
+        unsafe { CStr::from_ptr(last_error()) }
+            .to_string_lossy()
+            .into_owned()
+    }
+
+    #[test]
+    fn a_panic_becomes_an_error_code_and_a_message() {
+        let code = guard_code(|| panic!("boom"));
+        assert_eq!(code, CG_ERR_PANIC);
+        assert_eq!(last_error_code(), CG_ERR_PANIC);
+        assert!(last_message().contains("boom"), "{}", last_message());
+        let ptr: *mut u8 = guard_ptr(|| panic!("again"));
+        assert!(ptr.is_null());
+    }
+
+    #[test]
+    fn each_thread_keeps_its_own_last_error() {
+        guard_code(|| Err(Failure::argument("main thread")));
+        std::thread::spawn(|| {
+            assert_eq!(last_error_code(), 0);
+            assert_eq!(last_message(), "");
+            guard_code(|| Err(Failure::argument("other thread")));
+            assert_eq!(last_message(), "other thread");
+        })
+        .join()
+        .expect("the thread ends");
+        assert_eq!(last_message(), "main thread");
+        assert_eq!(last_error_code(), CG_ERR_INVALID_ARGUMENT);
+    }
+
+    #[test]
+    fn null_and_short_buffers_are_refused() {
+        let mut three = [0_u32; 3];
+        // SAFETY: null, or a live array of 3 elements.
+        unsafe {
+            assert_eq!(
+                buffer::<u32>(std::ptr::null_mut(), 3, 1, "x")
+                    .err()
+                    .map(|f| f.code),
+                Some(CG_ERR_NULL_POINTER)
+            );
+            assert_eq!(
+                buffer(three.as_mut_ptr(), 3, 4, "x").err().map(|f| f.code),
+                Some(CG_ERR_BUFFER_TOO_SMALL)
+            );
+            assert_eq!(
+                buffer(three.as_mut_ptr(), 3, 2, "x").map(|b| b.len()).ok(),
+                Some(2)
+            );
+        }
+    }
+}
