@@ -105,10 +105,11 @@ def test_bad_parameters_raise_before_any_game_exists() -> None:
 
 
 @pytest.mark.parametrize("game", craftgames.GAMES)
-def test_python_ismcts_searches_with_our_resampler(game: str) -> None:
+def test_python_ismcts_plays_a_game_with_our_resampler(game: str) -> None:
     from open_spiel.python.algorithms import ismcts, mcts
 
-    spiel_game = _load(game, _fewest(game), seed=3)
+    players = _fewest(game)
+    spiel_game = _load(game, players, seed=3)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=np.random.RandomState(0))
     bot = ismcts.ISMCTSBot(
         spiel_game, evaluator, uct_c=1.0, max_simulations=8, random_state=np.random.RandomState(0)
@@ -124,11 +125,18 @@ def test_python_ismcts_searches_with_our_resampler(game: str) -> None:
         return redrawn
 
     bot.set_resampler(checked)
+    rng = random.Random(0)
     state = spiel_game.new_initial_state()
-    for _ in range(6):
-        action = bot.step(state)
-        assert action in state.legal_actions()
+    while not state.is_terminal():  # IS-MCTS at seat 0, uniform random elsewhere
+        if state.current_player() == 0:
+            action = bot.step(state)
+        else:
+            action = rng.choice(state.legal_actions())
         state.apply_action(action)
+    ours = craftgames.new_game(game, players, seed=3)
+    for action in state.history():
+        ours.apply_action(action)
+    assert ours.is_terminal() and state.returns() == ours.returns()
     assert draws
     # A determinization keeps everything the searching seat knows.
     assert all(before == after for before, after in draws)

@@ -19,6 +19,13 @@ ray = pytest.importorskip("ray")
 SPECS = ["random", "greedy"]
 
 
+def test_without_a_running_ray_the_arena_starts_and_stops_its_own() -> None:
+    assert not ray.is_initialized()
+    local = run("sunrise", SPECS, games=4, seed=6)
+    assert run("sunrise", SPECS, games=4, seed=6, jobs=2, backend="ray") == local
+    assert not ray.is_initialized()
+
+
 @pytest.fixture(scope="module")
 def local_ray() -> Iterator[None]:
     """A local Ray with 2 CPUs for the module (the arena uses the Ray it finds running)."""
