@@ -6,6 +6,9 @@ Target: `numba_playouts.random_playouts` (compiled Python calling `cg_legal_acti
 `cg_apply_action_unchecked` through cffi each step) within 1.5x of `craftgames.random_playouts`
 (the same loop in Rust) on the same games. The checked variant (`cg_apply_action`, which
 generates the legal actions a second time to validate) is measured for comparison.
+
+Measured (4-player Sunrise, 500 games a round, shared 2-core machine, median): Rust batch
+12.6 ms, numba unchecked 14.1 ms (1.12x), numba checked 18.8 ms (1.50x).
 """
 
 from __future__ import annotations
