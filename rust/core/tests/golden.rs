@@ -1,6 +1,7 @@
 //! Golden playthroughs, as OpenSpiel's integration_tests/playthroughs: for 2, 3 and 4
-//! players one seeded game written out as text — every action in words, what seat 0 sees at
-//! each of its decisions, and the final score explanations. Any change of behaviour shows up
+//! players one seeded game written out as text — every action in words with what the table
+//! sees happen with it (the event log), what seat 0 sees at each of its decisions, and the
+//! final score explanations. Any change of behaviour shows up
 //! as a diff in review. Regenerate only on purpose:
 //!
 //! ```text
@@ -31,6 +32,10 @@ fn playthrough(players: usize, seed: u64) -> String {
             "{step:4} seat {seat}: [{action}] {}",
             state.action_to_string(action)
         );
+        // What the table sees happen with it (the spectator's event log).
+        for event in state.public_events(action, None).iter().skip(1) {
+            let _ = writeln!(out, "       > {event}");
+        }
         state.apply_action(action).unwrap();
         step += 1;
     }

@@ -98,6 +98,29 @@ fn check_hidden_cards_stay_hidden(state: &SunriseState, rng: &mut Rng) -> usize 
     checked
 }
 
+/// Every legal action has its own sentence (issue 6 point 1; OpenSpiel rejects a game whose
+/// legal actions share a string): the `action_to_string`s are pairwise distinct, and so are
+/// the `public_action_string`s the acting seat reads.
+fn assert_sentences_distinct(state: &SunriseState, actions: &ActionList) {
+    let actor = state.current_player();
+    for (what, sentence) in [
+        (
+            "action_to_string",
+            &(|a: Action| state.action_to_string(a)) as &dyn Fn(Action) -> String,
+        ),
+        ("public_action_string", &|a| {
+            state.public_action_string(a, actor)
+        }),
+    ] {
+        let mut seen = std::collections::HashMap::new();
+        for &a in actions {
+            if let Some(b) = seen.insert(sentence(a), a) {
+                panic!("actions {b} and {a} share the {what} {:?}", sentence(a));
+            }
+        }
+    }
+}
+
 fn play(players: usize, seed: u64, check_every_step: bool) -> SunriseState {
     let mut state = SunriseState::new_game(players, seed, None).unwrap();
     let mut rng = Rng::seed_from(seed * 31 + 1);
@@ -117,6 +140,7 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> SunriseState {
             .iter()
             .all(|&a| (a as usize) < state.num_distinct_actions()));
         if check_every_step {
+            assert_sentences_distinct(&state, &actions);
             let json = state.to_json();
             let back = SunriseState::from_json(&json).unwrap_or_else(|e| panic!("{e}\n{json}"));
             assert_eq!(back.to_json(), json, "JSON does not round-trip");

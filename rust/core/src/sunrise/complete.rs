@@ -100,8 +100,8 @@ impl SunriseState {
             .projects
             .insert_sorted_by_key(Work { card, filled: 0 }, |w| w.card);
         // "After taking each project, fill in the project row from the top of the deck."
-        self.t.row[space] = self.t.project_deck.pop();
-        if self.t.project_deck.is_empty() && self.t.row.iter().all(Option::is_none) {
+        self.refill_row();
+        if self.project_deck_ran_out() && self.t.row.iter().all(Option::is_none) {
             // "If the project deck and project row run out, the game ends at the end of the
             // current round, which is now the final round."
             self.t.final_round = true;
@@ -114,9 +114,8 @@ impl SunriseState {
             _ => 1,
         };
         // The second project of "Take 2 Projects" comes only while the rules allow taking:
-        // with the deck empty, a player who now has a project may not take another.
-        let may_continue =
-            self.t.row.iter().any(Option::is_some) && !self.t.project_deck.is_empty();
+        // once the deck has run out, a player who now has a project may not take another.
+        let may_continue = self.t.row.iter().any(Option::is_some) && !self.project_deck_ran_out();
         if remaining > 1 && may_continue {
             self.set_turn(TurnStage::TakeProjects {
                 remaining: remaining - 1,
@@ -246,19 +245,105 @@ impl SunriseState {
         }
     }
 
-    /// "Game End & Scoring". End-game cards may be revealed "as late as game end & scoring";
-    /// revealing costs nothing then, so face-down ones are revealed here.
+    /// "Game End & Scoring". End-game cards may be revealed "as late as game end & scoring",
+    /// and any face-down card discarded "at any time before you reveal" it: each seat whose
+    /// score these choices can change decides card by card, hidden from the others until
+    /// every seat has chosen (as in step one).
     pub(super) fn game_over(&mut self) {
+        self.next_final_chooser(0);
+    }
+
+    /// Whether `card` is an end-game advantage card (personal goal or coffee bean).
+    pub(crate) fn is_end_game_card(&self, card: CardId) -> bool {
+        matches!(
+            self.cards.advantages[usize::from(card)].effect,
+            AdvantageEffect::PersonalGoal { .. } | AdvantageEffect::CoffeeBean
+        )
+    }
+
+    /// Whether some choice of reveals and discards at game end can change the seat's score:
+    /// a coffee bean (it can decide the cup), a personal goal it meets, or discards that add
+    /// a reserve point (two cards, or one onto an odd reserve, while a resource is left).
+    /// Otherwise the decision is skipped: its end-game cards are revealed, the rest kept.
+    pub(crate) fn final_choice_matters(&self, seat: Seat) -> bool {
+        let p = &self.t.players[seat];
+        if p.advantages.is_empty() {
+            return false;
+        }
+        let reserve_point =
+            self.token_available(seat) && (p.advantages.len() >= 2 || p.reserve % 2 == 1);
+        reserve_point
+            || p.advantages
+                .iter()
+                .any(|&c| match &self.cards.advantages[usize::from(c)].effect {
+                    AdvantageEffect::CoffeeBean => true,
+                    AdvantageEffect::PersonalGoal { types, points } => {
+                        *points > 0 && self.goal_met(seat, types)
+                    }
+                    _ => false,
+                })
+    }
+
+    /// The seat's lowest face-down advantage card not yet decided at game end.
+    pub(crate) fn next_undecided(&self, seat: Seat) -> Option<CardId> {
+        let p = &self.t.players[seat];
+        let decided = p.final_choice.decided();
+        p.advantages
+            .iter()
+            .copied()
+            .find(|&c| decided & (1 << c) == 0)
+    }
+
+    /// The seat deciding at game end, if the game is there.
+    pub(crate) fn final_choosing(&self) -> Option<Seat> {
+        match self.t.phase {
+            Phase::FinalChoices { seat } => Some(usize::from(seat)),
+            _ => None,
+        }
+    }
+
+    pub(super) fn record_final_choice(
+        &mut self,
+        seat: Seat,
+        card: CardId,
+        which: fn(&mut super::state::FinalChoice) -> &mut u32,
+    ) {
+        *which(&mut self.t.players[seat].final_choice) |= 1 << card;
+        if self.next_undecided(seat).is_none() {
+            self.next_final_chooser(seat + 1);
+        }
+    }
+
+    pub(super) fn next_final_chooser(&mut self, from: Seat) {
+        match (from..self.n()).find(|&s| self.final_choice_matters(s)) {
+            Some(seat) => self.t.phase = Phase::FinalChoices { seat: seat as u8 },
+            None => self.resolve_final_choices(),
+        }
+    }
+
+    /// Every seat has chosen: the choices are carried out at once, then the game is scored.
+    fn resolve_final_choices(&mut self) {
         let everyone = self.all_seats();
         for s in 0..self.n() {
+            let choice = std::mem::take(&mut self.t.players[s].final_choice);
+            // A seat that had no decision to make reveals its end-game cards (scoring them
+            // changes nothing) and keeps the others face-down.
+            let skipped = choice.decided() == 0;
             let hand = std::mem::take(&mut self.t.players[s].advantages);
             for &c in &hand {
-                match self.cards.advantages[usize::from(c)].effect {
-                    AdvantageEffect::PersonalGoal { .. } | AdvantageEffect::CoffeeBean => {
-                        self.t.players[s].revealed.push(c);
-                        self.t.advantage_known[usize::from(c)] = everyone;
+                let bit = 1u32 << c;
+                if choice.reveal & bit != 0 || (skipped && self.is_end_game_card(c)) {
+                    self.t.players[s].revealed.push(c);
+                    self.t.advantage_known[usize::from(c)] = everyone;
+                } else if choice.discard & bit != 0 {
+                    // Face-down to the bottom of the advantage deck, 1 resource to the reserve.
+                    self.t.advantage_deck.push(c);
+                    self.t.advantage_known[usize::from(c)] = 1 << s;
+                    if self.take_token(s) {
+                        self.t.players[s].reserve += 1;
                     }
-                    _ => self.t.players[s].advantages.push(c),
+                } else {
+                    self.t.players[s].advantages.push(c);
                 }
             }
         }

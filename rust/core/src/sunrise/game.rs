@@ -1,9 +1,9 @@
 //! The engine contract for Sunrise, the sentence for each action, and the batch entry point.
 
 use super::actions::{decode, Move, NUM_ACTIONS, RESERVE_TARGET};
-use super::data::{AdvantageEffect, Resource, NUM_ALL_PROJECTS};
+use super::data::{AdvantageEffect, Resource, ResourceIcons, NUM_ALL_PROJECTS};
 use super::observe::TENSOR_SIZE;
-use super::state::{Bonus, Destination, Phase, SunriseState, TurnStage};
+use super::state::{Bonus, Destination, Phase, SunriseState, TurnStage, DECK_TOP};
 use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat};
 use crate::search::playout::play_random_to_end;
 
@@ -37,6 +37,11 @@ impl GameState for SunriseState {
         if actor.is_some() && actor == viewer {
             return self.describe(action);
         }
+        if self.final_choosing().is_some() {
+            // Game end: each seat's choices stay hidden until every seat has chosen.
+            return "Decide on a face-down advantage card (hidden until every seat has chosen)"
+                .to_string();
+        }
         match decode(action) {
             // Step one: the style and the cards stay face-down until every seat has chosen.
             Some(Move::Draft(_)) => {
@@ -52,6 +57,10 @@ impl GameState for SunriseState {
                 .to_string(),
             _ => self.describe(action),
         }
+    }
+
+    fn public_events(&self, action: Action, viewer: Option<Seat>) -> Vec<String> {
+        self.events(action, viewer)
     }
 
     fn scores(&self) -> PerSeat<i32> {
@@ -158,7 +167,7 @@ impl SunriseState {
         }
     }
 
-    fn describe(&self, action: Action) -> String {
+    pub(crate) fn describe(&self, action: Action) -> String {
         let Some(m) = decode(action) else {
             return format!("action {action} (outside the action space)");
         };
@@ -210,13 +219,24 @@ impl SunriseState {
                 resource,
                 target,
             } => {
-                let card = p
+                let icons = p
                     .wheel
                     .get(slot)
-                    .map(|w| self.cards.resource_cards[usize::from(w.card)].icons.label())
+                    .map(|w| self.cards.resource_cards[usize::from(w.card)].icons);
+                let card = icons
+                    .map(ResourceIcons::label)
                     .unwrap_or_else(|| format!("wheel card {}", slot + 1));
                 if target == RESERVE_TARGET {
-                    format!("Place a resource from {card} into the reserve")
+                    // A two-resource card lists one reserve placement per part (which part
+                    // goes to the reserve is a choice), so its sentence names the part.
+                    if let Some(ResourceIcons::Two(..)) = icons {
+                        format!(
+                            "Place {} from {card} into the reserve",
+                            Resource::from_index(resource).label()
+                        )
+                    } else {
+                        format!("Place a resource from {card} into the reserve")
+                    }
                 } else {
                     format!(
                         "Place {} from {card} on {}",
@@ -230,6 +250,9 @@ impl SunriseState {
                 Resource::from_index(resource).label(),
                 self.target_label(target)
             ),
+            Move::Reveal(id) if self.final_choosing().is_some() => {
+                format!("Reveal {} for scoring", self.advantage_label(id))
+            }
             Move::Reveal(id) => format!("Reveal {}", self.advantage_label(id)),
             Move::Discard(id) => {
                 format!(
@@ -242,12 +265,16 @@ impl SunriseState {
                 .get(b)
                 .map_or_else(|| format!("bonus {b}"), |b| b.label().to_string()),
             Move::Take(i) => match self.t.row.get(i).copied().flatten() {
+                Some(c) if i == DECK_TOP => format!(
+                    "Take {} from the top of the project deck",
+                    self.project_label(usize::from(c))
+                ),
                 Some(c) => format!(
                     "Take {} from row space {}",
                     self.project_label(usize::from(c)),
-                    i + 1
+                    i
                 ),
-                None => format!("Take from row space {} (empty)", i + 1),
+                None => format!("Take from row space {i} (empty)"),
             },
             Move::Keep { keep, order } => {
                 if let Phase::Complete {
@@ -286,7 +313,14 @@ impl SunriseState {
                     Resource::from_index(3 + g.min(2)).label()
                 )
             }
-            Move::EndTurn => "End the completion turn".to_string(),
+            Move::EndTurn => match self.t.phase {
+                Phase::Convert { .. } => "Go on to the completion turns".to_string(),
+                Phase::FinalChoices { seat } => match self.next_undecided(usize::from(seat)) {
+                    Some(c) => format!("Keep {} face-down", self.advantage_label(usize::from(c))),
+                    None => "Keep the card face-down".to_string(),
+                },
+                _ => "End the completion turn".to_string(),
+            },
         }
     }
 }

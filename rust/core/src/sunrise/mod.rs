@@ -6,12 +6,14 @@
 //! * [`actions`] — how a decision is encoded as an integer, and its sentence,
 //! * [`moves`] — what may happen next (legal actions) and what it does (apply),
 //! * [`score`] — how the game ends and is scored, with the explanation,
-//! * [`observe`] — what each seat may see: observations, information states, determinization.
+//! * [`observe`] — what each seat may see: observations, information states, determinization,
+//! * `events` — what a move makes happen, as the table sees it (the event log).
 
 pub mod actions;
 mod card_file;
 mod complete;
 pub mod data;
+mod events;
 mod game;
 pub mod moves;
 pub mod observe;

@@ -90,9 +90,11 @@ impl SunriseState {
     /// The seat whose decision it is, from the phase.
     pub(crate) fn actor(&self) -> Option<Seat> {
         match self.t.phase {
-            Phase::Select { seat } | Phase::Work { seat } | Phase::Complete { seat, .. } => {
-                Some(usize::from(seat))
-            }
+            Phase::Select { seat }
+            | Phase::Work { seat }
+            | Phase::Convert { seat }
+            | Phase::FinalChoices { seat }
+            | Phase::Complete { seat, .. } => Some(usize::from(seat)),
             Phase::GameOver => None,
         }
     }
@@ -112,6 +114,26 @@ impl SunriseState {
                 self.anytime_actions(seat, out);
                 if self.t.players[seat].wheel.is_empty() {
                     out.push(END_WORK);
+                }
+            }
+            Phase::Convert { seat } => {
+                let seat = usize::from(*seat);
+                self.convert_actions(seat, out);
+                out.push(END_TURN);
+            }
+            Phase::FinalChoices { seat } => {
+                // The next face-down card, by id: an end-game card is revealed or discarded,
+                // any other card discarded or kept face-down (it scores nothing either way
+                // but for the reserve resource).
+                let seat = usize::from(*seat);
+                if let Some(c) = self.next_undecided(seat) {
+                    if self.is_end_game_card(c) {
+                        out.push(REVEAL + Action::from(c));
+                        out.push(DISCARD + Action::from(c));
+                    } else {
+                        out.push(DISCARD + Action::from(c));
+                        out.push(END_TURN);
+                    }
                 }
             }
             Phase::Complete {
@@ -296,6 +318,19 @@ impl SunriseState {
     /// reserve resources ("Use Resources from the Reserve": at any time), and reveal or
     /// discard a face-down advantage card ("Use Advantage Cards": during your turn).
     pub(super) fn anytime_actions(&self, seat: Seat, out: &mut ActionList) {
+        self.convert_actions(seat, out);
+        let p = &self.t.players[seat];
+        // The face-down hand is kept sorted, so these come out ascending.
+        for &c in &p.advantages {
+            out.push(REVEAL + Action::from(c));
+        }
+        for &c in &p.advantages {
+            out.push(DISCARD + Action::from(c));
+        }
+    }
+
+    /// "Use Resources from the Reserve": convert 2 reserve resources into 1 on any open icon.
+    pub(super) fn convert_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
         if p.reserve >= 2 {
             let mut works = ArrayVec::new();
@@ -311,22 +346,19 @@ impl SunriseState {
                 }
             }
         }
-        // The face-down hand is kept sorted, so these come out ascending.
-        for &c in &p.advantages {
-            out.push(REVEAL + Action::from(c));
-        }
-        for &c in &p.advantages {
-            out.push(DISCARD + Action::from(c));
-        }
     }
 
     /// Whether the seat has anything to do besides ending its step-two work or its turn.
     pub(super) fn has_optional_actions(&self, seat: Seat) -> bool {
+        !self.t.players[seat].advantages.is_empty() || self.can_convert(seat)
+    }
+
+    /// Whether the seat can convert: 2 or more in its reserve and an open icon.
+    pub(super) fn can_convert(&self, seat: Seat) -> bool {
         let p = &self.t.players[seat];
-        !p.advantages.is_empty()
-            || (p.reserve >= 2
-                && (p.projects.iter().any(|w| self.open_mask(w, false) != 0)
-                    || p.showpieces.iter().any(|w| self.open_mask(w, true) != 0)))
+        p.reserve >= 2
+            && (p.projects.iter().any(|w| self.open_mask(w, false) != 0)
+                || p.showpieces.iter().any(|w| self.open_mask(w, true) != 0))
     }
 
     /// "Completion Bonus Actions" constrained by "Always Having an In-Progress Project",
@@ -336,7 +368,8 @@ impl SunriseState {
         let row_has = self.t.row.iter().any(Option::is_some);
         // Running Out: with the deck empty you may take a project only if you would otherwise
         // start the next round without an in-progress project.
-        let may_take = row_has && (!self.t.project_deck.is_empty() || in_progress == 0);
+        // The deck runs out when its last card (the face-up top) is taken: 3 are left then.
+        let may_take = row_has && (!self.project_deck_ran_out() || in_progress == 0);
         // Always Having an In-Progress Project, except in the final round.
         let must_take = !self.is_final_round() && in_progress == 0;
         match bonus {
@@ -393,6 +426,12 @@ impl SunriseState {
                 p.supply += 1;
                 self.fill(seat, resource, target);
             }
+            Move::Reveal(card) if self.final_choosing().is_some() => {
+                self.record_final_choice(seat, card as CardId, |c| &mut c.reveal);
+            }
+            Move::Discard(card) if self.final_choosing().is_some() => {
+                self.record_final_choice(seat, card as CardId, |c| &mut c.discard);
+            }
             Move::Reveal(card) => self.reveal(seat, card as CardId),
             Move::Discard(card) => {
                 // "Discard the card face-down to the bottom of the advantage deck to place
@@ -415,7 +454,15 @@ impl SunriseState {
                 }
                 self.finish_bonus(seat);
             }
-            Move::EndTurn => self.next_completion(),
+            Move::EndTurn => match self.t.phase {
+                Phase::Convert { seat } => self.next_converter(usize::from(seat) + 1),
+                Phase::FinalChoices { seat } => {
+                    if let Some(c) = self.next_undecided(usize::from(seat)) {
+                        self.record_final_choice(usize::from(seat), c, |c| &mut c.keep);
+                    }
+                }
+                _ => self.next_completion(),
+            },
         }
         self.settle();
     }
@@ -438,6 +485,9 @@ impl SunriseState {
                     ..
                 } if !self.has_optional_actions(usize::from(seat)) => {
                     self.next_completion();
+                }
+                Phase::Convert { seat } if !self.can_convert(usize::from(seat)) => {
+                    self.next_converter(usize::from(seat) + 1);
                 }
                 _ => break,
             }
@@ -631,7 +681,18 @@ impl SunriseState {
                 seat: (seat + 1) as u8,
             };
         } else {
-            self.next_completion();
+            self.next_converter(0);
+        }
+    }
+
+    /// The start of step three: "At any time, during any step, you may convert" — each seat
+    /// from `from` on that can convert (2+ in the reserve and an open icon) decides whether
+    /// to, in seat order, before the first completion turn; a project completed this way
+    /// joins the project order. Seats that cannot convert have no decision here.
+    pub(super) fn next_converter(&mut self, from: Seat) {
+        match (from..self.n()).find(|&s| self.can_convert(s)) {
+            Some(seat) => self.t.phase = Phase::Convert { seat: seat as u8 },
+            None => self.next_completion(),
         }
     }
 }

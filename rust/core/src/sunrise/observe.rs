@@ -164,11 +164,21 @@ impl SunriseState {
                     },
                     "go_first": p.go_first,
                     "styles_used": styles,
-                    "has_chosen": self.selecting().is_some_and(|cur| s < cur),
+                    "has_chosen": self.selecting().or(self.final_choosing()).is_some_and(|cur| s < cur),
                     "stack_size": p.stack.len(),
                     "hand": if me { json!(p.hand.iter().map(|&c| self.resource_card_view(c)).collect::<Vec<_>>()) } else { Value::Null },
                     "hand_size": p.hand.len(),
                     "pending_choice": pending,
+                    "final_choice": if me && p.final_choice.decided() != 0 {
+                        let ids = |m: u32| (0..NUM_ADVANTAGE as u32).filter(|c| m & (1 << c) != 0).collect::<Vec<_>>();
+                        json!({
+                            "reveal": ids(p.final_choice.reveal),
+                            "discard": ids(p.final_choice.discard),
+                            "keep": ids(p.final_choice.keep),
+                        })
+                    } else {
+                        Value::Null
+                    },
                     "wheel": p.wheel.iter().map(|w| json!({
                         "card": self.resource_card_view(w.card),
                         "used": [w.used & 1 != 0, w.used & 2 != 0],
@@ -213,6 +223,8 @@ impl SunriseState {
         let (step, turn) = match &self.t.phase {
             Phase::Select { .. } => ("select", Value::Null),
             Phase::Work { .. } => ("work", Value::Null),
+            Phase::Convert { .. } => ("convert", Value::Null),
+            Phase::FinalChoices { .. } => ("final_choices", Value::Null),
             Phase::Complete {
                 seat,
                 project,
@@ -264,7 +276,8 @@ impl SunriseState {
             "current_player": self.actor().map_or(-4, |s| s as i64),
             "challenges": challenges,
             "project_row": self.t.row.iter().map(|s| s.map_or(Value::Null, |c| self.project_view(c))).collect::<Vec<_>>(),
-            "project_deck_size": self.t.project_deck.len(),
+            "project_deck_size": self.project_deck_size(),
+            "project_deck_top": self.t.row[super::state::DECK_TOP].map_or(Value::Null, |c| self.project_view(c)),
             "advantage_deck_size": self.t.advantage_deck.len(),
             "advantage_deck_known": deck_known,
             "wastebasket_size": self.t.wastebasket.len(),
@@ -302,6 +315,13 @@ impl SunriseState {
                     }
                 }
                 p.advantages.sort_unstable();
+                // How many cards the seat has decided on at game end is public; what it
+                // decided is not.
+                let decided = p.final_choice.decided().count_ones();
+                p.final_choice = super::state::FinalChoice {
+                    keep: (1u32 << decided) - 1,
+                    ..Default::default()
+                };
             }
         }
         for c in m.wastebasket.iter_mut() {
@@ -489,6 +509,26 @@ impl SunriseState {
         for q in 0..self.n() {
             s.t.players[q].advantages.sort_unstable();
         }
+        // Other seats' hidden game-end choices: as many cards decided as before (that count
+        // is public), the lowest of the redrawn hand, each among the options it has.
+        for q in 0..self.n() {
+            let decided = self.t.players[q].final_choice.decided().count_ones() as usize;
+            if q == viewer || decided == 0 {
+                continue;
+            }
+            let mut choice = super::state::FinalChoice::default();
+            for i in 0..decided.min(s.t.players[q].advantages.len()) {
+                let c = s.t.players[q].advantages[i];
+                let bit = 1u32 << c;
+                let second = rng.below(2) == 1;
+                match (s.is_end_game_card(c), second) {
+                    (true, false) => choice.reveal |= bit,
+                    (_, true) => choice.discard |= bit,
+                    (false, false) => choice.keep |= bit,
+                }
+            }
+            s.t.players[q].final_choice = choice;
+        }
 
         // The project deck is face-down to everyone.
         let mut deck = s.t.project_deck;
@@ -507,14 +547,16 @@ impl SunriseState {
 
 const PROJ: usize = NUM_ALL_PROJECTS;
 const ADV: usize = NUM_ADVANTAGE;
-/// Global block: step (4), stage (5), day (3), round (3), final (1), row (34), challenges
-/// (6 × 4), deck sizes and supply (4), project being completed (34).
-const GLOBAL: usize = 4 + 5 + 3 + 3 + 1 + PROJ + 6 * 4 + 4 + PROJ;
+/// Global block: step (6: select, work, complete, game over, convert, final choices),
+/// stage (5), day (3), round (3), final (1), row (34), challenges (6 × 4), deck sizes and
+/// supply (4), project being completed (34).
+const GLOBAL: usize = 6 + 5 + 3 + 3 + 1 + PROJ + 6 * 4 + 4 + PROJ;
 /// Per seat: counters (8), styles (3), in-progress projects (34 × 2), awaiting (34),
 /// completed (34), showpieces (30 × 3), revealed end-game (30), wheel faces (12), tiles (6).
 const PER_SEAT: usize = 8 + 3 + PROJ * 2 + PROJ + PROJ + ADV * 3 + ADV + 12 + 6;
-/// Viewer's private block: hand (48), pending draft (16), advantage hand (30), drawn (30).
-const PRIVATE: usize = 48 + 16 + ADV + ADV;
+/// Viewer's private block: hand (48), pending draft (16), advantage hand (30), drawn (30),
+/// own game-end choices (30: reveal 1, discard -1, keep 0.5).
+const PRIVATE: usize = 48 + 16 + ADV + ADV + ADV;
 /// Length of the observation tensor (the same for every player count).
 pub const TENSOR_SIZE: usize = GLOBAL + PER_SEAT * MAX_SUNRISE_PLAYERS + PRIVATE;
 
@@ -530,6 +572,8 @@ impl SunriseState {
         let (step, stage, acting) = match &t.phase {
             Phase::Select { .. } => (0, None, None),
             Phase::Work { .. } => (1, None, None),
+            Phase::Convert { .. } => (4, None, None),
+            Phase::FinalChoices { .. } => (5, None, None),
             Phase::Complete { turn, project, .. } => (
                 2,
                 Some(match turn {
@@ -544,7 +588,7 @@ impl SunriseState {
             Phase::GameOver => (3, None, None),
         };
         out[o + step] = 1.0;
-        o += 4;
+        o += 6;
         if let Some(x) = stage {
             out[o + x] = 1.0;
         }
@@ -567,7 +611,7 @@ impl SunriseState {
             out[o + k + 3] = f32::from(u8::from(c.high.is_some()));
         }
         o += 24;
-        out[o] = t.project_deck.len() as f32 / 30.0;
+        out[o] = self.project_deck_size() as f32 / 30.0;
         out[o + 1] = t.advantage_deck.len() as f32 / 30.0;
         out[o + 2] = t.wastebasket.len() as f32 / 48.0;
         out[o + 3] = f32::from(t.community_supply) / 60.0;
@@ -675,6 +719,20 @@ impl SunriseState {
                     out[o + usize::from(c)] = 1.0;
                 }
             }
+        }
+        o += ADV;
+        let choice = me.final_choice;
+        for c in 0..ADV {
+            let bit = 1u32 << c;
+            out[o + c] = if choice.reveal & bit != 0 {
+                1.0
+            } else if choice.discard & bit != 0 {
+                -1.0
+            } else if choice.keep & bit != 0 {
+                0.5
+            } else {
+                0.0
+            };
         }
     }
 }

@@ -129,19 +129,23 @@ impl SunriseState {
     /// "Advantage Cards — points for completed end game goals": a revealed personal goal
     /// scores once if at least one project of each type shown is completed.
     fn end_game_goal_points(&self, seat: Seat) -> impl Iterator<Item = i32> + '_ {
-        let p = &self.t.players[seat];
-        p.revealed.iter().filter_map(move |&c| {
+        self.t.players[seat].revealed.iter().filter_map(move |&c| {
             let AdvantageEffect::PersonalGoal { types, points } =
                 &self.cards.advantages[usize::from(c)].effect
             else {
                 return None;
             };
-            let met = types.iter().all(|t| {
-                p.completed
-                    .iter()
-                    .any(|d| self.cards.projects[usize::from(d.card)].kind == *t)
-            });
-            met.then_some(i32::from(*points))
+            self.goal_met(seat, types).then_some(i32::from(*points))
+        })
+    }
+
+    /// "Personal Goal: ... if you completed at least 1 of each project type shown."
+    pub(crate) fn goal_met(&self, seat: Seat, types: &[super::data::ProjectType]) -> bool {
+        types.iter().all(|t| {
+            self.t.players[seat]
+                .completed
+                .iter()
+                .any(|d| self.cards.projects[usize::from(d.card)].kind == *t)
         })
     }
 

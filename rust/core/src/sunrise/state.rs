@@ -23,8 +23,12 @@ pub const RESOURCES_PER_PLAYER: u8 = 15;
 pub const CARDS_PER_DAY: usize = 12;
 /// "Step One": draw 4 resource cards each round.
 pub const CARDS_PER_ROUND: usize = 4;
-/// The project row shows 4 projects ("Community Area Setup" C).
+/// The project row shows 4 projects ("Community Area Setup" C: "place the deck (in-progress
+/// side up) and draw 3 projects to form a row of 4 visible projects").
 pub const ROW_SIZE: usize = 4;
+/// Row space 0 is the project deck's face-up top card, one of the 4 visible projects;
+/// spaces 1-3 hold the 3 drawn projects.
+pub const DECK_TOP: usize = 0;
 /// "Community Area Setup" A: 3 studio challenges are used.
 pub const CHALLENGES_IN_PLAY: usize = 3;
 /// Days in a game and rounds in a day ("Gameplay").
@@ -129,6 +133,27 @@ pub struct Completed {
     pub glaze: u8,
 }
 
+/// A seat's hidden choices at game end, one bit per advantage card id: reveal it for
+/// scoring, discard it for 1 reserve resource, or keep it face-down ("You may reveal it as
+/// late as game end & scoring"; "At any time before you reveal an advantage card, you may
+/// discard it"). Applied when every seat has chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FinalChoice {
+    /// Cards to reveal.
+    pub reveal: u32,
+    /// Cards to discard for a reserve resource.
+    pub discard: u32,
+    /// Cards to keep face-down.
+    pub keep: u32,
+}
+
+impl FinalChoice {
+    /// The cards decided so far.
+    pub fn decided(&self) -> u32 {
+        self.reveal | self.discard | self.keep
+    }
+}
+
 /// Everything one seat has.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Player {
@@ -162,6 +187,8 @@ pub struct Player {
     pub pending: Option<DraftChoice>,
     /// Cards on the pottery wheel (revealed at step two).
     pub wheel: FixedVec<WheelCard, MAX_WHEEL>,
+    /// The hidden reveal-or-discard choices at game end, until every seat has chosen.
+    pub final_choice: FinalChoice,
 }
 
 /// A studio challenge in play and who has placed small tiles on it.
@@ -242,6 +269,12 @@ pub enum Phase {
         /// Seat working.
         seat: u8,
     },
+    /// The start of step three: `seat`, which can convert reserve resources ("At any time,
+    /// during any step"), converts or goes on, before the first completion turn.
+    Convert {
+        /// Seat deciding.
+        seat: u8,
+    },
     /// Step three: `seat` takes the completion turn of `project`.
     Complete {
         /// Seat completing.
@@ -250,6 +283,12 @@ pub enum Phase {
         project: CardId,
         /// Where the turn stands.
         turn: TurnStage,
+    },
+    /// "Game End & Scoring": `seat` decides, card by card, what becomes of its face-down
+    /// advantage cards (hidden from the others until every seat has chosen).
+    FinalChoices {
+        /// Seat deciding.
+        seat: u8,
     },
     /// The game is over.
     GameOver,
@@ -281,9 +320,10 @@ pub struct Table {
     pub players: FixedVec<Player, MAX_SUNRISE_PLAYERS>,
     /// The 3 studio challenges in play.
     pub challenges: FixedVec<ChallengeState, CHALLENGES_IN_PLAY>,
-    /// The project deck, top last.
+    /// The face-down rest of the project deck below its face-up top card, top last.
     pub project_deck: FixedVec<CardId, NUM_PROJECTS>,
-    /// The project row (4 spaces).
+    /// The 4 visible projects: space 0 is the project deck's face-up top card ([`DECK_TOP`]),
+    /// spaces 1-3 the row drawn from it. Space 0 is empty once the deck has run out.
     pub row: [Option<CardId>; 4],
     /// Starting projects removed from the game ("Personal Area Setup" B).
     pub removed_starting: FixedVec<CardId, NUM_STARTING_PROJECTS>,
@@ -303,8 +343,9 @@ pub struct Table {
     pub history: Vec<Action>,
 }
 
-/// Version of the JSON document; bump when the layout changes.
-pub const JSON_VERSION: u32 = 1;
+/// Version of the JSON document; bump when the layout changes (2: row space 0 is the project
+/// deck's face-up top card; end-game advantage choices; the step-three conversion point).
+pub const JSON_VERSION: u32 = 2;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -364,6 +405,7 @@ impl SunriseState {
                     hand: FixedVec::new(),
                     pending: None,
                     wheel: FixedVec::new(),
+                    final_choice: FinalChoice::default(),
                 }
             })
             .collect();
@@ -381,14 +423,16 @@ impl SunriseState {
             })
             .collect();
 
-        // C: shuffle the 30 projects and draw a row of 4 visible projects.
+        // C: shuffle the 30 projects, place the deck in-progress side up (its top card is
+        // visible) and draw 3 projects to form a row of 4 visible projects.
         let mut project_deck: FixedVec<CardId, NUM_PROJECTS> =
             (0..NUM_PROJECTS as CardId).collect();
         rng.shuffle(&mut project_deck);
         let mut row = [None; ROW_SIZE];
-        for slot in &mut row {
+        for slot in &mut row[1..] {
             *slot = project_deck.pop();
         }
+        row[DECK_TOP] = project_deck.pop();
 
         // E: remove the resource cards marked for more players. The rest start on the
         // wastebasket, so day 1 begins like every day: shuffle, then deal 12 each.
@@ -494,6 +538,33 @@ impl SunriseState {
             self.t.players[s].hand = hand;
         }
         self.t.phase = Phase::Select { seat: 0 };
+    }
+
+    /// Cards in the project deck, its face-up top card (row space 0) included.
+    pub fn project_deck_size(&self) -> usize {
+        self.t.project_deck.len() + usize::from(self.t.row[DECK_TOP].is_some())
+    }
+
+    /// "If the project deck runs out": its last card, the face-up top, has been taken.
+    pub fn project_deck_ran_out(&self) -> bool {
+        self.project_deck_size() == 0
+    }
+
+    /// "After taking each project, fill in the project row from the top of the project deck
+    /// so there are 4 visible projects": an empty row space takes the deck's face-up top
+    /// card, and the deck turns up its next card (space 0 is the deck's top itself).
+    pub(crate) fn refill_row(&mut self) {
+        for space in 1..ROW_SIZE {
+            if self.t.row[space].is_none() {
+                if self.t.row[DECK_TOP].is_none() {
+                    self.t.row[DECK_TOP] = self.t.project_deck.pop();
+                }
+                self.t.row[space] = self.t.row[DECK_TOP].take();
+            }
+        }
+        if self.t.row[DECK_TOP].is_none() {
+            self.t.row[DECK_TOP] = self.t.project_deck.pop();
+        }
     }
 
     /// The whole state as a versioned JSON document.

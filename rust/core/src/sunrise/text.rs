@@ -59,6 +59,8 @@ impl SunriseState {
         let step = match t.phase {
             Phase::Select { .. } => "select resource cards",
             Phase::Work { .. } => "work on projects",
+            Phase::Convert { .. } => "convert before the completion turns",
+            Phase::FinalChoices { .. } => "reveal or discard advantage cards at game end",
             Phase::Complete { .. } => "complete projects",
             Phase::GameOver => "game over",
         };
@@ -98,13 +100,23 @@ impl SunriseState {
         let row: Vec<String> = t
             .row
             .iter()
-            .map(|c| c.map_or("(empty)".to_string(), |c| self.project_short(c)))
+            .enumerate()
+            .map(|(i, c)| {
+                let top = if i == super::state::DECK_TOP {
+                    "deck top: "
+                } else {
+                    ""
+                };
+                c.map_or("(empty)".to_string(), |c| {
+                    format!("{top}{}", self.project_short(c))
+                })
+            })
             .collect();
         let _ = writeln!(
             out,
             "Row: {} | deck {} | advantage deck {} | wastebasket {} | community {}",
             row.join("; "),
-            t.project_deck.len(),
+            self.project_deck_size(),
             t.advantage_deck.len(),
             t.wastebasket.len(),
             t.community_supply

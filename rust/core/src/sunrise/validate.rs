@@ -5,7 +5,7 @@
 use super::data::{AdvantageEffect, NUM_ADVANTAGE, NUM_ALL_PROJECTS, NUM_CHALLENGES};
 use super::state::{
     Phase, SunriseState, TurnStage, CARDS_PER_DAY, CARDS_PER_ROUND, CHALLENGES_IN_PLAY, DAYS,
-    MAX_SUNRISE_PLAYERS, MIN_SUNRISE_PLAYERS, ROUNDS_PER_DAY, TOTAL_RESOURCES,
+    DECK_TOP, MAX_SUNRISE_PLAYERS, MIN_SUNRISE_PLAYERS, ROUNDS_PER_DAY, TOTAL_RESOURCES,
 };
 use crate::engine::{EngineError, EngineResult};
 
@@ -33,6 +33,10 @@ fn exactly_once(what: &str, count: usize, seen: &[(usize, String)]) -> EngineRes
         return Err(bad(format!("{what} {missing} is missing from the state")));
     }
     Ok(())
+}
+
+fn final_choice_disjoint(c: &super::state::FinalChoice) -> bool {
+    c.reveal & c.discard == 0 && c.reveal & c.keep == 0 && c.discard & c.keep == 0
 }
 
 pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
@@ -121,6 +125,15 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
         }
     }
     exactly_once("project", NUM_ALL_PROJECTS, &seen)?;
+    // The layout of "Community Area Setup" C: the deck's top card is face up in space 0 and
+    // the row is refilled from it, so no space is empty while the deck still has a card.
+    if (t.row[DECK_TOP].is_none() && !t.project_deck.is_empty())
+        || (s.project_deck_size() > 0 && t.row[1..].iter().any(Option::is_none))
+    {
+        return Err(bad(
+            "the project row has an empty space while the project deck still has cards".into(),
+        ));
+    }
     let starting = |c: u8| s.cards.projects[usize::from(c)].starting;
     if t.project_deck
         .iter()
@@ -380,7 +393,57 @@ pub(crate) fn validate(s: &SunriseState) -> EngineResult<()> {
                 _ => {}
             }
         }
+        Phase::Convert { seat } => {
+            if usize::from(*seat) >= n {
+                return Err(bad(format!(
+                    "seat {seat} is converting but the table has {n} seats"
+                )));
+            }
+            for (q, p) in t.players.iter().enumerate() {
+                if !p.hand.is_empty() || p.pending.is_some() || !p.wheel.is_empty() {
+                    return Err(bad(format!("seat {q}'s cards do not fit step three")));
+                }
+            }
+        }
+        Phase::FinalChoices { seat } => {
+            let cur = usize::from(*seat);
+            if cur >= n {
+                return Err(bad(format!(
+                    "seat {cur} is deciding at game end but the table has {n} seats"
+                )));
+            }
+            for (q, p) in t.players.iter().enumerate() {
+                if !p.hand.is_empty()
+                    || p.pending.is_some()
+                    || !p.wheel.is_empty()
+                    || !p.awaiting.is_empty()
+                {
+                    return Err(bad(format!("seat {q}'s cards do not fit the game's end")));
+                }
+                // Decided cards: the seat's lowest face-down cards, all of them for a seat
+                // that has chosen, some but not all for the seat deciding, none after it.
+                let hand: Vec<u32> = p.advantages.iter().map(|&c| 1u32 << c).collect();
+                let decided = p.final_choice.decided();
+                let d = decided.count_ones() as usize;
+                let prefix: u32 = hand.iter().take(d).fold(0, |m, b| m | b);
+                let fits = match q.cmp(&cur) {
+                    std::cmp::Ordering::Less => d == 0 || d == hand.len(),
+                    std::cmp::Ordering::Equal => d < hand.len(),
+                    std::cmp::Ordering::Greater => d == 0,
+                };
+                if !fits || decided != prefix || !final_choice_disjoint(&p.final_choice) {
+                    return Err(bad(format!(
+                        "seat {q}'s game-end choices do not fit its face-down cards"
+                    )));
+                }
+            }
+        }
         Phase::GameOver => {}
+    }
+    if !matches!(t.phase, Phase::FinalChoices { .. })
+        && t.players.iter().any(|p| p.final_choice.decided() != 0)
+    {
+        return Err(bad("game-end choices before the game's end".into()));
     }
     Ok(())
 }

@@ -242,108 +242,6 @@ fn a_player_without_an_in_progress_project_must_take_one_except_in_the_final_rou
 }
 
 #[test]
-fn with_the_deck_empty_a_project_may_be_taken_only_if_needed() {
-    let mut s = game(2, 6);
-    until_bonus_choice(&mut s, 4);
-    let (seat, _) = acting(&s);
-    let other = 1 - seat;
-    empty_project_deck(&mut s, other);
-    assert_valid(&s);
-    if s.t.players[seat].projects.is_empty() {
-        s.t.players[seat]
-            .projects
-            .push(crate::sunrise::state::Work {
-                card: s.t.row[0].take().unwrap(),
-                filled: 0,
-            });
-    }
-    // Still has an in-progress project: only Draw 3 & Keep 1.
-    assert_eq!(bonus_options(&s), vec![Bonus::DrawThreeKeepOne]);
-    // Without one: may take, and "Take 2 Projects" takes just the one needed.
-    let works: Vec<_> = s.t.players[seat].projects.to_vec();
-    s.t.players[seat].projects.clear();
-    for w in works {
-        s.t.players[seat].supply += w.filled.count_ones() as u8;
-        let free = s.t.row.iter().position(Option::is_none);
-        match free {
-            Some(i) => s.t.row[i] = Some(w.card),
-            None => {
-                let glaze = s.cards.projects[usize::from(w.card)].glazes[0] as u8;
-                s.t.players[other].completed.insert(
-                    0,
-                    crate::sunrise::state::Completed {
-                        card: w.card,
-                        glaze,
-                    },
-                );
-            }
-        }
-    }
-    assert_valid(&s);
-    assert!(bonus_options(&s).contains(&Bonus::TakeTwoProjects));
-    assert!(!bonus_options(&s).contains(&Bonus::DrawThreeKeepOne));
-    s.apply_action(BONUS + Bonus::TakeTwoProjects as u32)
-        .unwrap();
-    play(&mut s, |m| matches!(m, Move::Take(_)));
-    assert_eq!(s.t.players[seat].projects.len(), 1);
-    assert!(!matches!(
-        s.t.phase,
-        Phase::Complete {
-            turn: TurnStage::TakeProjects { .. },
-            ..
-        }
-    ));
-}
-
-#[test]
-fn when_deck_and_row_run_out_the_current_round_is_the_last() {
-    let mut s = game(2, 6);
-    until_bonus_choice(&mut s, 4);
-    let (seat, _) = acting(&s);
-    let other = 1 - seat;
-    empty_project_deck(&mut s, other);
-    // Leave one project in the row, and the acting seat with none in progress.
-    for i in 1..4 {
-        if let Some(c) = s.t.row[i].take() {
-            let glaze = s.cards.projects[usize::from(c)].glazes[0] as u8;
-            s.t.players[other]
-                .completed
-                .insert(0, crate::sunrise::state::Completed { card: c, glaze });
-        }
-    }
-    let works: Vec<_> = s.t.players[seat].projects.to_vec();
-    s.t.players[seat].projects.clear();
-    for w in works {
-        s.t.players[seat].supply += w.filled.count_ones() as u8;
-        let glaze = s.cards.projects[usize::from(w.card)].glazes[0] as u8;
-        s.t.players[other].completed.insert(
-            0,
-            crate::sunrise::state::Completed {
-                card: w.card,
-                glaze,
-            },
-        );
-    }
-    if s.t.row[0].is_none() {
-        panic!("arrangement needs a project in row space 1");
-    }
-    assert_valid(&s);
-    let (day, round) = (s.t.day, s.t.round);
-    assert!(!s.is_final_round() || (day == 2 && round == 2));
-    s.apply_action(BONUS + Bonus::AdvantageAndProject as u32)
-        .unwrap();
-    play(&mut s, |m| *m == Move::Take(0));
-    assert!(s.t.final_round && s.is_final_round());
-    random_until(&mut s, 5, |_| false);
-    assert!(s.is_terminal());
-    assert_eq!(
-        (s.t.day, s.t.round),
-        (day, round),
-        "the game ended with the current round"
-    );
-}
-
-#[test]
 fn a_project_completed_by_conversion_in_step_three_joins_the_project_order() {
     let mut s = game(2, 3);
     until_bonus_choice(&mut s, 9);
@@ -402,5 +300,324 @@ fn a_project_completed_by_conversion_in_step_three_joins_the_project_order() {
     assert!(
         matches!(s.t.phase, Phase::Complete { project, .. } if project == new),
         "it gets its own completion turn this round"
+    );
+}
+
+#[test]
+fn a_completed_starting_project_goes_first_in_project_order() {
+    // Starting projects carry numbers 1-4, below every project of the deck (issue 6 point
+    // 3, inferred from the tiebreaker's "excluding starting projects").
+    let mut s = game(2, 30);
+    random_until(&mut s, 1, |s| matches!(s.t.phase, Phase::Work { seat: 0 }));
+    let starting = s.t.players[0].projects[0].card;
+    assert!(s.cards.projects[usize::from(starting)].starting);
+    // Seat 0's starting project lacks one icon; seat 1 takes the lowest-numbered project of
+    // the deck, lacking one icon too.
+    let len = s.cards.projects[usize::from(starting)].icons.len();
+    let full = (1u8 << len) - 1;
+    let had = s.t.players[0].projects[0].filled.count_ones() as u8;
+    s.t.players[0].supply -= (len as u8 - 1) - had;
+    s.t.players[0].projects[0].filled = full & !1;
+    let lowest =
+        s.t.project_deck
+            .iter()
+            .copied()
+            .min_by_key(|&c| s.cards.projects[usize::from(c)].number)
+            .unwrap();
+    set_project(&mut s, 1, lowest, &[0]);
+    to_reserve(&mut s, 0, 2);
+    to_reserve(&mut s, 1, 2);
+    assert_valid(&s);
+    let r0 = s.cards.projects[usize::from(starting)].icons[0] as usize;
+    play(&mut s, |m| {
+        *m == Move::Convert {
+            resource: r0,
+            target: usize::from(starting),
+        }
+    });
+    random_until(&mut s, 2, |s| matches!(s.t.phase, Phase::Work { seat: 1 }));
+    let r1 = s.cards.projects[usize::from(lowest)].icons[0] as usize;
+    play(&mut s, |m| {
+        *m == Move::Convert {
+            resource: r1,
+            target: usize::from(lowest),
+        }
+    });
+    random_until(&mut s, 3, |s| matches!(s.t.phase, Phase::Complete { .. }));
+    assert_eq!(
+        acting(&s),
+        (0, starting),
+        "the starting project's number is below #{}",
+        s.cards.projects[usize::from(lowest)].number
+    );
+}
+
+/// Seat 0 has finished its step-two work; it now holds 2 reserve resources and a project one
+/// icon short (no completed project this round). Returns the state and that project.
+fn converter_waiting_for_step_three() -> (SunriseState, CardId) {
+    let mut s = game(2, 12);
+    random_until(&mut s, 3, |s| matches!(s.t.phase, Phase::Work { seat: 1 }));
+    let card = *s.t.project_deck.first().unwrap();
+    set_project(&mut s, 0, card, &[0]);
+    // Seat 0 keeps no other open icon, so the conversion has one target.
+    let others: Vec<_> = s.t.players[0]
+        .projects
+        .iter()
+        .filter(|w| w.card != card)
+        .copied()
+        .collect();
+    for w in others {
+        let i = s.t.players[0]
+            .projects
+            .iter()
+            .position(|x| x.card == w.card)
+            .unwrap();
+        s.t.players[0].projects.remove(i);
+        s.t.players[0].supply += w.filled.count_ones() as u8;
+        let glaze = s.cards.projects[usize::from(w.card)].glazes[0] as u8;
+        s.t.players[1].completed.insert(
+            0,
+            crate::sunrise::state::Completed {
+                card: w.card,
+                glaze,
+            },
+        );
+    }
+    to_reserve(&mut s, 0, 2);
+    s.t.players[1].reserve = 0;
+    assert_valid(&s);
+    // Seat 1 finishes its work without converting or completing anything.
+    while matches!(s.t.phase, Phase::Work { seat: 1 }) {
+        play(&mut s, |m| {
+            matches!(
+                m,
+                Move::Place {
+                    target: crate::sunrise::actions::RESERVE_TARGET,
+                    ..
+                } | Move::EndWork
+            )
+        });
+        if s.t.players[1].reserve >= 2 {
+            break;
+        }
+    }
+    random_until(&mut s, 4, |s| !matches!(s.t.phase, Phase::Work { .. }));
+    (s, card)
+}
+
+#[test]
+fn every_seat_that_can_convert_decides_at_the_start_of_step_three() {
+    // "At any time, during any step, you may convert ... If a project is completed this way
+    // during Step 3, it is considered a newly completed project and is subject to project
+    // order." Seat 0 completed nothing this round, yet may convert before the first turn.
+    let (mut s, card) = converter_waiting_for_step_three();
+    assert_eq!(s.current_player(), Some(0));
+    let r = s.cards.projects[usize::from(card)].icons[0] as usize;
+    let l = moves(&s);
+    assert!(l.contains(&(
+        crate::sunrise::actions::convert_action(r, usize::from(card)),
+        Move::Convert {
+            resource: r,
+            target: usize::from(card)
+        }
+    )));
+    assert!(
+        l.iter().any(|(_, m)| *m == Move::EndTurn),
+        "or go on without converting"
+    );
+    play(&mut s, |m| {
+        *m == Move::Convert {
+            resource: r,
+            target: usize::from(card),
+        }
+    });
+    // The completed project joins the project order and gets its completion turn.
+    random_until(&mut s, 5, |s| {
+        matches!(s.t.phase, Phase::Complete { project, .. } if project == card) || selecting(s)
+    });
+    assert_eq!(acting(&s), (0, card));
+}
+
+#[test]
+fn going_on_without_converting_keeps_the_reserve() {
+    let (mut s, card) = converter_waiting_for_step_three();
+    assert_eq!(s.current_player(), Some(0));
+    let reserve = s.t.players[0].reserve;
+    play(&mut s, |m| *m == Move::EndTurn);
+    assert_eq!(s.t.players[0].reserve, reserve);
+    assert!(s.t.players[0].projects.iter().any(|w| w.card == card));
+}
+
+/// The end of step two of a `players`-seat game: seat q waits to complete `awaiting[q]`
+/// (project numbers, taken from the deck) and holds Go First when `go_first[q]`; reserves are
+/// emptied so nobody converts. Plays on, answering each completion turn without converting
+/// or using cards, and returns the completion turns in order (seat, project number) and the
+/// state when the next round begins.
+fn completion_order(
+    players: usize,
+    awaiting: &[&[u8]],
+    go_first: &[bool],
+) -> (Vec<(usize, u8)>, SunriseState) {
+    let mut s = game(players, 17);
+    random_until(&mut s, 2, |s| {
+        matches!(s.t.phase, Phase::Work { seat } if usize::from(seat) == s.n() - 1)
+            && s.t.players[s.n() - 1].wheel.is_empty()
+    });
+    assert!(matches!(s.t.phase, Phase::Work { .. }));
+    for q in 0..players {
+        // Projects already waiting are completed out of the way.
+        let waiting: Vec<CardId> = s.t.players[q].awaiting.to_vec();
+        s.t.players[q].awaiting.clear();
+        for c in waiting {
+            s.t.players[q].supply += s.cards.projects[usize::from(c)].icons.len() as u8;
+            complete_for(&mut s, q, c);
+        }
+        let p = &mut s.t.players[q];
+        p.supply += p.reserve;
+        p.reserve = 0;
+        p.go_first = go_first[q];
+        for &n in awaiting[q] {
+            let card = s.cards.projects.iter().position(|p| p.number == n).unwrap() as CardId;
+            pull_project(&mut s, card);
+            s.refill_row();
+            let icons = s.cards.projects[usize::from(card)].icons.len() as u8;
+            s.t.players[q].supply -= icons;
+            s.t.players[q].awaiting.push(card);
+        }
+    }
+    assert_valid(&s);
+    let mut order = Vec::new();
+    while !selecting(&s) && !s.is_terminal() {
+        if let Phase::Complete {
+            seat,
+            project,
+            turn: TurnStage::ChooseBonus,
+        } = s.t.phase
+        {
+            order.push((
+                usize::from(seat),
+                s.cards.projects[usize::from(project)].number,
+            ));
+        }
+        let l = moves(&s);
+        let calm = |m: &Move| {
+            !matches!(
+                m,
+                Move::Convert { .. } | Move::Reveal(_) | Move::Discard(_) | Move::Place { .. }
+            )
+        };
+        let (a, _) = l
+            .iter()
+            .find(|(_, m)| *m == Move::EndTurn || *m == Move::EndWork)
+            .or_else(|| l.iter().find(|(_, m)| calm(m)))
+            .copied()
+            .unwrap_or(l[0]);
+        s.apply_action(a).unwrap();
+    }
+    (order, s)
+}
+
+#[test]
+fn two_go_first_holders_both_go_before_project_order_lowest_first() {
+    // "Go first when you complete your next project, regardless of project order": seats 0
+    // and 1 both hold it; between them project order decides; seat 2 (lowest number) waits.
+    let (order, s) = completion_order(3, &[&[30], &[20], &[6]], &[true, true, false]);
+    assert_eq!(order, vec![(1, 20), (0, 30), (2, 6)]);
+    // Used up: neither carries it into the next round.
+    assert!(s.t.players.iter().all(|p| !p.go_first));
+}
+
+#[test]
+fn go_first_moves_only_the_holders_next_project() {
+    // Seat 0 holds Go First and waits with #10 and #30; seat 1 waits with #6. Go First puts
+    // #10 first; #30 then follows project order, after #6.
+    let (order, s) = completion_order(2, &[&[10, 30], &[6]], &[true, false]);
+    assert_eq!(order, vec![(0, 10), (1, 6), (0, 30)]);
+    assert!(!s.t.players[0].go_first);
+    // Without Go First: plain project order.
+    let (order, _) = completion_order(2, &[&[10, 30], &[6]], &[false, false]);
+    assert_eq!(order, vec![(1, 6), (0, 10), (0, 30)]);
+}
+
+#[test]
+fn completing_a_project_returns_its_resources_to_the_personal_supply() {
+    // "After you complete a project, return the resources on that project to your personal
+    // supply": the supply grows by the project's icons, the reserve and community do not.
+    let mut checked = 0;
+    for seed in 0..30 {
+        let mut s = game(2 + seed as usize % 3, seed);
+        let mut rng = Rng::seed_from(seed);
+        while !s.is_terminal() {
+            let l = legal(&s);
+            let a = l[rng.below(l.len())];
+            let before = s.clone();
+            s.apply_action(a).unwrap();
+            let quiet = matches!(
+                decode(a),
+                Some(
+                    Move::EndWork
+                        | Move::EndTurn
+                        | Move::Bonus(_)
+                        | Move::Take(_)
+                        | Move::Keep { .. }
+                        | Move::Glaze(_)
+                )
+            );
+            if let Phase::Complete {
+                seat,
+                project,
+                turn: TurnStage::ChooseBonus,
+            } = s.t.phase
+            {
+                let q = usize::from(seat);
+                if !quiet || !before.t.players[q].awaiting.contains(&project) {
+                    continue;
+                }
+                let icons = s.cards.projects[usize::from(project)].icons.len() as u8;
+                assert_eq!(s.t.players[q].supply, before.t.players[q].supply + icons);
+                assert_eq!(s.t.players[q].reserve, before.t.players[q].reserve);
+                assert_eq!(s.t.community_supply, before.t.community_supply);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 50, "{checked}");
+}
+
+#[test]
+fn an_in_progress_showpiece_is_not_an_in_progress_project() {
+    // "In-progress showpieces are not in-progress projects": a seat with only a showpiece
+    // must still take a project (outside the final round).
+    let mut s = game(3, 4);
+    until_bonus_choice(&mut s, 8);
+    let (seat, _) = acting(&s);
+    let works: Vec<_> = s.t.players[seat].projects.to_vec();
+    s.t.players[seat].projects.clear();
+    for w in works {
+        s.t.players[seat].supply += w.filled.count_ones() as u8;
+        complete_for(&mut s, seat, w.card);
+    }
+    let showpiece = (0..30u8)
+        .find(|&c| {
+            matches!(
+                s.cards.advantages[usize::from(c)].effect,
+                crate::sunrise::data::AdvantageEffect::Showpiece { .. }
+            ) && s.t.advantage_deck.contains(&c)
+        })
+        .unwrap();
+    give_advantage(&mut s, seat, showpiece);
+    s.t.players[seat].advantages.clear();
+    s.t.players[seat].showpieces.insert_sorted_by_key(
+        crate::sunrise::state::Work {
+            card: showpiece,
+            filled: 0,
+        },
+        |w| w.card,
+    );
+    s.t.advantage_known[usize::from(showpiece)] = s.all_seats();
+    assert_valid(&s);
+    assert_eq!(
+        bonus_options(&s),
+        vec![Bonus::TakeTwoProjects, Bonus::AdvantageAndProject]
     );
 }

@@ -5,7 +5,9 @@
 mod advantage;
 mod challenges;
 mod completion;
+mod events;
 mod hidden;
+mod running_out;
 mod scoring;
 mod selection;
 mod setup_and_days;
@@ -102,17 +104,6 @@ pub(super) fn pull_project(s: &mut SunriseState, id: CardId) {
     );
 }
 
-/// Moves every remaining project of the deck into seat `seat`'s completed area (keeping
-/// conservation), leaving the deck empty.
-pub(super) fn empty_project_deck(s: &mut SunriseState, seat: usize) {
-    while let Some(c) = s.t.project_deck.pop() {
-        let glaze = s.cards.projects[usize::from(c)].glazes[0] as u8;
-        s.t.players[seat]
-            .completed
-            .insert(0, crate::sunrise::state::Completed { card: c, glaze });
-    }
-}
-
 /// Turns the current round into day 3's Sunset (the last round), keeping the state valid:
 /// stacks are emptied onto the wastebasket and every work style is used.
 pub(super) fn make_last_round(s: &mut SunriseState) {
@@ -199,11 +190,7 @@ pub(super) fn set_project(s: &mut SunriseState, seat: usize, project: CardId, op
             filled,
         },
     );
-    for slot in s.t.row.iter_mut() {
-        if slot.is_none() {
-            *slot = s.t.project_deck.pop();
-        }
-    }
+    s.refill_row();
 }
 
 /// Moves an advantage card from the deck into the seat's face-down hand.
@@ -218,4 +205,13 @@ pub(super) fn give_advantage(s: &mut SunriseState, seat: usize, card: CardId) {
     let at = hand.iter().position(|&c| c > card).unwrap_or(hand.len());
     hand.insert(at, card);
     s.t.advantage_known[usize::from(card)] = 1 << seat;
+}
+
+/// Moves a project from wherever it waits into seat `to`'s completed area (kept valid).
+pub(super) fn complete_for(s: &mut SunriseState, to: usize, card: CardId) {
+    let glaze = s.cards.projects[usize::from(card)].glazes[0] as u8;
+    let at = s.t.players[to].completed.len().saturating_sub(1);
+    s.t.players[to]
+        .completed
+        .insert(at, crate::sunrise::state::Completed { card, glaze });
 }

@@ -203,29 +203,17 @@ fn ties_go_to_the_lowest_completed_project_number() {
 
 #[test]
 fn the_tiebreaker_ignores_starting_projects() {
-    // With the default cards every starting project has a higher number than every regular
-    // one, so give a starting project number 1 (and Ikebana Vase its 31) to see the rule.
-    let text = crate::sunrise::data::DEFAULT_CARDS_TOML
-        .replacen(
-            "name = \"Ikebana Vase\"\nnumber = 1\n",
-            "name = \"Ikebana Vase\"\nnumber = 31\n",
-            1,
-        )
-        .replacen(
-            "name = \"First Light Mug\"\nnumber = 31\n",
-            "name = \"First Light Mug\"\nnumber = 1\n",
-            1,
-        );
-    let cards = std::sync::Arc::new(CardSet::from_toml(&text).unwrap());
-    let mut s = SunriseState::new_game(2, 1, Some(cards)).unwrap();
+    // Starting projects carry the lowest numbers (1-4, issue 6 point 3), so the exclusion
+    // decides: a seat whose lowest number is a starting project's does not win by it.
+    let mut s = game(2, 1);
     clear_player(&mut s, 0);
     clear_player(&mut s, 1);
     let starting = project("First Light Mug");
-    assert_eq!(s.cards.projects[usize::from(starting)].number, 1);
+    assert!(s.cards.projects[usize::from(starting)].number <= 4);
     // Seat 0: the starting project (#1) and a regular project; seat 1: a regular project with
     // a lower number than seat 0's regular one, and the same total.
     let by_number = |n: u8| s.cards.projects.iter().position(|p| p.number == n).unwrap() as CardId;
-    let (low, high) = (by_number(2), by_number(30));
+    let (low, high) = (by_number(5), by_number(34));
     let points = |c: CardId| i32::from(s.cards.projects[usize::from(c)].points);
     let glaze = |s: &SunriseState, c: CardId| s.cards.projects[usize::from(c)].glazes[0] as u8;
     let g = glaze(&s, starting);
@@ -256,6 +244,38 @@ fn the_tiebreaker_ignores_starting_projects() {
         beans(0),
         beans(1)
     );
-    // Seat 0's lowest project number is 1, but it is a starting project: seat 1 (#2) wins.
+    // Seat 0's lowest project number is a starting project's: seat 1 (#5) wins.
     assert_eq!(&*s.ranking(), &[1, 0]);
+}
+
+#[test]
+fn a_personal_goal_of_several_types_needs_every_type_and_scores_once() {
+    // "Score the indicated number of points if you completed at least 1 of each project type
+    // shown ... You do not score additional points for multiple sets."
+    let goal_points = |s: &SunriseState| {
+        s.explain_score(0)
+            .lines
+            .into_iter()
+            .find(|l| l.category == "Completed End Game Goals")
+            .unwrap()
+            .points
+    };
+    let mut s = game(2, 1);
+    clear_player(&mut s, 0);
+    // Kitchen Collection: mug + bowl + pitcher for 4 points.
+    s.t.players[0]
+        .revealed
+        .push(advantage("Kitchen Collection"));
+    complete(&mut s, 0, "First Light Mug");
+    complete(&mut s, 0, "Earthen Serving Bowl");
+    assert_eq!(goal_points(&s), 0, "no pitcher yet");
+    complete(&mut s, 0, "Harvest Pitcher");
+    assert_eq!(goal_points(&s), 4);
+    // A second full set scores nothing more.
+    complete(&mut s, 0, "Stoneware Camp Mug");
+    complete(&mut s, 0, "Rice Bowl");
+    assert_eq!(goal_points(&s), 4);
+    // Another goal may use the same projects ("for multiple personal goal cards").
+    s.t.players[0].revealed.push(advantage("Pitcher Practice"));
+    assert_eq!(goal_points(&s), 5);
 }

@@ -134,3 +134,27 @@ fn identical_cards_are_offered_once_per_distinct_distribution() {
         all
     );
 }
+
+#[test]
+fn four_player_measured_passes_one_card_left_and_one_right() {
+    // "put 1 card on the player's pottery wheel to your left, and put 1 card on the player's
+    // pottery wheel to your right": seat 1's left is seat 2, its right seat 0.
+    let mut s = distinct_hands(4);
+    let h: Vec<Vec<CardId>> = s.t.players.iter().map(|p| p.hand.to_vec()).collect();
+    s.apply_action(draft_action([K, K, K, L])).unwrap();
+    s.apply_action(draft_action([K, L, K, R])).unwrap();
+    s.apply_action(draft_action([K, K, K, L])).unwrap();
+    s.apply_action(draft_action([K, K, K, L])).unwrap();
+    let wheel = |seat: usize| faces(&s, s.t.players[seat].wheel.iter().map(|w| w.card));
+    // Seat 0 keeps 3, gets seat 1's right pass and seat 3's left pass.
+    assert_eq!(
+        wheel(0),
+        faces(&s, [h[0][0], h[0][1], h[0][2], h[1][3], h[3][3]])
+    );
+    // Seat 1 keeps 2 and gets seat 0's left pass.
+    assert_eq!(wheel(1), faces(&s, [h[1][0], h[1][2], h[0][3]]));
+    // Seat 2 keeps 3 and gets seat 1's left pass.
+    assert_eq!(wheel(2), faces(&s, [h[2][0], h[2][1], h[2][2], h[1][1]]));
+    assert_eq!(wheel(3), faces(&s, [h[3][0], h[3][1], h[3][2], h[2][3]]));
+    assert_valid(&s);
+}

@@ -23,7 +23,20 @@ fn setup_follows_personal_and_community_area_setup() {
         // A: 3 studio challenges; C: a row of 4 from the shuffled 30.
         assert_eq!(t.challenges.len(), 3);
         assert!(t.row.iter().all(Option::is_some));
+        // The deck's face-up top card is one of the 4 visible projects: 27 in the deck.
         assert_eq!(t.project_deck.len(), 26);
+        let obs = s.observation(0);
+        assert_eq!(obs["project_deck_size"], 27);
+        assert_eq!(obs["project_deck_top"], obs["project_row"][0]);
+        assert_eq!(
+            obs["project_row"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|p| !p.is_null())
+                .count(),
+            4
+        );
         // F: the advantage deck; G: the rest of the 60 resources form the supply.
         assert_eq!(t.advantage_deck.len(), NUM_ADVANTAGE);
         assert_eq!(t.community_supply, TOTAL_RESOURCES - 15 * n as u8);
@@ -43,16 +56,26 @@ fn setup_follows_personal_and_community_area_setup() {
 fn the_resource_deck_is_filtered_by_player_count() {
     // Community E: "remove all resource cards with a player count higher than the number
     // of players" — e.g. for 3 players, every card with a 4-player icon.
-    let s = game(3, 1);
-    let marks: Vec<u8> =
-        s.t.players
-            .iter()
-            .flat_map(|p| p.stack.iter().chain(p.hand.iter()))
-            .map(|&c| s.cards.resource_cards[usize::from(c)].min_players)
+    let set = CardSet::default_set();
+    for n in 2..=4u8 {
+        let s = game(usize::from(n), 1);
+        let mut dealt: Vec<CardId> =
+            s.t.players
+                .iter()
+                .flat_map(|p| p.stack.iter().chain(p.hand.iter()))
+                .copied()
+                .collect();
+        dealt.sort_unstable();
+        let expected: Vec<CardId> = (0..set.resource_cards.len())
+            .filter(|&i| set.resource_cards[i].min_players <= n)
+            .map(|i| i as CardId)
             .collect();
-    assert_eq!(marks.len(), 36);
-    assert!(marks.iter().all(|&m| m <= 3));
-    assert!(marks.contains(&3));
+        assert_eq!(dealt, expected, "{n} players");
+        assert_eq!(dealt.len(), 12 * usize::from(n));
+        assert!(dealt
+            .iter()
+            .any(|&c| set.resource_cards[usize::from(c)].min_players == n));
+    }
 }
 
 #[test]

@@ -87,6 +87,25 @@ fn a_two_resource_card_places_both_resources() {
         .iter()
         .position(|w| w.card == two)
         .unwrap();
+    // Which part goes to the reserve is a choice, and each option says which part.
+    let ResourceIcons::Two(a, b) = s.cards.resource_cards[usize::from(two)].icons else {
+        unreachable!()
+    };
+    let label = format!("{}+{}", a.label(), b.label());
+    let mut sentences: Vec<String> = moves(&s)
+        .into_iter()
+        .filter(
+            |(_, m)| matches!(m, Move::Place { slot: x, target: RESERVE_TARGET, .. } if *x == slot),
+        )
+        .map(|(a, _)| s.describe(a))
+        .collect();
+    sentences.sort();
+    let mut expected = vec![
+        format!("Place {} from {label} into the reserve", a.label()),
+        format!("Place {} from {label} into the reserve", b.label()),
+    ];
+    expected.sort();
+    assert_eq!(sentences, expected);
     let (reserve, supply) = (s.t.players[0].reserve, s.t.players[0].supply);
     let first = moves(&s)
         .into_iter()
@@ -199,4 +218,37 @@ fn showpieces_take_resources_and_complete_without_a_bonus_action() {
     {
         assert!(usize::from(project) < NUM_ALL_PROJECTS);
     }
+}
+
+#[test]
+fn with_the_community_supply_empty_a_player_takes_from_another_players_unused_supply() {
+    // 4 players: "In a 4-player game, no resources will remain", so a seat that runs out
+    // takes from "another player's unused supply".
+    let mut s = game(4, 4);
+    random_until(&mut s, 5, |s| matches!(s.t.phase, Phase::Work { seat: 0 }));
+    assert_eq!(s.t.community_supply, 0);
+    let mine = s.t.players[0].supply;
+    s.t.players[0].supply = 0;
+    s.t.players[2].supply += mine;
+    assert_valid(&s);
+    let others: u32 = (1..4).map(|q| u32::from(s.t.players[q].supply)).sum();
+    let reserve = s.t.players[0].reserve;
+    play(&mut s, |m| {
+        matches!(
+            m,
+            Move::Place {
+                target: RESERVE_TARGET,
+                ..
+            }
+        )
+    });
+    assert_eq!(s.t.players[0].reserve, reserve + 1);
+    assert_eq!(s.t.players[0].supply, 0);
+    let now: u32 = (1..4).map(|q| u32::from(s.t.players[q].supply)).sum();
+    assert_eq!(
+        now,
+        others - 1,
+        "one resource came from another player's supply"
+    );
+    assert_valid(&s);
 }
