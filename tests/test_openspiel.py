@@ -25,12 +25,6 @@ CASES = [
     )
 ]
 
-# Sunrise's engine gives two legal actions one sentence when a two-resource card's resource
-# goes to the reserve ("Place a resource from Fire+Luster into the reserve" names neither),
-# which OpenSpiel's simulation test refuses. Reported to the Sunrise engineers; until it is
-# fixed that failure, and only that one, is an expected failure.
-DUPLICATE_SENTENCE = "Duplicate action string"
-
 
 def _fewest(game: str) -> int:
     return int(pyspiel.load_game(openspiel.short_name(game)).get_type().min_num_players)
@@ -43,14 +37,7 @@ def _load(game: str, players: int, seed: int = 0) -> Any:
 @pytest.mark.parametrize("serialize", [False, True])
 @pytest.mark.parametrize(("game", "players"), CASES)
 def test_random_sim_test(game: str, players: int, serialize: bool) -> None:
-    try:
-        pyspiel.random_sim_test(
-            _load(game, players), num_sims=2, serialize=serialize, verbose=False
-        )
-    except pyspiel.SpielError as e:
-        if DUPLICATE_SENTENCE in str(e):
-            pytest.xfail(f"{game}: two legal actions share a sentence (engine bug, reported)")
-        raise
+    pyspiel.random_sim_test(_load(game, players), num_sims=2, serialize=serialize, verbose=False)
 
 
 def test_game_type_and_info_are_declared_truthfully() -> None:
@@ -180,31 +167,3 @@ def test_rl_environment_steps_a_game_to_the_end(game: str) -> None:
         ours.apply_action(action)
     assert steps == len(ours.history()) and ours.is_terminal()
     assert step.rewards == ours.returns()
-
-
-class _IdState(openspiel._SpielState):
-    def _action_to_string(self, player: int, action: int) -> str:
-        return f"{self.craftgames_state.action_to_string(action)} [{action}]"
-
-
-@pytest.mark.parametrize("serialize", [False, True])
-@pytest.mark.parametrize(("game", "players"), CASES)
-def test_random_sim_test_with_action_ids_in_the_sentences(
-    game: str, players: int, serialize: bool
-) -> None:
-    """Everything else OpenSpiel's simulation test checks (clone, serialization, observers,
-    tensors, returns) passes even where an engine repeats a sentence: here each sentence
-    carries its action id, and nothing else changes."""
-    name = f"{openspiel.short_name(game)}_ids"
-
-    class IdGame(openspiel._SpielGame):
-        game_name = game
-        spiel_name = name
-
-        def new_initial_state(self) -> _IdState:
-            return _IdState(self, self._initial.clone())
-
-    if name not in pyspiel.registered_names():
-        pyspiel.register_game(openspiel._game_type(game, name), IdGame)
-    spiel_game = pyspiel.load_game(name, {"players": players})
-    pyspiel.random_sim_test(spiel_game, num_sims=2, serialize=serialize, verbose=False)
