@@ -6,7 +6,11 @@
 Game ``i`` is created from its own seed (derived from ``--seed`` and ``i``) and its seats are
 rotated by ``i``: agent ``k`` (the ``k``-th ``--seat``) plays seat ``(k + i) % players``. Every
 bot is seeded from the game's seed and its seat, so a game's result depends only on
-``--seed`` and ``i`` — never on ``--jobs`` or on which worker played it.
+``--seed`` and ``i`` — never on ``--jobs``, the backend, or which worker played it.
+
+Backends: ``"process"`` (this machine, ``jobs`` worker processes) and ``"ray"`` (Ray tasks,
+each a batch of seeded games, on a local Ray with ``jobs`` CPUs or on the cluster at
+``address``; ``pip install craftgames[ray]``).
 """
 
 from __future__ import annotations
@@ -16,10 +20,32 @@ import statistics
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
+from typing import Any, Literal
 
 from craftgames import _core, bots
 
-__all__ = ["AgentSummary", "GameResult", "game_seed", "play_game", "run_arena", "summarize"]
+__all__ = [
+    "BACKENDS",
+    "AgentSummary",
+    "Backend",
+    "GameResult",
+    "game_seed",
+    "play_game",
+    "run",
+    "run_arena",
+    "summarize",
+]
+
+Backend = Literal["process", "ray"]
+"""Where the games run: worker processes on this machine, or Ray tasks."""
+BACKENDS: tuple[Backend, ...] = ("process", "ray")
+
+_TASKS_PER_CPU = 4
+"""Ray: aim for this many batches per CPU (load balance) ..."""
+_MAX_BATCH = 64
+"""... with at most this many games in one task (progress stays fluid)."""
+_IN_FLIGHT_PER_CPU = 2
+"""Ray: tasks submitted but not yet collected, per CPU (bounds the driver's memory)."""
 
 
 @dataclass(frozen=True)
@@ -79,28 +105,49 @@ def play_game(game: str, specs: Sequence[str], seed: int, index: int) -> GameRes
     )
 
 
-def _play_indexed(task: tuple[str, tuple[str, ...], int, int]) -> GameResult:
+Task = tuple[str, tuple[str, ...], int, int]
+"""One arena game to play: (game, specs, arena seed, index)."""
+
+
+def _play_indexed(task: Task) -> GameResult:
     game, specs, seed, index = task
     return play_game(game, specs, seed, index)
 
 
-def run_arena(
+def _play_batch(tasks: list[Task]) -> list[GameResult]:
+    return [_play_indexed(task) for task in tasks]
+
+
+def run(
     game: str,
     specs: Sequence[str],
     games: int,
     seed: int,
     jobs: int = 1,
     on_result: Callable[[GameResult], None] | None = None,
+    backend: Backend = "process",
+    address: str | None = None,
 ) -> list[GameResult]:
-    """Plays `games` games between the agents `specs` (one per seat) on `jobs` processes.
+    """Plays `games` games between the agents `specs` (one per seat).
+
+    With ``backend="process"`` they run on `jobs` processes here. With ``backend="ray"`` they
+    run as Ray tasks of a batch of games each: on the Ray this process is already connected
+    to, else on the cluster at `address` (e.g. ``"ray://head:10001"`` or ``"auto"``), else on
+    a local Ray started with `jobs` CPUs (and shut down after). The results are the same
+    either way.
 
     Returns the results in game order; `on_result` is called as each game finishes (for a
-    progress bar). Raises `ValueError` for a bad spec, game or count before any game runs.
+    progress bar). Raises `ValueError` for a bad spec, game, count or backend before any
+    game runs.
     """
     if games < 1:
         raise ValueError(f"the arena needs at least 1 game, not {games}")
     if jobs < 1:
         raise ValueError(f"--jobs must be at least 1, not {jobs}")
+    if backend not in BACKENDS:
+        raise ValueError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
+    if address is not None and backend != "ray":
+        raise ValueError("--address is for the ray backend (add --backend ray)")
     for seat, spec in enumerate(specs):
         if spec == bots.HUMAN:
             raise ValueError("the arena plays bots only; 'human' cannot take a seat")
@@ -108,20 +155,55 @@ def run_arena(
     _core.new_game(game, len(specs), seed)  # validates the game and the player count
     tasks = [(game, tuple(specs), seed, i) for i in range(games)]
     results: list[GameResult] = []
-    for result in _results(tasks, jobs):
+    stream = _ray_results(tasks, jobs, address) if backend == "ray" else _results(tasks, jobs)
+    for result in stream:
         results.append(result)
         if on_result is not None:
             on_result(result)
     return sorted(results, key=lambda r: r.index)
 
 
-def _results(tasks: list[tuple[str, tuple[str, ...], int, int]], jobs: int) -> Iterator[GameResult]:
+run_arena = run
+"""The former name of `run`."""
+
+
+def _results(tasks: list[Task], jobs: int) -> Iterator[GameResult]:
     if jobs == 1:
         yield from map(_play_indexed, tasks)
         return
     # Processes, not threads: random and greedy bots run Python between core calls.
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(_play_indexed, tasks, chunksize=1)
+
+
+def _ray_results(tasks: list[Task], jobs: int, address: str | None) -> Iterator[GameResult]:
+    try:
+        import ray
+    except ImportError as e:
+        raise ValueError("the ray backend needs Ray: pip install 'craftgames[ray]'") from e
+    started = not ray.is_initialized()
+    if started:
+        if address is None:
+            ray.init(num_cpus=jobs, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+    try:
+        resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+        cpus = max(1, int(resources.get("CPU", jobs)))
+        size = max(1, min(_MAX_BATCH, len(tasks) // (cpus * _TASKS_PER_CPU)))
+        play: Any = ray.remote(_play_batch)
+        pending: list[Any] = []
+        for start in range(0, len(tasks), size):
+            if len(pending) >= cpus * _IN_FLIGHT_PER_CPU:
+                done, pending = ray.wait(pending, num_returns=1)
+                yield from ray.get(done[0])
+            pending.append(play.remote(tasks[start : start + size]))
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            yield from ray.get(done[0])
+    finally:
+        if started:
+            ray.shutdown()
 
 
 @dataclass(frozen=True)

@@ -11,9 +11,10 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from craftgames import arena as arena_engine
 from craftgames import bots
 from craftgames._core import GAMES
-from craftgames.arena import AgentSummary, GameResult, run_arena, summarize
+from craftgames.arena import BACKENDS, AgentSummary, GameResult, summarize
 
 __all__ = ["add_parser", "run"]
 
@@ -38,7 +39,24 @@ def add_parser(sub: Any) -> None:
     )
     arena.add_argument("--games", type=int, default=100, help="games to play (default: 100)")
     arena.add_argument("--seed", type=int, default=0, help="arena seed (default: 0)")
-    arena.add_argument("--jobs", type=int, default=1, help="worker processes (default: 1)")
+    arena.add_argument(
+        "--jobs",
+        type=int,
+        default=1,
+        help="worker processes, or the CPUs of a local Ray (default: 1)",
+    )
+    arena.add_argument(
+        "--backend",
+        choices=BACKENDS,
+        default="process",
+        help="run the games in worker processes here (default) or as Ray tasks",
+    )
+    arena.add_argument(
+        "--address",
+        metavar="ADDR",
+        help="with --backend ray: the Ray cluster to use (e.g. ray://head:10001 or auto; "
+        "default: a local Ray with --jobs CPUs)",
+    )
     arena.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE")
 
 
@@ -87,7 +105,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Cons
             progress.advance(task)
 
         try:
-            results = run_arena(args.game, specs, args.games, args.seed, args.jobs, advance)
+            results = arena_engine.run(
+                args.game,
+                specs,
+                args.games,
+                args.seed,
+                args.jobs,
+                advance,
+                backend=args.backend,
+                address=args.address,
+            )
         except ValueError as e:
             parser.error(" ".join(str(e).split()))
     console.print(_table(summarize(results, specs), len(results)))

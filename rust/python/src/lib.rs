@@ -13,6 +13,9 @@ mod score;
 mod search;
 mod state;
 
+// The C ABI's `cg_*` functions are linked into this module and exported from it, so that
+// `craftgames.capi` can load them through cffi from the module's own file.
+use craftgames_capi as _;
 use craftgames_core::engine::TERMINAL_PLAYER;
 use pyo3::prelude::*;
 
