@@ -150,3 +150,21 @@ def test_the_board_draws_from_the_observation_only() -> None:
     assert "Market" in text and "Robot" in text
     live = sorcery.new_game(players=3, seed=2, staffs=True)
     console.print(render(live.observation(1), private=False, compact=True))
+
+
+def test_play_with_a_campaign_records_each_game_and_plays_the_next(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from craftgames.cli import main
+
+    path = tmp_path / "campaign.json"
+    argv = ["play", "sorcery", "--players", "2", "--campaign", str(path), "--quiet"]
+    assert main([*argv, "--seed", "3"]) == 0
+    first = sorcery.load_campaign(path)
+    assert [g["seed"] for g in first["games"]] == [3]
+    assert "Campaign saved to" in capsys.readouterr().out
+    assert main([*argv, "--seed", "4"]) == 0
+    second = sorcery.load_campaign(path)
+    # The second game was played on the missions the first game left each player on.
+    assert second["games"][1]["missions"] == first["missions"]
+    assert [g["seed"] for g in second["games"]] == [3, 4]

@@ -194,7 +194,16 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
         )
     except (OSError, ValueError) as e:
         return _fail(str(e))
-    return table.run()
+    code = table.run()
+    after = presentation(game).after_game_from_cli
+    if after is not None and table.state.is_terminal():
+        try:
+            message = after(args, table.state, seed)
+        except (OSError, ValueError) as e:
+            return _fail(str(e))
+        if message:
+            table.console.print(Text(message))
+    return code
 
 
 def _resume(args: argparse.Namespace) -> int:

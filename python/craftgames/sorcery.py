@@ -282,3 +282,21 @@ def options_from_cli(args: argparse.Namespace) -> dict[str, object]:
         True if getattr(args, "hard", False) else None,
         missions,
     )
+
+
+def after_game_from_cli(args: argparse.Namespace, state: State, seed: int) -> str | None:
+    """With ``--campaign FILE``: records the finished game in the campaign (advancing every
+    player who met their mission) and saves it, then says where each player stands."""
+    campaign_path = getattr(args, "campaign", None)
+    if not campaign_path:
+        return None
+    path = Path(campaign_path)
+    campaign = load_campaign(path) if path.exists() else new_campaign(state.num_players())
+    campaign = record_game(campaign, state, seed)
+    save_campaign(campaign, path)
+    missions = ", ".join(
+        f"seat {seat}: {'all ten done' if m > MISSIONS else f'mission {m}'}"
+        for seat, m in enumerate(campaign["missions"])
+    )
+    played = len(campaign["games"])
+    return f"Campaign saved to {path} ({played} game{'' if played == 1 else 's'}): {missions}"

@@ -7,7 +7,9 @@ A game plugs in with no CLI code of its own by providing, optionally:
   section of the step being played), ``name_sides(text, seat, names)`` (an option's text with
   seat directions named) and ``option_path(text)`` (how to group a long option list);
 * in ``craftgames.<game>``: ``add_cli_arguments(parser)`` and ``options_from_cli(args)`` (its
-  options for ``craftgames.new_game``, e.g. ``--solo robot``).
+  options for ``craftgames.new_game``, e.g. ``--solo robot``), and
+  ``after_game_from_cli(args, state, seed)`` (what to do once a game played from the command
+  line has ended, e.g. record it in a campaign; returns a line to print, or None).
 
 What a game leaves out falls back to a generic version here.
 """
@@ -26,6 +28,8 @@ from typing import Any, Protocol, cast
 from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.text import Text
+
+from craftgames._core import State
 
 __all__ = ["Presentation", "Renderer", "default_option_path", "generic_render", "presentation"]
 
@@ -98,6 +102,7 @@ class Presentation:
     option_path: Callable[[str], tuple[str, ...]]
     add_cli_arguments: Callable[[Any], None] | None
     options_from_cli: Callable[[argparse.Namespace], dict[str, object]] | None
+    after_game_from_cli: Callable[[argparse.Namespace, State, int], str | None] | None
 
     def options(self, args: argparse.Namespace) -> dict[str, object]:
         """The game's options from parsed command-line `args` ({} for a game without any)."""
@@ -132,4 +137,5 @@ def presentation(game: str) -> Presentation:
         option_path=hook(board, "option_path") or default_option_path,
         add_cli_arguments=hook(rules, "add_cli_arguments"),
         options_from_cli=hook(rules, "options_from_cli"),
+        after_game_from_cli=hook(rules, "after_game_from_cli"),
     )
