@@ -323,8 +323,9 @@ def test_replay_step_shows_the_board_as_the_seat_sees_it(
     state = replay.new_game()
     for a in replay.actions[:2]:
         state.apply_action(a)
-    hand = state.observation(1)["players"][1]["hand"]
-    labels = ", ".join(c["label"] for c in hand)
+    obs = state.observation(1)
+    hand = obs["players"][1]["hand"]  # resource card ids, spelled out by the catalogue
+    labels = ", ".join(obs["cards"]["resource_cards"][c]["label"] for c in hand)
     assert f"Your hand ({state.observation(1)['players'][1]['stack_size']} cards" in out
     assert labels in out
     for other in (0, 2):  # the other hands are nowhere in seat 1's observation, nor on screen
@@ -428,8 +429,10 @@ def test_several_humans_share_one_screen_and_the_log_hides_every_hidden_move(
     # Each human is shown their own hand at their own prompt.
     state = new_game("sunrise", 2, 4)
     for seat, answer_at in ((0, 0), (1, 1)):
-        hand = state.observation(seat)["players"][seat]["hand"]
-        assert ", ".join(c["label"] for c in hand) in out.getvalue()
+        obs = state.observation(seat)
+        hand = obs["players"][seat]["hand"]
+        labels = ", ".join(obs["cards"]["resource_cards"][c]["label"] for c in hand)
+        assert labels in out.getvalue()
         if answer_at == seat:
             state.apply_action(table.actions[seat])
 
