@@ -15,6 +15,7 @@ __all__ = [
     "ScoreLine",
     "State",
     "__version__",
+    "card_catalogue",
     "greedy_action",
     "mcts_search",
     "new_game",

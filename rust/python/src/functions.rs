@@ -98,14 +98,23 @@ pub fn sunrise_catalogue<'py>(
     py: Python<'py>,
     cards: &Arc<CardSet>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let mut cache = CATALOGUES.lock().unwrap_or_else(|e| e.into_inner());
-    if let Some((_, dict)) = cache
-        .iter()
-        .find(|(set, _)| std::ptr::eq(set.as_ptr(), Arc::as_ptr(cards)))
-    {
-        return Ok(dict.bind(py).clone());
+    let cached = |cache: &[(Weak<CardSet>, Py<PyAny>)]| {
+        cache
+            .iter()
+            .find(|(set, _)| std::ptr::eq(set.as_ptr(), Arc::as_ptr(cards)))
+            .map(|(_, dict)| dict.bind(py).clone())
+    };
+    let lock = || CATALOGUES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(dict) = cached(&lock()) {
+        return Ok(dict);
     }
+    // Built with the lock released: building runs Python code (allocation may collect
+    // garbage and switch threads), and a thread waiting on the lock would hold the GIL.
     let dict = json_to_py(py, &cards.catalogue())?;
+    let mut cache = lock();
+    if let Some(other) = cached(&cache) {
+        return Ok(other); // another thread built it meanwhile: keep one dict per set
+    }
     cache.retain(|(set, _)| set.strong_count() > 0);
     cache.push((Arc::downgrade(cards), dict.clone().unbind()));
     Ok(dict)
