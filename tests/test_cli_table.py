@@ -634,3 +634,35 @@ def test_sides_are_named_by_seat() -> None:
     assert name_sides("Efficient: keep A, B, C; D → the other player", 1, ["you", "x"]) == (
         "Efficient: keep A, B, C; D → the other player (seat 0, you)"
     )
+
+
+def test_the_board_spells_out_the_observations_card_ids_from_the_catalogue() -> None:
+    from craftgames import sunrise
+    from craftgames.board_sunrise import render
+
+    state = new_game("sunrise", 4, 11)
+    rng = random.Random(3)
+    for _ in range(120):
+        state.apply_action(rng.choice(state.legal_actions()))
+    cards = sunrise.cards()
+    obs = state.observation(0)
+    console, out = table_console()
+    console.print(render(obs, private=True))
+    board = out.getvalue()
+    named = [p for p in obs["project_row"] if p is not None]
+    named += [w["card"] for p in obs["players"] for w in p["projects"]]
+    named += [c["card"] for p in obs["players"] for c in p["completed"]]
+    assert named
+    for project in named:
+        card = cards["projects"][project]
+        assert f"#{card['number']} {card['name']} ({card['type'].title()}" in board
+    for challenge in obs["challenges"]:
+        assert f"{cards['challenges'][challenge['card']]['name']}: first" in board
+    # A seat's own drawn cards (resource card ids) by their labels, at the first step.
+    obs = new_game("sunrise", 4, 11).observation(0)
+    console, out = table_console()
+    console.print(render(obs, private=True))
+    hand = obs["players"][0]["hand"]
+    assert len(hand) == 4
+    labels = ", ".join(cards["resource_cards"][c]["label"] for c in hand)
+    assert f"cards left in your stack): {labels}" in out.getvalue()
