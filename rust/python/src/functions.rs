@@ -1,13 +1,12 @@
-//! Module-level functions: creating games and the batch entry points that run whole loops in
-//! Rust with the GIL released.
-
-use numpy::{PyArray1, PyArray2, PyArrayMethods};
-use pyo3::exceptions::{PyTypeError, PyValueError};
-use pyo3::prelude::*;
+//! Module-level functions: creating games, the batch entry points that run whole loops in
+//! Rust with the GIL released, and the card catalogue.
 
 use std::sync::{Arc, Mutex, Weak};
 
 use craftgames_core::sunrise::CardSet;
+use numpy::{PyArray1, PyArray2, PyArrayMethods};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
 
 use crate::convert::{json_to_py, uint_arg};
 use crate::errors::engine_error;
@@ -90,7 +89,8 @@ pub fn random_playouts<'py>(
 
 /// The Python catalogues built so far, one per live card set (by its `Arc`), so that every
 /// observation of a game shares one catalogue object and it is built once. Entries whose card
-/// set is gone are dropped when a new one is added.
+/// set is gone are dropped when a new one is added. (A `Weak` keeps its set's allocation, so a
+/// new set can never reuse a cached set's address while the entry exists.)
 static CATALOGUES: Mutex<Vec<(Weak<CardSet>, Py<PyAny>)>> = Mutex::new(Vec::new());
 
 /// The catalogue of Sunrise card set `cards` as a Python dict, built on first use.
