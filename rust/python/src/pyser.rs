@@ -1,6 +1,6 @@
 //! A serde serializer that builds Python objects directly from a core value (no JSON tree in
 //! between): the fast path of `State.observation`. Struct field names are `&'static str`, so
-//! each is turned into an interned Python string once per thread and found again by address; that,
+//! each becomes an interned Python string once per thread, found again by its address; that,
 //! and building lists at their final length, is what makes a whole observation cost a few
 //! microseconds instead of the JSON tree's tens.
 
