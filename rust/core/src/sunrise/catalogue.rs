@@ -87,19 +87,45 @@ impl CardSet {
     /// `projects` (the 30 projects, then the 4 starting ones), `advantages`, `challenges`
     /// and `resource_cards`. The ids in an observation index these lists.
     pub fn catalogue(&self) -> Value {
+        let projects: Vec<Value> = self
+            .projects
+            .iter()
+            .enumerate()
+            .map(|(i, p)| project(i, p))
+            .collect();
+        let advantages: Vec<Value> = self
+            .advantages
+            .iter()
+            .enumerate()
+            .map(|(i, a)| advantage(i, a))
+            .collect();
+        let challenges: Vec<Value> = self
+            .challenges
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                json!({
+                    "id": i,
+                    "name": c.name,
+                    "kind": c.kind.name(),
+                    "count": c.count,
+                    "high": c.high,
+                    "low": c.low,
+                })
+            })
+            .collect();
+        let resource_cards: Vec<Value> = self
+            .resource_cards
+            .iter()
+            .enumerate()
+            .map(|(i, c)| resource_card(i, c))
+            .collect();
         json!({
             "game": "sunrise",
-            "projects": self.projects.iter().enumerate().map(|(i, p)| project(i, p)).collect::<Vec<_>>(),
-            "advantages": self.advantages.iter().enumerate().map(|(i, a)| advantage(i, a)).collect::<Vec<_>>(),
-            "challenges": self.challenges.iter().enumerate().map(|(i, c)| json!({
-                "id": i,
-                "name": c.name,
-                "kind": c.kind.name(),
-                "count": c.count,
-                "high": c.high,
-                "low": c.low,
-            })).collect::<Vec<_>>(),
-            "resource_cards": self.resource_cards.iter().enumerate().map(|(i, c)| resource_card(i, c)).collect::<Vec<_>>(),
+            "projects": projects,
+            "advantages": advantages,
+            "challenges": challenges,
+            "resource_cards": resource_cards,
         })
     }
 }
