@@ -7,7 +7,8 @@ Run them with::
 Without ``--benchmark-enable`` (the default in pyproject.toml) each runs once as a smoke test.
 Targets (issue 2, section 6), one core: Python-driven random play >= 330,000 steps/s; on a
 mid-game 4-player state clone() <= 0.6 us, legal_actions() <= 0.3 us, resample_hidden() <= 5 us,
-observation_tensor() <= 2 us; random_playouts >= 20,000 games/s.
+observation_tensor() <= 2 us; random_playouts >= 20,000 games/s. Issue 9, section 5: on the same
+state observation() <= 10 us (card ids plus the shared catalogue, no card text).
 """
 
 from __future__ import annotations
@@ -84,6 +85,12 @@ def test_resample_hidden(benchmark: Any, midgame: State) -> None:
 def test_observation_tensor(benchmark: Any, midgame: State) -> None:
     tensor = benchmark(midgame.observation_tensor, 0)
     assert tensor.shape == (midgame.observation_tensor_size(),)
+
+
+def test_observation(benchmark: Any, midgame: State) -> None:
+    obs = benchmark(midgame.observation, 0)
+    assert obs["cards"] is sunrise.cards()
+    assert len(obs["players"]) == 4
 
 
 def test_apply_action_on_a_clone(benchmark: Any, midgame: State) -> None:

@@ -343,6 +343,34 @@ def test_observation_is_a_plain_dict_hiding_other_hands(midgame: State) -> None:
             assert player["hand"] is None and player["advantages"] is None
 
 
+def test_observation_names_cards_by_id_and_carries_the_catalogue(midgame: State) -> None:
+    obs = midgame.observation(1)
+    catalogue = sunrise.cards()
+    # Built once, shared: every observation of the default set holds this very dict.
+    assert obs["cards"] is catalogue and midgame.observation(2)["cards"] is catalogue
+    assert [p["id"] for p in catalogue["projects"]] == list(range(34))
+    doc = json.loads(midgame.to_json())["table"]
+    assert obs["project_row"] == doc["row"]
+    me = obs["players"][1]
+    assert me["hand"] == doc["players"][1]["hand"]
+    assert all(isinstance(c, int) for c in me["hand"])
+    names = {c["name"] for kind in ("projects", "advantages") for c in catalogue[kind]}
+    without = {k: v for k, v in obs.items() if k != "cards"}
+    assert not names & set(json.dumps(without).split('"'))  # ids only, no card text
+
+
+def test_card_catalogue_of_a_card_file_and_of_an_unknown_game() -> None:
+    text = CARD_FILE.read_text(encoding="utf-8").replace('name = "', 'name = "Custom ', 1)
+    custom = sunrise.cards(text)
+    assert custom["projects"][0]["name"].startswith("Custom ")
+    assert custom["projects"][1:] == sunrise.cards()["projects"][1:]
+    assert sunrise.new_game(players=2, seed=1, cards=text).observation(0)["cards"] == custom
+    with pytest.raises(CardDataError):
+        sunrise.cards(CARD_FILE.read_text(encoding="utf-8").replace("points = ", "points = -", 1))
+    with pytest.raises(ValueError, match="no card catalogue"):
+        craftgames._core.card_catalogue("chess")
+
+
 def test_information_state_string_differs_by_seat(midgame: State) -> None:
     keys = {midgame.information_state_string(s) for s in range(midgame.num_players())}
     assert len(keys) == midgame.num_players()

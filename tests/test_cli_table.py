@@ -323,8 +323,9 @@ def test_replay_step_shows_the_board_as_the_seat_sees_it(
     state = replay.new_game()
     for a in replay.actions[:2]:
         state.apply_action(a)
-    hand = state.observation(1)["players"][1]["hand"]
-    labels = ", ".join(c["label"] for c in hand)
+    obs = state.observation(1)
+    hand = obs["players"][1]["hand"]  # resource card ids, spelled out by the catalogue
+    labels = ", ".join(obs["cards"]["resource_cards"][c]["label"] for c in hand)
     assert f"Your hand ({state.observation(1)['players'][1]['stack_size']} cards" in out
     assert labels in out
     for other in (0, 2):  # the other hands are nowhere in seat 1's observation, nor on screen
@@ -428,8 +429,10 @@ def test_several_humans_share_one_screen_and_the_log_hides_every_hidden_move(
     # Each human is shown their own hand at their own prompt.
     state = new_game("sunrise", 2, 4)
     for seat, answer_at in ((0, 0), (1, 1)):
-        hand = state.observation(seat)["players"][seat]["hand"]
-        assert ", ".join(c["label"] for c in hand) in out.getvalue()
+        obs = state.observation(seat)
+        hand = obs["players"][seat]["hand"]
+        labels = ", ".join(obs["cards"]["resource_cards"][c]["label"] for c in hand)
+        assert labels in out.getvalue()
         if answer_at == seat:
             state.apply_action(table.actions[seat])
 
@@ -631,3 +634,35 @@ def test_sides_are_named_by_seat() -> None:
     assert name_sides("Efficient: keep A, B, C; D → the other player", 1, ["you", "x"]) == (
         "Efficient: keep A, B, C; D → the other player (seat 0, you)"
     )
+
+
+def test_the_board_spells_out_the_observations_card_ids_from_the_catalogue() -> None:
+    from craftgames import sunrise
+    from craftgames.board_sunrise import render
+
+    state = new_game("sunrise", 4, 11)
+    rng = random.Random(3)
+    for _ in range(120):
+        state.apply_action(rng.choice(state.legal_actions()))
+    cards = sunrise.cards()
+    obs = state.observation(0)
+    console, out = table_console()
+    console.print(render(obs, private=True))
+    board = out.getvalue()
+    named = [p for p in obs["project_row"] if p is not None]
+    named += [w["card"] for p in obs["players"] for w in p["projects"]]
+    named += [c["card"] for p in obs["players"] for c in p["completed"]]
+    assert named
+    for project in named:
+        card = cards["projects"][project]
+        assert f"#{card['number']} {card['name']} ({card['type'].title()}" in board
+    for challenge in obs["challenges"]:
+        assert f"{cards['challenges'][challenge['card']]['name']}: first" in board
+    # A seat's own drawn cards (resource card ids) by their labels, at the first step.
+    obs = new_game("sunrise", 4, 11).observation(0)
+    console, out = table_console()
+    console.print(render(obs, private=True))
+    hand = obs["players"][0]["hand"]
+    assert len(hand) == 4
+    labels = ", ".join(cards["resource_cards"][c]["label"] for c in hand)
+    assert f"cards left in your stack): {labels}" in out.getvalue()

@@ -15,6 +15,7 @@ __all__ = [
     "ScoreLine",
     "State",
     "__version__",
+    "card_catalogue",
     "greedy_action",
     "mcts_search",
     "new_game",
@@ -107,6 +108,7 @@ def random_playouts(
     cards: str | None = None,
     options: str | None = None,
 ) -> npt.NDArray[np.int32]: ...
+def card_catalogue(game: str, cards: str | None = None) -> dict[str, Any]: ...
 def mcts_search(
     state: State,
     iterations: int | None = None,

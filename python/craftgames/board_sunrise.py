@@ -4,7 +4,9 @@ The table-side CLI (`craftgames.table`) finds this module by the game's name and
 `render` (the board), `LEGEND` (the board's symbols, for ``?``), `rule_section` (the rulebook
 section of the step being played) and `name_sides` (who "left" and "right" are). The board is
 built only from `State.observation(seat)`, so it can never show more than that seat may see.
-Every key is read defensively: a missing key draws as blank rather than failing.
+The observation names cards by id; their names, icons and points come from the card
+catalogue it carries under ``"cards"`` (see `craftgames.sunrise.cards`). Every key is read
+defensively: a missing key draws as blank rather than failing.
 """
 
 from __future__ import annotations
@@ -378,6 +380,70 @@ def _compact(obs: Obs, private: bool) -> RenderableType:
     return Group(*parts)
 
 
+def _card(table: Sequence[Any], card: object) -> Any:
+    """Catalogue entry `card` of `table` (a card id), or the value itself if it is not an id."""
+    if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < len(table):
+        return table[card]
+    return card
+
+
+def _with(table: Sequence[Any], entry: Any, **extra: Any) -> Any:
+    """An id-and-state entry (``{"card": id, ...}``) as the card's details plus that state."""
+    if not isinstance(entry, Mapping):
+        return _card(table, entry)
+    card = _card(table, entry.get("card"))
+    rest = {k: v for k, v in entry.items() if k != "card"}
+    return {**card, **rest, **extra} if isinstance(card, Mapping) else dict(entry)
+
+
+def _ids(table: Sequence[Any], ids: Any) -> Any:
+    return None if ids is None else [_card(table, c) for c in ids]
+
+
+_ADVANTAGE_LISTS = ("completed_showpieces", "revealed_advantages", "advantages", "known_advantages")
+
+
+def _spelled_out(obs: Obs) -> Obs:
+    """The observation with every card id replaced by its catalogue entry (plus the state the
+    observation gives beside the id: filled icons, glaze, wheel use, deck position)."""
+    cards = obs.get("cards")
+    if not isinstance(cards, Mapping):
+        return obs
+    projects = cards.get("projects", [])
+    advantages = cards.get("advantages", [])
+    resources = cards.get("resource_cards", [])
+    challenges = cards.get("challenges", [])
+    out = dict(obs)
+    out["challenges"] = [_with(challenges, c) for c in obs.get("challenges", [])]
+    out["project_row"] = _ids(projects, obs.get("project_row", []))
+    out["project_deck_top"] = _card(projects, obs.get("project_deck_top"))
+    out["advantage_deck_known"] = [
+        {**k, "card": _card(advantages, k.get("card"))} for k in obs.get("advantage_deck_known", [])
+    ]
+    out["wastebasket_known"] = _ids(resources, obs.get("wastebasket_known", []))
+    players = []
+    for p in obs.get("players", []):
+        q = dict(p)
+        q["projects"] = [_with(projects, w) for w in p.get("projects", [])]
+        q["showpieces"] = [_with(advantages, w) for w in p.get("showpieces", [])]
+        q["awaiting_completion"] = _ids(projects, p.get("awaiting_completion", []))
+        q["completed"] = [_with(projects, c) for c in p.get("completed", [])]
+        for key in _ADVANTAGE_LISTS:
+            q[key] = _ids(advantages, p.get(key))
+        q["hand"] = _ids(resources, p.get("hand"))
+        q["wheel"] = [{**w, "card": _card(resources, w.get("card"))} for w in p.get("wheel", [])]
+        players.append(q)
+    out["players"] = players
+    turn = obs.get("turn")
+    if isinstance(turn, Mapping):
+        out["turn"] = {
+            **turn,
+            "project": _card(projects, turn.get("project")),
+            "drawn": _ids(advantages, turn.get("drawn")),
+        }
+    return out
+
+
 def render(observation: Obs, *, private: bool, compact: bool = False) -> RenderableType:
     """The Sunrise at the Studio board in `observation`.
 
@@ -386,7 +452,7 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
     table in about half the lines (one line a project and a seat; your own projects with their
     icons), for a short terminal.
     """
-    obs = observation
+    obs = _spelled_out(observation)
     if compact:
         return _compact(obs, private)
     parts: list[RenderableType] = [Rule(_header(obs)), _challenges(obs), _project_row(obs)]

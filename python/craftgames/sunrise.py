@@ -14,6 +14,9 @@ The solo Friend mode is not in the rulebook and is not implemented.
 
 from __future__ import annotations
 
+from functools import lru_cache
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 
@@ -21,7 +24,7 @@ from craftgames import _core
 from craftgames._core import State
 from craftgames.cards import CardsArg, card_text
 
-__all__ = ["GAME", "MAX_PLAYERS", "MIN_PLAYERS", "new_game", "random_playouts"]
+__all__ = ["GAME", "MAX_PLAYERS", "MIN_PLAYERS", "cards", "new_game", "random_playouts"]
 
 GAME = "sunrise"
 """The game's name for `craftgames.new_game` and in state and replay documents."""
@@ -50,3 +53,29 @@ def random_playouts(games: int, seed: int, players: int = 4) -> npt.NDArray[np.i
     int32 array of shape ``(games, players)``.
     """
     return _core.random_playouts(GAME, games, seed, players)
+
+
+@lru_cache(maxsize=8)
+def _catalogue(text: str | None) -> dict[str, Any]:
+    return _core.card_catalogue(GAME, text)
+
+
+def cards(cards: CardsArg = None) -> dict[str, Any]:
+    """The card catalogue: every card of the set with its printed details, by id.
+
+    An observation names cards by id (``state.observation(seat)["project_row"]`` is a list of
+    project ids); this says what each card is. Keys: ``projects`` (the 30 projects, then the
+    4 starting ones: ``name``, ``number``, ``type``, ``points``, ``beans``, ``icons``,
+    ``clay``, ``glazes``, ``starting``), ``advantages`` (``name``, ``kind`` and the effect's
+    numbers), ``challenges`` (``name``, ``kind``, ``count``, ``high``, ``low``) and
+    ``resource_cards`` (``label``, ``kind``, ``resources``, ``min_players``); entry ``i`` of
+    each list is card ``i``. It lists every card of the set, so it tells nothing hidden.
+
+    Built once per card set and shared (the default set's is the very dict every observation
+    holds under ``"cards"``): read it, do not modify it.
+
+    Args:
+        cards: a card file (path or TOML text); the default set when `None`. A bad file
+            raises `CardDataError` naming the card and field.
+    """
+    return _catalogue(card_text(cards))

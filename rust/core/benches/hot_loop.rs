@@ -39,6 +39,10 @@ fn sunrise(c: &mut Criterion) {
     c.bench_function("sunrise/observation_tensor", |b| {
         b.iter(|| state.observation_tensor(0, black_box(&mut tensor)))
     });
+    // The observation's core half (its Python twin, test_observation, adds the dict building).
+    c.bench_function("sunrise/observation_view", |b| {
+        b.iter(|| black_box(state.observation_view(black_box(0)).players.len()))
+    });
     c.bench_function("sunrise/random_game_4p", |b| {
         let mut seed = 0;
         b.iter(|| {

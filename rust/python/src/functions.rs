@@ -1,11 +1,14 @@
-//! Module-level functions: creating games and the batch entry points that run whole loops in
-//! Rust with the GIL released.
+//! Module-level functions: creating games, the batch entry points that run whole loops in
+//! Rust with the GIL released, and the card catalogue.
 
+use std::sync::{Arc, Mutex, Weak};
+
+use craftgames_core::sunrise::CardSet;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
-use crate::convert::uint_arg;
+use crate::convert::{json_to_py, uint_arg};
 use crate::errors::engine_error;
 use crate::games::{Game, Options, Setup};
 use crate::state::State;
@@ -82,4 +85,61 @@ pub fn random_playouts<'py>(
         .detach(|| setup.random_playout_scores(games, seed))
         .map_err(engine_error)?;
     PyArray1::from_vec(py, scores).reshape([games, players])
+}
+
+/// The Python catalogues built so far, one per live card set (by its `Arc`), so that every
+/// observation of a game shares one catalogue object and it is built once. Entries whose card
+/// set is gone are dropped when a new one is added. (A `Weak` keeps its set's allocation, so a
+/// new set can never reuse a cached set's address while the entry exists.)
+static CATALOGUES: Mutex<Vec<(Weak<CardSet>, Py<PyAny>)>> = Mutex::new(Vec::new());
+
+/// The catalogue of Sunrise card set `cards` as a Python dict, built on first use.
+pub fn sunrise_catalogue<'py>(
+    py: Python<'py>,
+    cards: &Arc<CardSet>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let cached = |cache: &[(Weak<CardSet>, Py<PyAny>)]| {
+        cache
+            .iter()
+            .find(|(set, _)| std::ptr::eq(set.as_ptr(), Arc::as_ptr(cards)))
+            .map(|(_, dict)| dict.bind(py).clone())
+    };
+    let lock = || CATALOGUES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(dict) = cached(&lock()) {
+        return Ok(dict);
+    }
+    // Built with the lock released: building runs Python code (allocation may collect
+    // garbage and switch threads), and a thread waiting on the lock would hold the GIL.
+    let dict = json_to_py(py, &cards.catalogue())?;
+    let mut cache = lock();
+    if let Some(other) = cached(&cache) {
+        return Ok(other); // another thread built it meanwhile: keep one dict per set
+    }
+    cache.retain(|(set, _)| set.strong_count() > 0);
+    cache.push((Arc::downgrade(cards), dict.clone().unbind()));
+    Ok(dict)
+}
+
+/// Every card of `game`'s card set with its details, as the ids of an observation index
+/// them: `cards` is the TOML text of a card file (the default set when `None`). The default
+/// set's catalogue is the very dict its observations hold under `"cards"`.
+#[pyfunction]
+#[pyo3(signature = (game, cards = None))]
+pub fn card_catalogue<'py>(
+    py: Python<'py>,
+    game: &str,
+    cards: Option<&str>,
+) -> PyResult<Bound<'py, PyAny>> {
+    if game != "sunrise" {
+        return Err(PyValueError::new_err(format!(
+            "{game:?} has no card catalogue: its observations spell out their cards"
+        )));
+    }
+    match cards {
+        None => sunrise_catalogue(py, &CardSet::default_set()),
+        Some(text) => {
+            let set = CardSet::from_toml(text).map_err(engine_error)?;
+            json_to_py(py, &set.catalogue())
+        }
+    }
 }

@@ -9,6 +9,7 @@ mod convert;
 mod errors;
 mod functions;
 mod games;
+mod pyser;
 mod score;
 mod search;
 mod state;
@@ -37,6 +38,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("CardDataError", py.get_type::<errors::CardDataError>())?;
     m.add_function(wrap_pyfunction!(functions::new_game, m)?)?;
     m.add_function(wrap_pyfunction!(functions::random_playouts, m)?)?;
+    m.add_function(wrap_pyfunction!(functions::card_catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(search::mcts_search, m)?)?;
     m.add_function(wrap_pyfunction!(search::greedy_action, m)?)?;
     m.add("TERMINAL", TERMINAL_PLAYER)?;

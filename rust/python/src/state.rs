@@ -3,12 +3,15 @@
 
 use craftgames_core::engine::{Action, ActionList, GameState, TERMINAL_PLAYER};
 use numpy::{PyArray1, PyArrayMethods};
+use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use crate::convert::{action_arg, json_to_py, seat_arg, uint_arg};
 use crate::errors::engine_error;
+use crate::functions::sunrise_catalogue;
 use crate::games::{dispatch, Game};
+use crate::pyser::to_py;
 use crate::score::ScoreBreakdown;
 
 /// A game in progress: created by `new_game`, moved only by `apply_action`.
@@ -162,13 +165,23 @@ impl State {
         PyTuple::new(py, [from_json, PyTuple::new(py, [doc])?.into_any()])
     }
 
-    /// What `player` may see, as a dict (hidden cards masked).
+    /// What `player` may see, as a dict (hidden cards masked). Sunrise's names cards by id
+    /// and holds its card catalogue (shared, read-only) under `"cards"`.
     fn observation<'py>(
         &self,
         py: Python<'py>,
         player: &Bound<'py, PyAny>,
     ) -> PyResult<Bound<'py, PyDict>> {
         let seat = self.seat(player)?;
+        // The only game so far; the others join the enum beside it.
+        #[allow(irrefutable_let_patterns)]
+        if let Game::Sunrise(s) = &self.game {
+            // Sunrise's observation names cards by id and is built straight into Python
+            // objects; its card catalogue (built once per card set) rides along under "cards".
+            let obs = to_py(py, &s.observation_view(seat))?.downcast_into::<PyDict>()?;
+            obs.set_item(intern!(py, "cards"), sunrise_catalogue(py, s.cards())?)?;
+            return Ok(obs);
+        }
         let value = dispatch!(&self.game, s => s.observation_json(seat));
         Ok(json_to_py(py, &value)?.downcast_into::<PyDict>()?)
     }

@@ -6,11 +6,13 @@
 //! * [`actions`] — how a decision is encoded as an integer, and its sentence,
 //! * [`moves`] — what may happen next (legal actions) and what it does (apply),
 //! * [`score`] — how the game ends and is scored, with the explanation,
-//! * [`observe`] — what each seat may see: observations, information states, determinization,
+//! * [`view`] — what each seat may see, by card id (`catalogue`: the cards themselves),
+//! * [`observe`] — information states, the observation tensor, determinization,
 //! * `events` — what a move makes happen, as the table sees it (the event log).
 
 pub mod actions;
 mod card_file;
+mod catalogue;
 mod complete;
 pub mod data;
 mod events;
@@ -23,6 +25,7 @@ pub mod state;
 mod tests;
 mod text;
 mod validate;
+pub mod view;
 
 pub use data::CardSet;
 pub use game::random_games;

@@ -140,3 +140,66 @@ fn a_loaded_hidden_choice_must_be_a_legal_distribution_of_its_style() {
     let err = SunriseState::from_json(&doc).unwrap_err().to_string();
     assert!(err.contains("hidden choice"), "{err}");
 }
+
+/// Every string in `v`, recursively.
+fn strings(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::String(s) => out.push(s.clone()),
+        serde_json::Value::Array(a) => a.iter().for_each(|x| strings(x, out)),
+        serde_json::Value::Object(m) => m.values().for_each(|x| strings(x, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn the_observation_names_cards_by_id_and_the_catalogue_spells_them_out() {
+    let mut s = game(4, 5);
+    random_until(&mut s, 9, |s| s.t.day == 1);
+    let o = s.observation(2);
+    // Ids, not card text: no project, advantage or challenge name appears in the observation.
+    let mut seen = Vec::new();
+    strings(&o, &mut seen);
+    let cards = CardSet::default_set();
+    for name in cards
+        .projects
+        .iter()
+        .map(|p| &p.name)
+        .chain(cards.advantages.iter().map(|a| &a.name))
+    {
+        assert!(
+            !seen.contains(name),
+            "{name} is spelled out in the observation"
+        );
+    }
+    // The ids are the table's: the row, the viewer's hand, each seat's projects.
+    let row: Vec<serde_json::Value> = s.t.row.iter().map(|c| serde_json::json!(c)).collect();
+    assert_eq!(o["project_row"], serde_json::json!(row));
+    assert_eq!(
+        o["players"][2]["hand"],
+        serde_json::json!(&s.t.players[2].hand[..])
+    );
+    for (q, p) in s.t.players.iter().enumerate() {
+        for (i, w) in p.projects.iter().enumerate() {
+            assert_eq!(o["players"][q]["projects"][i]["card"], w.card);
+        }
+    }
+    // The catalogue indexes the same ids: entry i is card i, with its printed details.
+    let cat = cards.catalogue();
+    for (i, p) in cards.projects.iter().enumerate() {
+        assert_eq!(cat["projects"][i]["id"], i);
+        assert_eq!(cat["projects"][i]["name"], p.name.as_str());
+        assert_eq!(cat["projects"][i]["points"], p.points);
+    }
+    assert_eq!(
+        cat["advantages"].as_array().unwrap().len(),
+        cards.advantages.len()
+    );
+    assert_eq!(
+        cat["resource_cards"].as_array().unwrap().len(),
+        cards.resource_cards.len()
+    );
+    assert_eq!(
+        cat["challenges"][0]["name"],
+        cards.challenges[0].name.as_str()
+    );
+}
