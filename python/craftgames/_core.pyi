@@ -117,5 +117,6 @@ def mcts_search(
     rollout: str = "random",
     reward: str = "rank",
     tree: str = "history",
+    choose: str = "visits",
 ) -> tuple[int, list[dict[str, Any]], int]: ...
 def greedy_action(state: State, seed: int = 0) -> int: ...

@@ -24,8 +24,13 @@ from craftgames import _core
 from craftgames._core import State
 
 __all__ = [
+    "DEFAULT_CHOOSE",
     "DEFAULT_EXPLORATION",
+    "DEFAULT_REWARD",
+    "DEFAULT_ROLLOUT",
+    "DEFAULT_TREE",
     "ActionStats",
+    "Choose",
     "Reward",
     "SearchResult",
     "Tree",
@@ -47,6 +52,22 @@ Tree = Literal["history", "infoset"]
 """What a tree node stands for: the action history from the root (fast), or the acting seat's
 information state (sound for secret simultaneous choices, but it builds a string a step)."""
 
+Choose = Literal["visits", "mean"]
+"""How the move is picked once the search ends: the most-visited root action, or the best mean
+reward for the searcher among the root actions with at least half the top visit count."""
+
+DEFAULT_REWARD: Reward = "rank"
+"""The reward used by default."""
+
+DEFAULT_ROLLOUT = "random"
+"""The rollout policy used by default."""
+
+DEFAULT_TREE: Tree = "history"
+"""What a tree node stands for by default."""
+
+DEFAULT_CHOOSE: Choose = "visits"
+"""How the move is picked by default."""
+
 
 @dataclass(frozen=True)
 class ActionStats:
@@ -65,7 +86,7 @@ class SearchResult:
     """The outcome of a search."""
 
     action: int
-    """The chosen action: the most-visited root action, lowest id among equals."""
+    """The chosen action (see `Choose`; the lowest id among equals)."""
     stats: tuple[ActionStats, ...]
     """Every root action tried, by ascending action id."""
     iterations: int
@@ -87,9 +108,10 @@ def search(
     threads: int = 1,
     seed: int = 0,
     exploration: float = DEFAULT_EXPLORATION,
-    rollout: str = "random",
-    reward: Reward = "rank",
-    tree: Tree = "history",
+    rollout: str = DEFAULT_ROLLOUT,
+    reward: Reward = DEFAULT_REWARD,
+    tree: Tree = DEFAULT_TREE,
+    choose: Choose = DEFAULT_CHOOSE,
 ) -> SearchResult:
     """Searches `state` for the seat to act.
 
@@ -106,6 +128,7 @@ def search(
             random with probability EPS; slower per simulation).
         reward: see `Reward`.
         tree: see `Tree`.
+        choose: see `Choose`.
 
     Raises:
         ValueError: a finished game, or an option that cannot run (zero iterations or
@@ -121,6 +144,7 @@ def search(
         rollout=rollout,
         reward=reward,
         tree=tree,
+        choose=choose,
     )
     return SearchResult(
         action=action,
