@@ -13,7 +13,7 @@ spec the CLI and the arena take. A variant wins a game when one of its seats fin
 
 Results are appended to ``--out`` (JSON lines, one a game) and a finished game is never
 replayed, so an interrupted run resumes where it stopped. The table — each pairing's win rate
-with its 95% Wilson interval, and a Bradley–Terry ranking of all variants on the Elo scale —
+with its 95% Wilson interval, and a Bradley-Terry ranking of all variants on the Elo scale —
 is printed and written beside ``--out`` as Markdown.
 
 With ``--players 1`` (solo games against a built-in opponent) each variant plays ``--games``
@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 import time
 from collections.abc import Iterator, Sequence
@@ -38,13 +37,13 @@ from craftgames import bots
 from craftgames.arena import game_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from tournament_stats import bradley_terry, wilson  # noqa: E402
+from tournament_stats import bradley_terry, wilson
 
 OLD_DEFAULT = "reward=rank,c=0.7,tree=history,rollout=random,choose=visits"
 """The defaults before this tournament (issue 11)."""
 
 VARIANT_SETS: dict[str, dict[str, str]] = {
-    # Reward × exploration grid, and each other factor changed alone from the old default.
+    # Reward x exploration grid, and each other factor changed alone from the old default.
     # Margin rewards sit close to 0.5 (a margin is a fraction of the top score), so their
     # useful constants are smaller than rank's or win's.
     "screen": {
@@ -169,7 +168,7 @@ def run(todo: Sequence[Task], jobs: int) -> Iterator[dict[str, object]]:
 
 
 def pair_table(records: Sequence[dict[str, object]], names: Sequence[str]) -> list[str]:
-    """Markdown: each pairing's result, then the Bradley–Terry ranking."""
+    """Markdown: each pairing's result, then the Bradley-Terry ranking."""
     wins: dict[tuple[str, str], int] = {}
     games: dict[tuple[str, str], int] = {}
     seconds = 0.0
@@ -185,13 +184,13 @@ def pair_table(records: Sequence[dict[str, object]], names: Sequence[str]) -> li
     for (a, b), n in games.items():
         w = wins[a, b]
         lo, hi = wilson(w, n)
-        lines.append(f"| {a} | {b} | {n} | {w} | {w / n:.1%} | {lo:.1%}–{hi:.1%} |")
+        lines.append(f"| {a} | {b} | {n} | {w} | {w / n:.1%} | [{lo:.1%}, {hi:.1%}] |")
     pair_wins = {(a, b): w for (a, b), w in wins.items()}
     pair_wins.update({(b, a): games[a, b] - w for (a, b), w in wins.items()})
     ratings = bradley_terry(names, pair_wins)
     lines += [
         "",
-        "| rank | variant | games | win rate | Bradley–Terry Elo |",
+        "| rank | variant | games | win rate | Bradley-Terry Elo |",
         "|---:|---|---:|---:|---:|",
     ]
     for place, (name, elo) in enumerate(sorted(ratings.items(), key=lambda x: -x[1]), 1):
@@ -215,8 +214,7 @@ def solo_table(records: Sequence[dict[str, object]], names: Sequence[str]) -> li
         n, w = len(margins), sum(m > 0 for m in margins)
         lo, hi = wilson(w, n)
         lines.append(
-            f"| {name} | {n} | {w} | {w / n:.1%} | {lo:.1%}–{hi:.1%} | "
-            f"{sum(margins) / n:+.2f} |"
+            f"| {name} | {n} | {w} | {w / n:.1%} | [{lo:.1%}, {hi:.1%}] | {sum(margins) / n:+.2f} |"
         )
     return lines
 

@@ -1,4 +1,4 @@
-"""Statistics for the search tournament: Wilson intervals and a Bradley–Terry ranking."""
+"""Statistics for the search tournament: Wilson intervals and a Bradley-Terry ranking."""
 
 from __future__ import annotations
 
@@ -22,10 +22,10 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
 def bradley_terry(
     names: Sequence[str], wins: Mapping[tuple[str, str], float], iterations: int = 2000
 ) -> dict[str, float]:
-    """Bradley–Terry strengths from pairwise `wins[a, b]` (games a won against b), on the Elo
+    """Bradley-Terry strengths from pairwise `wins[a, b]` (games a won against b), on the Elo
     scale (400·log10 of the strength) with mean 0.
 
-    Fitted by the minorization–maximization updates of Hunter (2004). Half a win is added to
+    Fitted by the minorization-maximization updates of Hunter (2004). Half a win is added to
     each side of every pairing played, a weak prior that keeps a variant that won (or lost)
     everything finite.
     """
@@ -36,11 +36,7 @@ def bradley_terry(
         new = {}
         for a in names:
             total = sum(v for (x, _), v in w.items() if x == a)
-            denom = sum(
-                (w[a, b] + w[b, a]) / (strength[a] + strength[b])
-                for (x, b) in w
-                if x == a
-            )
+            denom = sum((w[a, b] + w[b, a]) / (strength[a] + strength[b]) for (x, b) in w if x == a)
             new[a] = total / denom if denom else strength[a]
         mean_log = sum(math.log(v) for v in new.values()) / len(new)
         strength = {a: v / math.exp(mean_log) for a, v in new.items()}
