@@ -59,6 +59,19 @@ VARIANT_SETS: dict[str, dict[str, str]] = {
         "old+greedy": OLD_DEFAULT.replace("rollout=random", "rollout=greedy:0.2"),
         "old+mean": OLD_DEFAULT.replace("choose=visits", "choose=mean"),
     },
+    # After the screen at 100 iterations put the margin reward ahead: its constants, and
+    # each other factor changed alone from margin at c = 0.5, against the old default and
+    # the best of the rest.
+    "margin": {
+        "old": OLD_DEFAULT,
+        "win-c0.7": "reward=win,c=0.7",
+        "margin-c0.25": "reward=margin,c=0.25",
+        "margin-c0.5": "reward=margin,c=0.5",
+        "margin-c1.0": "reward=margin,c=1.0",
+        "margin-c0.5+greedy": "reward=margin,c=0.5,rollout=greedy:0.2",
+        "margin-c0.5+infoset": "reward=margin,c=0.5,tree=infoset",
+        "margin-c0.5+mean": "reward=margin,c=0.5,choose=mean",
+    },
 }
 
 

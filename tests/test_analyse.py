@@ -46,7 +46,9 @@ def test_run_reports_every_decision_of_the_seat_and_a_summary(
     actions = random_game(SEED)
     path = tmp_path / "game.json"
     Replay("sunrise", 2, SEED, actions).save(path)
-    assert analyse.run(parse(str(path), "--seat", "1", "--iterations", "60")) == 0
+    assert (
+        analyse.run(parse(str(path), "--seat", "1", "--iterations", "60", "--reward", "win")) == 0
+    )
     out = capsys.readouterr().out
     plies = decisions_of(1, actions, SEED)
     played_lines = [line for line in out.splitlines() if line.startswith("#")]

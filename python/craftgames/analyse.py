@@ -217,6 +217,15 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument(
         "--iterations", type=int, default=2000, help="simulations a decision (default 2000)"
     )
+    p.add_argument(
+        "--reward",
+        choices=("rank", "win", "margin"),
+        default=mcts.DEFAULT_REWARD,
+        help=(
+            "what the expected reward measures (default %(default)s; 'win' reads as the "
+            "chance of finishing first)"
+        ),
+    )
     p.add_argument("--seed", type=int, default=0, help="seeds the searches (default 0)")
     p.add_argument(
         "--flag", type=int, default=3, help="largest drops listed in the summary (default 3)"
@@ -233,11 +242,19 @@ def run(args: argparse.Namespace) -> int:
     try:
         replay = load_replay(args.file)
         decisions = analyse_replay(
-            replay.new_game(), replay.actions, args.seat, args.iterations, args.seed
+            replay.new_game(),
+            replay.actions,
+            args.seat,
+            args.iterations,
+            args.seed,
+            reward=args.reward,
         )
     except (OSError, ReplayError, ValueError) as e:
         print(f"craftgames analyse: {e}", file=sys.stderr)
         return 2
-    print(f"{replay.game}, {replay.players} players, seed {replay.seed}: seat {args.seat}")
+    print(
+        f"{replay.game}, {replay.players} players, seed {replay.seed}: seat {args.seat}, "
+        f"{args.iterations} simulations a decision, expected {args.reward} reward in brackets"
+    )
     print("\n".join(report(decisions, args.seat, args.flag)))
     return 0

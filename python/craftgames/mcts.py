@@ -46,7 +46,10 @@ DEFAULT_EXPLORATION = 0.7
 Reward = Literal["rank", "win", "margin"]
 """What a simulated game is worth to a seat: final place (1 first … 0 last, ties shared), a
 win (1, split on a shared first place), or the score margin over the best other seat scaled
-into [0, 1]."""
+into [0, 1]. In a one-seat game against a built-in opponent or a grade table, every kind
+rewards the game's solo margin (the player's result minus the target): rank and win give 1 for
+a positive margin, margin scales it into [0, 1] as between seats, so search plays to beat the
+opponent by as much as it can."""
 
 Tree = Literal["history", "infoset"]
 """What a tree node stands for: the action history from the root (fast), or the acting seat's
