@@ -25,9 +25,8 @@ ITERATIONS = 2_000
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "defaults": {},
-    "rank": {"reward": "rank", "exploration": 0.7},
+    "old-defaults": {"reward": "rank", "exploration": 0.7, "rollout": "random"},
     "infoset": {"tree": "infoset"},
-    "greedy-rollout": {"rollout": "greedy:0.2"},
 }
 
 
@@ -36,7 +35,9 @@ def test_mcts_iterations_per_second(
     benchmark: Any, capsys: pytest.CaptureFixture[str], players: int, threads: int
 ) -> None:
     state = sunrise.new_game(players=players, seed=1)
-    result = benchmark(search, state, iterations=ITERATIONS, threads=threads, seed=1)
+    result = benchmark(
+        search, state, iterations=ITERATIONS, threads=threads, seed=1, rollout="random"
+    )
     assert result.iterations == ITERATIONS
     report(benchmark, capsys)
 

@@ -10,9 +10,9 @@ import time
 import pytest
 
 from conftest import play_random, play_to_end
-from craftgames import State, _core, sunrise
+from craftgames import State, _core, mcts, sunrise
 from craftgames.bots import Bot, GreedyBot, MCTSBot, make_bot, parse_mcts_spec
-from craftgames.mcts import DEFAULT_EXPLORATION, ActionStats, SearchResult, search
+from craftgames.mcts import ActionStats, SearchResult, search
 
 
 def test_search_returns_a_legal_action_with_statistics(midgame: State) -> None:
@@ -79,9 +79,21 @@ def test_every_option_is_accepted(fresh: State) -> None:
     assert search(fresh, iterations=30, seed=-1).iterations == 30  # any int seeds
 
 
-def test_default_exploration_is_the_cores() -> None:
-    default = inspect.signature(_core.mcts_search).parameters["exploration"].default
-    assert default == DEFAULT_EXPLORATION == 0.7
+def test_defaults_are_the_binding_s_and_the_tournament_winner() -> None:
+    # The binding's literal defaults are what a search without options runs; the Python
+    # constants must show the same, and they are the winner of the search tournament.
+    params = inspect.signature(_core.mcts_search).parameters
+    chosen = {
+        "exploration": (mcts.DEFAULT_EXPLORATION, 0.5),
+        "reward": (mcts.DEFAULT_REWARD, "margin"),
+        "rollout": (mcts.DEFAULT_ROLLOUT, "greedy:0.2"),
+        "tree": (mcts.DEFAULT_TREE, "history"),
+        "choose": (mcts.DEFAULT_CHOOSE, "visits"),
+    }
+    for name, (constant, winner) in chosen.items():
+        assert params[name].default == constant == winner, name
+    bot = MCTSBot()
+    assert (bot.exploration, bot.reward, bot.rollout) == (0.5, "margin", "greedy:0.2")
 
 
 def test_search_releases_the_gil(fresh: State) -> None:

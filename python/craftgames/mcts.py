@@ -40,8 +40,9 @@ __all__ = [
 _SEED_MODULUS = 1 << 64
 """Seeds are taken modulo 2**64 (the core's seed width), so any int is accepted."""
 
-DEFAULT_EXPLORATION = 0.7
-"""The UCB1 exploration constant used by default (rewards lie in [0, 1])."""
+DEFAULT_EXPLORATION = 0.5
+"""The UCB1 exploration constant used by default (rewards lie in [0, 1]). Every default here
+won the search tournament (``benches/search_tournament.py``; the README shows the tables)."""
 
 Reward = Literal["rank", "win", "margin"]
 """What a simulated game is worth to a seat: final place (1 first … 0 last, ties shared), a
@@ -59,11 +60,11 @@ Choose = Literal["visits", "mean"]
 """How the move is picked once the search ends: the most-visited root action, or the best mean
 reward for the searcher among the root actions with at least half the top visit count."""
 
-DEFAULT_REWARD: Reward = "rank"
+DEFAULT_REWARD: Reward = "margin"
 """The reward used by default."""
 
-DEFAULT_ROLLOUT = "random"
-"""The rollout policy used by default."""
+DEFAULT_ROLLOUT = "greedy:0.2"
+"""The rollout policy used by default: one-ply greedy, a random move one time in five."""
 
 DEFAULT_TREE: Tree = "history"
 """What a tree node stands for by default."""

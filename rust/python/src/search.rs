@@ -32,11 +32,11 @@ const DEFAULT_ITERATIONS: u64 = 1000;
     time_ms = None,
     threads = 1,
     seed = 0,
-    // craftgames_core::search::mcts::DEFAULT_EXPLORATION, written out because Python shows
-    // only literal defaults in the signature (a test pins the two together).
-    exploration = 0.7,
-    rollout = "random",
-    reward = "rank",
+    // The core's defaults (MctsOptions::default()), written out because Python shows only
+    // literal defaults in the signature (a test pins them to the core's).
+    exploration = 0.5,
+    rollout = "greedy:0.2",
+    reward = "margin",
     tree = "history",
     choose = "visits",
 ))]

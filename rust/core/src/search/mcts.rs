@@ -16,9 +16,15 @@ use super::reward::RewardKind;
 use super::rollout::RolloutPolicy;
 use super::tree::{NodeKey, Tree, TreeParams};
 
-/// The exploration constant `c` of UCB1 (`mean + c·sqrt(ln n / n_i)`) used by default: the
-/// value Cowling et al. used with rewards in `[0, 1]`.
-pub const DEFAULT_EXPLORATION: f64 = 0.7;
+/// The exploration constant `c` of UCB1 (`mean + c·sqrt(ln n / n_i)`) used by default. The
+/// defaults (this constant, [`RewardKind::ScoreMargin`], greedy rollouts with ε =
+/// [`DEFAULT_ROLLOUT_EPSILON`], history nodes, most visits) won the search tournament
+/// (`benches/search_tournament.py`; the tables are in the README). Margin rewards sit near
+/// 0.5, so they want a smaller constant than win/loss rewards (0.7 was the old default).
+pub const DEFAULT_EXPLORATION: f64 = 0.5;
+
+/// The ε of the default greedy rollout: one move in five at random.
+pub const DEFAULT_ROLLOUT_EPSILON: f64 = 0.2;
 
 /// Most search threads: far beyond any machine's useful parallelism, low enough that a typo
 /// cannot exhaust the operating system's threads.
@@ -83,9 +89,9 @@ impl Default for MctsOptions {
             iterations: Some(1000),
             time_ms: None,
             exploration: DEFAULT_EXPLORATION,
-            rollout: RolloutPolicy::Random,
+            rollout: RolloutPolicy::default(),
             node_key: NodeKey::ActionHistory,
-            reward: RewardKind::Rank,
+            reward: RewardKind::ScoreMargin,
             seed: 0,
             threads: 1,
             final_choice: FinalChoice::MostVisits,

@@ -15,13 +15,14 @@ use crate::engine::{GameState, PerSeat, Seat};
 pub enum RewardKind {
     /// Final place: 1 for first, 0 for last, linear between; seats with equal scores share
     /// the average of the places they occupy.
-    #[default]
     Rank,
     /// 1 to the winner; seats tied for first on score split the 1 between them.
     WinLoss,
     /// The seat's score minus the best other seat's score, scaled by the largest absolute
     /// score at the table and mapped from `[-1, 1]` to `[0, 1]` (0.5 is a dead heat).
     /// Alone against a target: the solo margin, scaled the same way (see [`solo_reward`]).
+    /// The default: it won the search tournament.
+    #[default]
     ScoreMargin,
 }
 
