@@ -105,8 +105,9 @@ def seat_specs(task: Task) -> list[tuple[str, str]]:
 
 
 def spec_of(options: str, budget: int) -> str:
-    """The seat spec of a variant: ``greedy``/``random`` as they are, MCTS with the budget."""
-    if options in ("greedy", "random"):
+    """The seat spec of a variant: ``greedy``/``random`` and full ``mcts:N:…`` specs (a
+    budget of their own, for time-equal comparisons) as they are, MCTS with the budget."""
+    if options in ("greedy", "random") or options.startswith("mcts"):
         return options
     return f"mcts:{budget}:{options}" if options else f"mcts:{budget}"
 
@@ -263,7 +264,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         action="append",
         default=[],
         metavar="NAME=OPTIONS",
-        help="a variant: MCTS spec options (reward=margin,c=0.5), or greedy / random",
+        help=(
+            "a variant: MCTS spec options (reward=margin,c=0.5), a whole seat spec "
+            "(mcts:1200:rollout=random), or greedy / random"
+        ),
     )
     p.add_argument("--only", nargs="*", help="keep only these variants")
     p.add_argument("--jobs", type=int, default=1)
