@@ -272,6 +272,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--only", nargs="*", help="keep only these variants")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", type=Path, required=True, help="JSON lines, appended and resumed")
+    p.add_argument("--table", type=Path, help="where the Markdown goes (default: --out as .md)")
     args = p.parse_args(argv)
     variants = parse_variants(args)
     all_tasks = tasks(args, variants)
@@ -297,7 +298,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{args.games} games per pairing, seed {args.seed}"
     )
     text = "\n".join([title, "", f"`{command}`", "", *table, ""])
-    args.out.with_suffix(".md").write_text(text)
+    (args.table or args.out.with_suffix(".md")).write_text(text)
     print(text)
     return 0
 
