@@ -110,6 +110,8 @@ def test_bad_file_seat_or_budget_is_reported_with_status_2(
     assert analyse.run(parse(str(tmp_path / "missing.json"))) == 2
     assert analyse.run(parse(str(path), "--seat", "2")) == 2
     assert "not seat 2" in capsys.readouterr().err
+    assert analyse.run(parse(str(path), "--seed", "-5", "--iterations", "20")) == 0
+    capsys.readouterr()
     assert analyse.run(parse(str(path), "--iterations", "0")) == 2
     assert "--iterations" in capsys.readouterr().err
     bad = tmp_path / "bad.json"

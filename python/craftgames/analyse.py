@@ -25,6 +25,9 @@ from craftgames.replay import ReplayError, load_replay
 
 __all__ = ["Decision", "Hint", "add_parser", "analyse_replay", "hints", "mark", "run"]
 
+_SEED_MODULUS = 1 << 64
+"""Seeds reach the core modulo 2**64, so any int is accepted."""
+
 BLUNDER = 0.15
 """A drop at least this large is a blunder (``??``)."""
 MISTAKE = 0.07
@@ -86,7 +89,7 @@ def hints(state: State, count: int = 3, iterations: int = 2000, seed: int = 0) -
     seat = state.current_player()
     if state.is_terminal():
         raise ValueError("the game is over: there is no move to hint")
-    view = state.resample_hidden(seat, seed)
+    view = state.resample_hidden(seat, seed % _SEED_MODULUS)
     result = mcts.search(
         view, iterations=max(iterations, 2 * len(state.legal_actions())), seed=seed
     )
@@ -120,9 +123,9 @@ def analyse_replay(
     """Analyses every decision of `seat` in the game from `start` through `actions`.
 
     Each search runs `iterations` simulations (at least twice the legal actions) from a redraw
-    of what `seat` could not see;
-    `options` go to `mcts.search` (``reward``, ``exploration``, …). Raises `ValueError` for an
-    illegal action in `actions` or a seat the game does not have.
+    of what `seat` could not see; `options` go to `mcts.search` (``reward``, ``exploration``,
+    …). Any int seeds it. Raises `ValueError` for an illegal action in `actions` or a seat the
+    game does not have.
     """
     if not 0 <= seat < start.num_players():
         raise ValueError(f"the game has seats 0 to {start.num_players() - 1}, not seat {seat}")
@@ -134,7 +137,7 @@ def analyse_replay(
             raise ValueError(f"action #{ply} ({action}) is illegal in the replayed game")
         if state.current_player() == seat and len(legal) > 1:
             # Only what the seat knew: everything hidden from it is redrawn first.
-            view = state.resample_hidden(seat, seed * 1_000_003 + ply)
+            view = state.resample_hidden(seat, (seed * 1_000_003 + ply) % _SEED_MODULUS)
             # The search tries every root action before it repeats one, so this budget
             # gives every legal move, the one played included, a value.
             result = mcts.search(
