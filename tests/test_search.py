@@ -84,7 +84,7 @@ def test_defaults_are_the_binding_s_and_the_tournament_winner() -> None:
     # constants must show the same, and they are the winner of the search tournament.
     params = inspect.signature(_core.mcts_search).parameters
     chosen = {
-        "exploration": (mcts.DEFAULT_EXPLORATION, 0.5),
+        "exploration": (mcts.DEFAULT_EXPLORATION, 0.25),
         "reward": (mcts.DEFAULT_REWARD, "margin"),
         "rollout": (mcts.DEFAULT_ROLLOUT, "greedy:0.2"),
         "tree": (mcts.DEFAULT_TREE, "history"),
@@ -93,7 +93,7 @@ def test_defaults_are_the_binding_s_and_the_tournament_winner() -> None:
     for name, (constant, winner) in chosen.items():
         assert params[name].default == constant == winner, name
     bot = MCTSBot()
-    assert (bot.exploration, bot.reward, bot.rollout) == (0.5, "margin", "greedy:0.2")
+    assert (bot.exploration, bot.reward, bot.rollout) == (0.25, "margin", "greedy:0.2")
 
 
 def test_search_releases_the_gil(fresh: State) -> None:

@@ -113,7 +113,7 @@ def mcts_search(
     time_ms: int | None = None,
     threads: int = 1,
     seed: int = 0,
-    exploration: float = 0.5,
+    exploration: float = 0.25,
     rollout: str = "greedy:0.2",
     reward: str = "margin",
     tree: str = "history",

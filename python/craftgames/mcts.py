@@ -40,7 +40,7 @@ __all__ = [
 _SEED_MODULUS = 1 << 64
 """Seeds are taken modulo 2**64 (the core's seed width), so any int is accepted."""
 
-DEFAULT_EXPLORATION = 0.5
+DEFAULT_EXPLORATION = 0.25
 """The UCB1 exploration constant used by default (rewards lie in [0, 1]). Every default here
 won the search tournament (``benches/search_tournament.py``; the README shows the tables)."""
 

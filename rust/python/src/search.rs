@@ -34,7 +34,7 @@ const DEFAULT_ITERATIONS: u64 = 1000;
     seed = 0,
     // The core's defaults (MctsOptions::default()), written out because Python shows only
     // literal defaults in the signature (a test pins them to the core's).
-    exploration = 0.5,
+    exploration = 0.25,
     rollout = "greedy:0.2",
     reward = "margin",
     tree = "history",

@@ -21,7 +21,7 @@ use super::tree::{NodeKey, Tree, TreeParams};
 /// [`DEFAULT_ROLLOUT_EPSILON`], history nodes, most visits) won the search tournament
 /// (`benches/search_tournament.py`; the tables are in the README). Margin rewards sit near
 /// 0.5, so they want a smaller constant than win/loss rewards (0.7 was the old default).
-pub const DEFAULT_EXPLORATION: f64 = 0.5;
+pub const DEFAULT_EXPLORATION: f64 = 0.25;
 
 /// The ε of the default greedy rollout: one move in five at random.
 pub const DEFAULT_ROLLOUT_EPSILON: f64 = 0.2;
