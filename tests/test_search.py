@@ -3,15 +3,16 @@
 from __future__ import annotations
 
 import inspect
+import re
 import threading
 import time
 
 import pytest
 
 from conftest import play_random, play_to_end
-from craftgames import State, _core, sunrise
-from craftgames.bots import Bot, GreedyBot, MCTSBot, make_bot
-from craftgames.mcts import DEFAULT_EXPLORATION, ActionStats, SearchResult, search
+from craftgames import State, _core, mcts, sunrise
+from craftgames.bots import Bot, GreedyBot, MCTSBot, make_bot, parse_mcts_spec
+from craftgames.mcts import ActionStats, SearchResult, search
 
 
 def test_search_returns_a_legal_action_with_statistics(midgame: State) -> None:
@@ -78,9 +79,21 @@ def test_every_option_is_accepted(fresh: State) -> None:
     assert search(fresh, iterations=30, seed=-1).iterations == 30  # any int seeds
 
 
-def test_default_exploration_is_the_cores() -> None:
-    default = inspect.signature(_core.mcts_search).parameters["exploration"].default
-    assert default == DEFAULT_EXPLORATION == 0.7
+def test_defaults_are_the_binding_s_and_the_tournament_winner() -> None:
+    # The binding's literal defaults are what a search without options runs; the Python
+    # constants must show the same, and they are the winner of the search tournament.
+    params = inspect.signature(_core.mcts_search).parameters
+    chosen = {
+        "exploration": (mcts.DEFAULT_EXPLORATION, 0.25),
+        "reward": (mcts.DEFAULT_REWARD, "margin"),
+        "rollout": (mcts.DEFAULT_ROLLOUT, "greedy:0.2"),
+        "tree": (mcts.DEFAULT_TREE, "history"),
+        "choose": (mcts.DEFAULT_CHOOSE, "visits"),
+    }
+    for name, (constant, winner) in chosen.items():
+        assert params[name].default == constant == winner, name
+    bot = MCTSBot()
+    assert (bot.exploration, bot.reward, bot.rollout) == (0.25, "margin", "greedy:0.2")
 
 
 def test_search_releases_the_gil(fresh: State) -> None:
@@ -165,3 +178,50 @@ def test_seeded_search_bots_replay_a_game_exactly() -> None:
         return state.history()
 
     assert play(1) == play(1)
+
+
+def test_mcts_spec_options_reach_the_bot() -> None:
+    bot = make_bot("mcts:250:reward=margin,c=0.3,tree=infoset,rollout=greedy:0.2,choose=mean", 0, 1)
+    assert isinstance(bot, MCTSBot)
+    assert (bot.iterations, bot.reward, bot.exploration) == (250, "margin", 0.3)
+    assert (bot.tree, bot.rollout, bot.choose) == ("infoset", "greedy:0.2", "mean")
+    bare = make_bot("mcts:reward=win", 0, 1)
+    assert isinstance(bare, MCTSBot)
+    assert (bare.iterations, bare.reward) == (1000, "win")
+    assert parse_mcts_spec(None) == (1000, {})
+
+
+@pytest.mark.parametrize(
+    ("spec", "named"),
+    [
+        ("mcts:100:speed=9", "speed=9"),
+        ("mcts:100:reward=best", "reward"),
+        ("mcts:100:c=-1", "c"),
+        ("mcts:100:c=much", "c"),
+        ("mcts:100:rollout=greedy:2", "rollout"),
+        ("mcts:100:tree=forest", "tree"),
+        ("mcts:100:choose=luck", "choose"),
+        ("mcts:100:threads=0", "threads"),
+        ("mcts:100:c=1,c=2", "'c' is given twice"),
+        ("mcts:0", "positive number of iterations"),
+        ("mcts:lots:c=1", "positive number of iterations"),
+        ("mcts:100:c", "'c'"),
+    ],
+)
+def test_bad_mcts_spec_options_are_value_errors_naming_them(spec: str, named: str) -> None:
+    with pytest.raises(ValueError, match=re.escape(named)):
+        make_bot(spec, 0, 1)
+
+
+def test_best_mean_choice_picks_the_best_well_visited_mean(midgame: State) -> None:
+    me = midgame.current_player()
+    by_visits = search(midgame, iterations=400, seed=3)
+    by_mean = search(midgame, iterations=400, seed=3, choose="mean")
+    assert by_mean.stats == by_visits.stats  # the final choice reads the tree only
+    top = max(s.visits for s in by_mean.stats)
+    well = [s for s in by_mean.stats if 2 * s.visits >= top]
+    assert (
+        by_mean.action == max(well, key=lambda s: (s.mean_reward[me], s.visits, -s.action)).action
+    )
+    with pytest.raises(ValueError, match="choose"):
+        search(midgame, iterations=10, choose="luck")  # type: ignore[arg-type]

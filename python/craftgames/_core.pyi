@@ -115,9 +115,10 @@ def mcts_search(
     time_ms: int | None = None,
     threads: int = 1,
     seed: int = 0,
-    exploration: float = 0.7,
-    rollout: str = "random",
-    reward: str = "rank",
+    exploration: float = 0.25,
+    rollout: str = "greedy:0.2",
+    reward: str = "margin",
     tree: str = "history",
+    choose: str = "visits",
 ) -> tuple[int, list[dict[str, Any]], int]: ...
 def greedy_action(state: State, seed: int = 0) -> int: ...

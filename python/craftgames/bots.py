@@ -2,15 +2,18 @@
 
 A bot is any object with ``step(state) -> int`` (the `Bot` protocol). `make_bot` builds one
 from a seat spec as the CLI's ``--seat`` takes it: ``"random"``, ``"greedy"`` and
-``"mcts"`` / ``"mcts:N"`` (N iterations a move) here; other modules add kinds with
-`register_bot`. ``"human"`` is not a bot: the CLI plays that seat itself.
+``"mcts"`` / ``"mcts:N"`` (N iterations a move) / ``"mcts:N:OPTIONS"`` here, where OPTIONS
+are ``key=value`` pairs separated by commas (``mcts:1000:reward=margin,c=0.5``; see
+`parse_mcts_spec`); other modules add kinds with `register_bot`. ``"human"`` is not a bot:
+the CLI plays that seat itself.
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
-from typing import Protocol, TypeAlias, runtime_checkable
+from typing import Any, Protocol, TypeAlias, runtime_checkable
 
 from craftgames import _core, mcts
 from craftgames._core import State
@@ -24,6 +27,7 @@ __all__ = [
     "RandomBot",
     "bot_kinds",
     "make_bot",
+    "parse_mcts_spec",
     "register_bot",
 ]
 
@@ -92,9 +96,10 @@ class MCTSBot:
         time_ms: int | None = None,
         threads: int = 1,
         exploration: float = mcts.DEFAULT_EXPLORATION,
-        rollout: str = "random",
-        reward: mcts.Reward = "rank",
-        tree: mcts.Tree = "history",
+        rollout: str = mcts.DEFAULT_ROLLOUT,
+        reward: mcts.Reward = mcts.DEFAULT_REWARD,
+        tree: mcts.Tree = mcts.DEFAULT_TREE,
+        choose: mcts.Choose = mcts.DEFAULT_CHOOSE,
     ) -> None:
         """`iterations` and/or `time_ms` bound each search; the rest as in `mcts.search`."""
         if iterations is None and time_ms is None:
@@ -108,12 +113,13 @@ class MCTSBot:
         self.rollout = rollout
         self.reward: mcts.Reward = reward
         self.tree: mcts.Tree = tree
+        self.choose: mcts.Choose = choose
         self._rng = random.Random(seed)
         self.last_result: mcts.SearchResult | None = None
         """The search behind the last move; `None` if it was forced or none was made yet."""
 
     def step(self, state: State) -> int:
-        """The most-visited action of a fresh search from `state`."""
+        """The action a fresh search from `state` chooses."""
         seed = self._rng.randrange(_SEED_SPACE)
         legal = state.legal_actions()
         if len(legal) == 1:
@@ -129,6 +135,7 @@ class MCTSBot:
             rollout=self.rollout,
             reward=self.reward,
             tree=self.tree,
+            choose=self.choose,
         )
         return self.last_result.action
 
@@ -202,16 +209,99 @@ def _greedy_bot(arg: str | None, seat: int, seed: int) -> Bot:
     return GreedyBot(seed)
 
 
-def _mcts_bot(arg: str | None, seat: int, seed: int) -> Bot:
-    if arg is None:
-        return MCTSBot(seed=seed)
+_MCTS_CHOICES: dict[str, tuple[str, ...]] = {
+    "reward": ("rank", "win", "margin"),
+    "tree": ("history", "infoset"),
+    "choose": ("visits", "mean"),
+}
+"""The MCTS spec options that take one of a few names, with those names."""
+
+_MCTS_OPTION_NAMES = ("c", "reward", "rollout", "tree", "choose", "threads")
+
+
+def _rollout_ok(value: str) -> bool:
+    if value in ("random", "greedy"):
+        return True
+    head, sep, eps = value.partition(":")
+    if head != "greedy" or not sep:
+        return False
     try:
-        iterations = int(arg)
+        return 0.0 <= float(eps) <= 1.0
     except ValueError:
-        iterations = 0
-    if iterations < 1:
-        raise ValueError(f"'mcts:N' takes a positive number of iterations, got 'mcts:{arg}'")
-    return MCTSBot(iterations, seed=seed)
+        return False
+
+
+def parse_mcts_spec(arg: str | None) -> tuple[int, dict[str, Any]]:
+    """The iterations and `MCTSBot` keyword options of the text after ``mcts:``.
+
+    ``None`` or ``""`` → the default budget, default options; ``"800"`` → 800 iterations;
+    ``"800:reward=margin,c=0.5"`` or ``"reward=margin"`` → options too. The options are
+    ``c`` (the exploration constant, a number ≥ 0), ``reward`` (rank, win, margin),
+    ``rollout`` (random, greedy, greedy:EPS), ``tree`` (history, infoset), ``choose``
+    (visits, mean) and ``threads`` (a positive integer). Raises `ValueError` naming the
+    option or the budget that is wrong.
+    """
+    budget, options = "", ""
+    if arg:
+        head, _, tail = arg.partition(":")
+        if "=" in head:
+            options = arg
+        else:
+            budget, options = head, tail
+    iterations = DEFAULT_MCTS_ITERATIONS
+    if budget:
+        try:
+            iterations = int(budget)
+        except ValueError:
+            iterations = 0
+        if iterations < 1:
+            raise ValueError(f"'mcts:N' takes a positive number of iterations, got 'mcts:{arg}'")
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, options.split(",")):
+        key, sep, value = item.partition("=")
+        key, value = key.strip(), value.strip()
+        if not sep or key not in _MCTS_OPTION_NAMES:
+            known = ", ".join(_MCTS_OPTION_NAMES)
+            raise ValueError(f"unknown MCTS option {item!r} in 'mcts:{arg}'; options: {known}")
+        name = "exploration" if key == "c" else key
+        if name in kwargs:
+            raise ValueError(f"MCTS option {key!r} is given twice in 'mcts:{arg}'")
+        if key == "c":
+            try:
+                c = float(value)
+            except ValueError:
+                c = math.nan
+            if not (math.isfinite(c) and c >= 0):
+                raise ValueError(f"MCTS option c must be a number ≥ 0, not {value!r}")
+            kwargs[name] = c
+        elif key == "threads":
+            if not value.isdigit() or int(value) < 1:
+                raise ValueError(f"MCTS option threads must be a positive integer, not {value!r}")
+            kwargs[name] = int(value)
+        elif key == "rollout":
+            if not _rollout_ok(value):
+                raise ValueError(
+                    f"MCTS option rollout must be random, greedy or greedy:EPS with EPS in "
+                    f"[0, 1], not {value!r}"
+                )
+            kwargs[name] = value
+        else:
+            allowed = _MCTS_CHOICES[key]
+            if value not in allowed:
+                raise ValueError(
+                    f"MCTS option {key} must be one of {', '.join(allowed)}, not {value!r}"
+                )
+            kwargs[name] = value
+    return iterations, kwargs
+
+
+DEFAULT_MCTS_ITERATIONS = 1000
+"""Iterations a move of a plain ``mcts`` seat."""
+
+
+def _mcts_bot(arg: str | None, seat: int, seed: int) -> Bot:
+    iterations, options = parse_mcts_spec(arg)
+    return MCTSBot(iterations, seed=seed, **options)
 
 
 register_bot("greedy", _greedy_bot)

@@ -24,8 +24,13 @@ from craftgames import _core
 from craftgames._core import State
 
 __all__ = [
+    "DEFAULT_CHOOSE",
     "DEFAULT_EXPLORATION",
+    "DEFAULT_REWARD",
+    "DEFAULT_ROLLOUT",
+    "DEFAULT_TREE",
     "ActionStats",
+    "Choose",
     "Reward",
     "SearchResult",
     "Tree",
@@ -35,17 +40,37 @@ __all__ = [
 _SEED_MODULUS = 1 << 64
 """Seeds are taken modulo 2**64 (the core's seed width), so any int is accepted."""
 
-DEFAULT_EXPLORATION = 0.7
-"""The UCB1 exploration constant used by default (rewards lie in [0, 1])."""
+DEFAULT_EXPLORATION = 0.25
+"""The UCB1 exploration constant used by default (rewards lie in [0, 1]). Every default here
+won the search tournament (``benches/search_tournament.py``; the README shows the tables)."""
 
 Reward = Literal["rank", "win", "margin"]
 """What a simulated game is worth to a seat: final place (1 first … 0 last, ties shared), a
 win (1, split on a shared first place), or the score margin over the best other seat scaled
-into [0, 1]."""
+into [0, 1]. In a one-seat game against a built-in opponent or a grade table, every kind
+rewards the game's solo margin (the player's result minus the target): rank and win give 1 for
+a positive margin, margin scales it into [0, 1] as between seats, so search plays to beat the
+opponent by as much as it can."""
 
 Tree = Literal["history", "infoset"]
 """What a tree node stands for: the action history from the root (fast), or the acting seat's
 information state (sound for secret simultaneous choices, but it builds a string a step)."""
+
+Choose = Literal["visits", "mean"]
+"""How the move is picked once the search ends: the most-visited root action, or the best mean
+reward for the searcher among the root actions with at least half the top visit count."""
+
+DEFAULT_REWARD: Reward = "margin"
+"""The reward used by default."""
+
+DEFAULT_ROLLOUT = "greedy:0.2"
+"""The rollout policy used by default: one-ply greedy, a random move one time in five."""
+
+DEFAULT_TREE: Tree = "history"
+"""What a tree node stands for by default."""
+
+DEFAULT_CHOOSE: Choose = "visits"
+"""How the move is picked by default."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +90,7 @@ class SearchResult:
     """The outcome of a search."""
 
     action: int
-    """The chosen action: the most-visited root action, lowest id among equals."""
+    """The chosen action (see `Choose`; the lowest id among equals)."""
     stats: tuple[ActionStats, ...]
     """Every root action tried, by ascending action id."""
     iterations: int
@@ -87,9 +112,10 @@ def search(
     threads: int = 1,
     seed: int = 0,
     exploration: float = DEFAULT_EXPLORATION,
-    rollout: str = "random",
-    reward: Reward = "rank",
-    tree: Tree = "history",
+    rollout: str = DEFAULT_ROLLOUT,
+    reward: Reward = DEFAULT_REWARD,
+    tree: Tree = DEFAULT_TREE,
+    choose: Choose = DEFAULT_CHOOSE,
 ) -> SearchResult:
     """Searches `state` for the seat to act.
 
@@ -102,10 +128,12 @@ def search(
         seed: seeds every determinization, expansion and rollout (any int; taken modulo
             2**64).
         exploration: the UCB1 exploration constant.
-        rollout: ``"random"``, or ``"greedy"`` / ``"greedy:EPS"`` (one-ply heuristic play,
-            random with probability EPS; slower per simulation).
+        rollout: ``"greedy:EPS"`` (one-ply heuristic play, random with probability EPS; the
+            default, strongest at a fixed number of iterations) or ``"random"`` (eight to ten
+            times cheaper a simulation, so stronger at a fixed `time_ms`).
         reward: see `Reward`.
         tree: see `Tree`.
+        choose: see `Choose`.
 
     Raises:
         ValueError: a finished game, or an option that cannot run (zero iterations or
@@ -121,6 +149,7 @@ def search(
         rollout=rollout,
         reward=reward,
         tree=tree,
+        choose=choose,
     )
     return SearchResult(
         action=action,

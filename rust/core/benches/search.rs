@@ -1,5 +1,6 @@
 //! IS-MCTS speed: iterations per second from the opening, reported by criterion as
-//! "elements/s" (one element = one iteration), with random rollouts. Sunrise at the Studio
+//! "elements/s" (one element = one iteration), with random rollouts (and once with the
+//! default greedy rollouts, to show their price). Sunrise at the Studio
 //! (2 and 4 players) is what the speed target is about; the toy game, High Bid, has
 //! short games, so it shows the cost of the search machinery itself.
 //!
@@ -11,7 +12,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 
 use craftgames_core::engine::GameState;
 use craftgames_core::search::toy::HighBid;
-use craftgames_core::search::{search, MctsOptions, NodeKey};
+use craftgames_core::search::{search, MctsOptions, NodeKey, RolloutPolicy};
 use craftgames_core::sunrise::SunriseState;
 
 /// Iterations per measured search: enough that setting up the tree is noise.
@@ -21,14 +22,23 @@ fn bench_game<G: GameState>(c: &mut Criterion, name: &str, start: &G) {
     let mut group = c.benchmark_group(format!("mcts/{name}"));
     group.throughput(Throughput::Elements(ITERATIONS));
     group.sample_size(20);
-    for (label, node_key, threads) in [
-        ("history/1", NodeKey::ActionHistory, 1),
-        ("history/2", NodeKey::ActionHistory, 2),
-        ("infoset/1", NodeKey::InformationState, 1),
+    let random = RolloutPolicy::Random;
+    for (label, node_key, threads, rollout) in [
+        ("history/1", NodeKey::ActionHistory, 1, random),
+        ("history/2", NodeKey::ActionHistory, 2, random),
+        ("infoset/1", NodeKey::InformationState, 1, random),
+        // The default rollout: what a simulation costs with the tournament's winner.
+        (
+            "greedy/1",
+            NodeKey::ActionHistory,
+            1,
+            RolloutPolicy::default(),
+        ),
     ] {
         let options = MctsOptions {
             node_key,
             threads,
+            rollout,
             ..MctsOptions::with_iterations(ITERATIONS)
         };
         group.bench_function(BenchmarkId::from_parameter(label), |b| {

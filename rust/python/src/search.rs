@@ -3,8 +3,8 @@
 //! bad name raises `ValueError` before any work starts.
 
 use craftgames_core::search::{
-    bots::greedy_action as core_greedy_action, search as core_search, MctsOptions, NodeKey,
-    RewardKind, RolloutPolicy,
+    bots::greedy_action as core_greedy_action, search as core_search, FinalChoice, MctsOptions,
+    NodeKey, RewardKind, RolloutPolicy,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -22,7 +22,8 @@ const DEFAULT_ITERATIONS: u64 = 1000;
 /// one float per seat), by ascending action id, and the simulations run.
 ///
 /// `rollout` is `"random"`, `"greedy"` or `"greedy:EPS"`; `reward` is `"rank"`, `"win"` or
-/// `"margin"`; `tree` is `"history"` or `"infoset"`. Without `iterations` or `time_ms` it
+/// `"margin"`; `tree` is `"history"` or `"infoset"`; `choose` is `"visits"` (the most-visited
+/// root action) or `"mean"` (the best mean reward among the well-visited). Without `iterations` or `time_ms` it
 /// runs 1000 iterations. Raises `ValueError` for bad options or a finished game.
 #[pyfunction]
 #[pyo3(signature = (
@@ -31,12 +32,13 @@ const DEFAULT_ITERATIONS: u64 = 1000;
     time_ms = None,
     threads = 1,
     seed = 0,
-    // craftgames_core::search::mcts::DEFAULT_EXPLORATION, written out because Python shows
-    // only literal defaults in the signature (a test pins the two together).
-    exploration = 0.7,
-    rollout = "random",
-    reward = "rank",
+    // The core's defaults (MctsOptions::default()), written out because Python shows only
+    // literal defaults in the signature (a test pins them to the core's).
+    exploration = 0.25,
+    rollout = "greedy:0.2",
+    reward = "margin",
     tree = "history",
+    choose = "visits",
 ))]
 #[allow(clippy::too_many_arguments)] // mirrors the keyword arguments of the Python API
 pub fn mcts_search<'py>(
@@ -50,6 +52,7 @@ pub fn mcts_search<'py>(
     rollout: &str,
     reward: &str,
     tree: &str,
+    choose: &str,
 ) -> PyResult<(u32, Bound<'py, PyList>, u64)> {
     // Counts arrive as signed ints so a negative one gets a sentence, not an OverflowError.
     let count = |name: &str, value: i64| {
@@ -85,6 +88,11 @@ pub fn mcts_search<'py>(
         })?,
         seed,
         threads,
+        final_choice: FinalChoice::parse(choose).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown choose {choose:?}: use \"visits\" or \"mean\""
+            ))
+        })?,
     };
     let game = state.game.clone();
     let result = py

@@ -16,9 +16,15 @@ use super::reward::RewardKind;
 use super::rollout::RolloutPolicy;
 use super::tree::{NodeKey, Tree, TreeParams};
 
-/// The exploration constant `c` of UCB1 (`mean + c·sqrt(ln n / n_i)`) used by default: the
-/// value Cowling et al. used with rewards in `[0, 1]`.
-pub const DEFAULT_EXPLORATION: f64 = 0.7;
+/// The exploration constant `c` of UCB1 (`mean + c·sqrt(ln n / n_i)`) used by default. The
+/// defaults (this constant, [`RewardKind::ScoreMargin`], greedy rollouts with ε =
+/// [`DEFAULT_ROLLOUT_EPSILON`], history nodes, most visits) won the search tournament
+/// (`benches/search_tournament.py`; the tables are in the README). Margin rewards sit near
+/// 0.5, so they want a smaller constant than win/loss rewards (0.7 was the old default).
+pub const DEFAULT_EXPLORATION: f64 = 0.25;
+
+/// The ε of the default greedy rollout: one move in five at random.
+pub const DEFAULT_ROLLOUT_EPSILON: f64 = 0.2;
 
 /// Most search threads: far beyond any machine's useful parallelism, low enough that a typo
 /// cannot exhaust the operating system's threads.
@@ -50,6 +56,31 @@ pub struct MctsOptions {
     /// Independent trees searched in parallel (root parallelism); 1 searches on the caller's
     /// thread.
     pub threads: usize,
+    /// How the move is picked from the root statistics once the search ends.
+    pub final_choice: FinalChoice,
+}
+
+/// How the searched move is picked from the root statistics.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum FinalChoice {
+    /// The most-visited root action ("robust child"), lowest id among equals.
+    #[default]
+    MostVisits,
+    /// The root action with the best mean reward for the searcher among the well-visited
+    /// ones — those with at least half the visits of the most-visited — so a lucky action
+    /// tried a few times cannot win; most visits, then lowest id, break ties.
+    BestMean,
+}
+
+impl FinalChoice {
+    /// Parses `"visits"` or `"mean"`.
+    pub fn parse(name: &str) -> Option<FinalChoice> {
+        match name {
+            "visits" => Some(FinalChoice::MostVisits),
+            "mean" => Some(FinalChoice::BestMean),
+            _ => None,
+        }
+    }
 }
 
 impl Default for MctsOptions {
@@ -58,11 +89,12 @@ impl Default for MctsOptions {
             iterations: Some(1000),
             time_ms: None,
             exploration: DEFAULT_EXPLORATION,
-            rollout: RolloutPolicy::Random,
+            rollout: RolloutPolicy::default(),
             node_key: NodeKey::ActionHistory,
-            reward: RewardKind::Rank,
+            reward: RewardKind::ScoreMargin,
             seed: 0,
             threads: 1,
+            final_choice: FinalChoice::MostVisits,
         }
     }
 }
@@ -125,7 +157,7 @@ pub struct ActionStats {
 /// The outcome of a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult {
-    /// The chosen action: the most-visited root action, lowest id among equals.
+    /// The chosen action, picked from `stats` as [`MctsOptions::final_choice`] says.
     pub action: Action,
     /// Every root action the search tried, by ascending action id.
     pub stats: Vec<ActionStats>,
@@ -185,7 +217,7 @@ pub fn search<G: GameState>(root: &G, options: &MctsOptions) -> EngineResult<Sea
                 .collect()
         })
     };
-    Ok(combine(root, &runs))
+    Ok(combine(root, searcher, options.final_choice, &runs))
 }
 
 /// Root statistics of one thread's tree.
@@ -245,7 +277,12 @@ fn run_thread<G: GameState>(
     }
 }
 
-fn combine<G: GameState>(root: &G, runs: &[ThreadRun]) -> SearchResult {
+fn combine<G: GameState>(
+    root: &G,
+    searcher: Seat,
+    choice: FinalChoice,
+    runs: &[ThreadRun],
+) -> SearchResult {
     let n = root.num_players();
     let mut merged: Vec<(Action, u64, [f64; MAX_PLAYERS])> = Vec::new();
     for run in runs {
@@ -276,13 +313,27 @@ fn combine<G: GameState>(root: &G, runs: &[ThreadRun]) -> SearchResult {
     // Only actions legal in the real root may be chosen. Determinizations agree with it on
     // the searcher's own options, so this filter is a safeguard, not a correction.
     let legal = root.legal_actions();
-    let action = stats
-        .iter()
-        .filter(|s| legal.binary_search(&s.action).is_ok())
-        // Stats are in ascending action order and max_by_key keeps the last maximum, so
-        // compare by (visits, reversed id) to prefer the lowest id among equals.
-        .max_by_key(|s| (s.visits, std::cmp::Reverse(s.action)))
-        .map_or(legal[0], |s| s.action);
+    let candidates = || {
+        stats
+            .iter()
+            .filter(|s| legal.binary_search(&s.action).is_ok())
+    };
+    // Stats are in ascending action order and max_by keeps the last maximum, so every key
+    // ends in the reversed id to prefer the lowest id among equals.
+    let most_visited = candidates().max_by_key(|s| (s.visits, std::cmp::Reverse(s.action)));
+    let chosen = match choice {
+        FinalChoice::MostVisits => most_visited,
+        FinalChoice::BestMean => {
+            let top = most_visited.map_or(0, |s| s.visits);
+            candidates().filter(|s| 2 * s.visits >= top).max_by(|a, b| {
+                a.mean_reward[searcher]
+                    .total_cmp(&b.mean_reward[searcher])
+                    .then(a.visits.cmp(&b.visits))
+                    .then(b.action.cmp(&a.action))
+            })
+        }
+    };
+    let action = chosen.map_or(legal[0], |s| s.action);
     SearchResult {
         action,
         stats,

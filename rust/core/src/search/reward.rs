@@ -3,6 +3,10 @@
 //! Search backs up a whole vector (one entry per seat) rather than a single number so that
 //! 3- and 4-player games work max^n style: at every node the seat to act picks by its own
 //! entry. Keeping every kind in `[0, 1]` lets one exploration constant suit all of them.
+//!
+//! A one-seat game played against a built-in opponent or a grade table says how far the
+//! player finished above its target (`GameState::solo_margin`); every kind then rewards that
+//! margin (see [`solo_reward`]), so search plays to beat the opponent by as much as it can.
 
 use crate::engine::{GameState, PerSeat, Seat};
 
@@ -11,12 +15,14 @@ use crate::engine::{GameState, PerSeat, Seat};
 pub enum RewardKind {
     /// Final place: 1 for first, 0 for last, linear between; seats with equal scores share
     /// the average of the places they occupy.
-    #[default]
     Rank,
     /// 1 to the winner; seats tied for first on score split the 1 between them.
     WinLoss,
     /// The seat's score minus the best other seat's score, scaled by the largest absolute
     /// score at the table and mapped from `[-1, 1]` to `[0, 1]` (0.5 is a dead heat).
+    /// Alone against a target: the solo margin, scaled the same way (see [`solo_reward`]).
+    /// The default: it won the search tournament.
+    #[default]
     ScoreMargin,
 }
 
@@ -38,11 +44,45 @@ impl RewardKind {
 /// Ties are seats with equal scores: `ranking()` gives the order, `scores()` finds the runs
 /// of equal score inside it. A rulebook tiebreaker that separates equal scores is therefore
 /// smoothed into a shared place; it decides few games and the smoother signal helps search.
+///
+/// A one-seat game with a [`GameState::solo_margin`] is rewarded by [`solo_reward`].
 pub fn terminal_rewards<G: GameState>(state: &G, kind: RewardKind) -> PerSeat<f64> {
-    rewards_from(&state.scores(), &state.ranking(), kind)
+    let scores = state.scores();
+    if scores.len() == 1 {
+        if let Some(margin) = state.solo_margin() {
+            return std::iter::once(solo_reward(margin, scores[0], kind)).collect();
+        }
+    }
+    rewards_from(&scores, &state.ranking(), kind)
 }
 
-/// [`terminal_rewards`] from final `scores` and the `ranking` (seats first to last).
+/// The reward of a lone player who finished `margin` above its target (the built-in
+/// opponent's score or the grade aimed for) with `score` points.
+///
+/// `Rank` and `WinLoss` are 1 for a win (a positive margin) and 0 otherwise: alone, first
+/// place is the win. `ScoreMargin` treats the target as the best other seat's score
+/// (`score - margin`) and scales exactly as between seats: the margin over the larger of the
+/// two absolute scores (at least 1), mapped from `[-1, 1]` to `[0, 1]`, so a wider win is
+/// always worth more and a dead heat is 0.5.
+pub fn solo_reward(margin: f64, score: i32, kind: RewardKind) -> f64 {
+    match kind {
+        RewardKind::Rank | RewardKind::WinLoss => {
+            if margin > 0.0 {
+                1.0
+            } else {
+                0.0
+            }
+        }
+        RewardKind::ScoreMargin => {
+            let own = f64::from(score);
+            let scale = own.abs().max((own - margin).abs()).max(1.0);
+            (0.5 + 0.5 * margin / scale).clamp(0.0, 1.0)
+        }
+    }
+}
+
+/// [`terminal_rewards`] from final `scores` and the `ranking` (seats first to last). One seat
+/// without a solo target gets 1.
 pub fn rewards_from(scores: &[i32], ranking: &[Seat], kind: RewardKind) -> PerSeat<f64> {
     let n = scores.len();
     let mut out: PerSeat<f64> = (0..n).map(|_| 0.0).collect();
@@ -157,6 +197,29 @@ mod tests {
         approx(&r, &[0.5, 0.5]);
         let r = rewards_from(&[-4, 4], &[1, 0], RewardKind::ScoreMargin);
         assert!(r.iter().all(|v| (0.0..=1.0).contains(v)));
+    }
+
+    #[test]
+    fn a_solo_win_is_a_positive_margin() {
+        for kind in [RewardKind::Rank, RewardKind::WinLoss] {
+            assert_eq!(solo_reward(3.0, 20, kind), 1.0);
+            assert_eq!(solo_reward(0.0, 20, kind), 0.0);
+            assert_eq!(solo_reward(-2.5, 20, kind), 0.0);
+        }
+    }
+
+    #[test]
+    fn solo_margin_rewards_a_wider_win_more() {
+        // 20 points against a target of 10: (20 - 10) / 20 → 0.75; against 30: -10 / 30.
+        assert!((solo_reward(10.0, 20, RewardKind::ScoreMargin) - 0.75).abs() < 1e-12);
+        let behind = solo_reward(-10.0, 20, RewardKind::ScoreMargin);
+        assert!((behind - (0.5 - 0.5 / 3.0)).abs() < 1e-12);
+        assert_eq!(solo_reward(0.0, 0, RewardKind::ScoreMargin), 0.5);
+        let steps: Vec<f64> = (-5..=5)
+            .map(|m| solo_reward(f64::from(m), 7, RewardKind::ScoreMargin))
+            .collect();
+        assert!(steps.windows(2).all(|w| w[0] < w[1]), "{steps:?}");
+        assert!(steps.iter().all(|v| (0.0..=1.0).contains(v)));
     }
 
     #[test]

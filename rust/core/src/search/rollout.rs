@@ -3,13 +3,13 @@
 
 use crate::engine::{Action, ActionList, GameState, Rng, Seat};
 
+use super::mcts::DEFAULT_ROLLOUT_EPSILON;
 use super::reward::advantage;
 
 /// How MCTS plays a simulated game from a new leaf to the end.
-#[derive(Clone, Copy, Debug, PartialEq, Default)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum RolloutPolicy {
     /// Uniformly random legal actions: the fastest, and unbiased.
-    #[default]
     Random,
     /// With probability `epsilon` a random action, otherwise the action that maximizes the
     /// actor's `heuristic_values()` lead over the best other seat one ply ahead. Costs one
@@ -18,6 +18,16 @@ pub enum RolloutPolicy {
         /// Probability of a uniformly random action instead of the greedy one.
         epsilon: f64,
     },
+}
+
+impl Default for RolloutPolicy {
+    /// Greedy with ε = [`DEFAULT_ROLLOUT_EPSILON`]: it won the search tournament at equal
+    /// iteration budgets, at eight to ten times the cost of a random simulation (Sunrise).
+    fn default() -> Self {
+        RolloutPolicy::Greedy {
+            epsilon: DEFAULT_ROLLOUT_EPSILON,
+        }
+    }
 }
 
 impl RolloutPolicy {

@@ -11,6 +11,11 @@
 //! face-up. Score: the total value of prizes won; ties are broken by more prizes won, then by
 //! the lower seat.
 //!
+//! Solo (`HighBid::solo`): one seat against a robot. The deck holds 14 cards; the robot is
+//! dealt 5 face-down and, once the player has bid, bids a card of its hand drawn at random.
+//! The robot scores the prizes it wins like a seat; the player's `solo_margin` is its score
+//! minus the robot's, so the toy exercises search's single-seat reward.
+//!
 //! Actions: `v - 1` bids the card of value `v` (one action per card of the deck).
 
 use arrayvec::ArrayVec;
@@ -54,6 +59,18 @@ pub struct HighBid {
     prizes_won: [u8; MAX_PLAYERS],
     history: Vec<Action>,
     rng: Rng,
+    /// The solo robot, if this is a one-seat game.
+    robot: Option<Robot>,
+}
+
+/// The built-in opponent of solo High Bid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Robot {
+    /// Its face-down hand (bit `v - 1`), hidden from the player.
+    hand: u32,
+    /// Its shown bids, one per finished round (value − 1).
+    bids: ArrayVec<u8, PRIZES>,
+    score: i32,
 }
 
 impl HighBid {
@@ -64,8 +81,18 @@ impl HighBid {
                 "High Bid is for 2 to {MAX_PLAYERS} players, not {players}"
             )));
         }
+        Ok(Self::deal(players, false, seed))
+    }
+
+    /// A one-seat game against the robot (see the module documentation), dealt from `seed`.
+    pub fn solo(seed: u64) -> Self {
+        Self::deal(1, true, seed)
+    }
+
+    fn deal(players: usize, solo: bool, seed: u64) -> Self {
         let mut rng = Rng::seed_from(seed);
-        let size = HAND * players + UNSEEN;
+        let hands_dealt = players + usize::from(solo);
+        let size = HAND * hands_dealt + UNSEEN;
         let mut deck: ArrayVec<u8, DECK> = (0..size as u8).collect();
         rng.shuffle(&mut deck);
         let mut hands = [0u32; MAX_PLAYERS];
@@ -88,9 +115,14 @@ impl HighBid {
             prizes_won: [0; MAX_PLAYERS],
             history: Vec::with_capacity(HAND * players),
             rng,
+            robot: solo.then(|| Robot {
+                hand: deck[HAND..2 * HAND].iter().fold(0, |h, &c| h | 1 << c),
+                bids: ArrayVec::new(),
+                score: 0,
+            }),
         };
         game.turn_up_prize();
-        Ok(game)
+        game
     }
 
     /// The prize being bid for now (0 once the game is over).
@@ -100,6 +132,11 @@ impl HighBid {
         } else {
             self.prize_log.last().copied().unwrap_or(0)
         }
+    }
+
+    /// The solo robot's score (0 in a game between seats).
+    pub fn robot_score(&self) -> i32 {
+        self.robot.as_ref().map_or(0, |r| r.score)
     }
 
     /// The card values in `seat`'s hand, ascending.
@@ -130,12 +167,30 @@ impl HighBid {
             .iter()
             .map(|b| b.expect("every seat has bid"))
             .collect();
-        let winner = (0..n)
-            .filter(|&s| bids.iter().filter(|&&b| b == bids[s]).count() == 1)
-            .max_by_key(|&s| bids[s]);
-        if let Some(w) = winner {
-            self.scores[w] += i32::from(prize);
-            self.prizes_won[w] += 1;
+        if let Some(robot) = &mut self.robot {
+            // Chance: the robot bids a card of its hand at random. Cards are distinct, so
+            // one of the two bids is the higher.
+            let cards: ArrayVec<u8, HAND> = (0..self.deck)
+                .filter(|c| robot.hand & (1 << c) != 0)
+                .collect();
+            let bid = cards[self.rng.below(cards.len())];
+            robot.hand &= !(1 << bid);
+            robot.bids.push(bid);
+            self.played |= 1 << bid;
+            if bid > bids[0] {
+                robot.score += i32::from(prize);
+            } else {
+                self.scores[0] += i32::from(prize);
+                self.prizes_won[0] += 1;
+            }
+        } else {
+            let winner = (0..n)
+                .filter(|&s| bids.iter().filter(|&&b| b == bids[s]).count() == 1)
+                .max_by_key(|&s| bids[s]);
+            if let Some(w) = winner {
+                self.scores[w] += i32::from(prize);
+                self.prizes_won[w] += 1;
+            }
         }
         for b in &bids {
             self.played |= 1 << b;
@@ -238,6 +293,12 @@ impl GameState for HighBid {
             }
             copy.hands[seat] = hand;
         }
+        if let (Some(robot), Some(copied)) = (&self.robot, &mut copy.robot) {
+            copied.hand = 0;
+            for _ in 0..robot.hand.count_ones() {
+                copied.hand |= 1 << draw.next().expect("pool holds every hidden card");
+            }
+        }
         // The order of the face-down prizes is hidden: future draws come from a new stream.
         copy.rng = Rng::seed_from(rng.next_u64());
         copy
@@ -267,6 +328,9 @@ impl GameState for HighBid {
             ));
         }
         s.push_str(&format!(" scores{:?}", self.scores()));
+        if let Some(robot) = &self.robot {
+            s.push_str(&format!(" robot{:?}/{}", robot.bids, robot.score));
+        }
         s
     }
 
@@ -303,6 +367,7 @@ impl GameState for HighBid {
             "my_bid": self.pending[player].map(|b| b + 1),
             "committed": self.pending[..self.num_players()].iter().map(Option::is_some).collect::<Vec<_>>(),
             "scores": self.scores().to_vec(),
+            "robot": self.robot.as_ref().map(|r| json!({"bids": r.bids.to_vec(), "score": r.score})),
         })
     }
 
@@ -315,8 +380,19 @@ impl GameState for HighBid {
             "history": self.history,
             "prizes": self.prize_log.to_vec(),
             "scores": self.scores().to_vec(),
+            "robot": self.robot.as_ref().map(|r| json!({
+                "hand": (0..self.deck).filter(|c| r.hand & (1 << c) != 0).map(|c| c + 1).collect::<Vec<_>>(),
+                "bids": r.bids.to_vec(),
+                "score": r.score,
+            })),
         })
         .to_string()
+    }
+
+    fn solo_margin(&self) -> Option<f64> {
+        self.robot
+            .as_ref()
+            .map(|r| f64::from(self.scores[0] - r.score))
     }
 }
 
@@ -339,6 +415,50 @@ mod tests {
                 assert_eq!(g.ranking().len(), players);
             }
         }
+    }
+
+    #[test]
+    fn solo_prizes_go_to_the_higher_of_the_player_and_the_robot() {
+        for seed in 0..40 {
+            let mut g = HighBid::solo(seed);
+            let mut rng = Rng::seed_from(seed);
+            let mut expected = [0i32; 2];
+            while !g.is_terminal() {
+                let prize = i32::from(g.current_prize());
+                let legal = g.legal_actions();
+                let bid = legal[rng.below(legal.len())];
+                g.apply_unchecked(bid);
+                let robot_bid = u32::from(*g.robot.as_ref().unwrap().bids.last().unwrap());
+                assert_ne!(robot_bid, bid, "the robot bids from its own hand");
+                expected[usize::from(robot_bid > bid)] += prize;
+            }
+            assert_eq!(g.scores()[0], expected[0]);
+            assert_eq!(g.robot_score(), expected[1]);
+            assert_eq!(expected[0] + expected[1], 15, "a solo prize is never lost");
+            assert_eq!(g.solo_margin(), Some(f64::from(expected[0] - expected[1])));
+        }
+        assert_eq!(HighBid::new(2, 1).unwrap().solo_margin(), None);
+    }
+
+    #[test]
+    fn solo_resampling_redraws_only_the_robot_hand_and_the_unseen() {
+        let mut g = HighBid::solo(3);
+        g.apply_unchecked(g.legal_actions()[0]);
+        let robot_hands: std::collections::HashSet<u32> = (0..30)
+            .map(|seed| {
+                let r = g.resample_hidden(0, seed);
+                assert_eq!(r.information_state_string(0), g.information_state_string(0));
+                assert_eq!(r.hands[0], g.hands[0]);
+                let robot = r.robot.as_ref().unwrap();
+                assert_eq!(robot.hand.count_ones(), 4);
+                assert_eq!(robot.hand & (g.hands[0] | g.played), 0);
+                robot.hand
+            })
+            .collect();
+        assert!(
+            robot_hands.len() > 5,
+            "the robot's hand is hidden, so it is redrawn"
+        );
     }
 
     #[test]
