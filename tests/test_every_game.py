@@ -51,6 +51,10 @@ def test_random_games_keep_the_generic_invariants(game: str, players: int) -> No
             state.apply_action(action)
         doc = state.to_json()
         assert State.from_json(doc).to_json() == doc
+        # One seat plays against a built-in opponent (or a grade table): the margin that decides
+        # it is there once the game is over; games between seats have none.
+        margin = state.solo_margin()
+        assert (margin is None) == (players > 1)
 
 
 def test_every_game_is_checked() -> None:

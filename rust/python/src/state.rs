@@ -128,6 +128,13 @@ impl State {
         dispatch!(&self.game, s => s.scores().to_vec())
     }
 
+    /// In a one-seat game against a built-in opponent or a grade table, once it is over: the
+    /// player's result above the target that decides it (positive is a win); `None` for games
+    /// between seats and before the end.
+    fn solo_margin(&self) -> Option<f64> {
+        dispatch!(&self.game, s => if s.is_terminal() { s.solo_margin() } else { None })
+    }
+
     /// Final points per seat as floats; zeros before the end.
     fn returns(&self) -> Vec<f64> {
         dispatch!(&self.game, s => {
