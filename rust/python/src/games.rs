@@ -4,9 +4,9 @@
 
 use std::sync::Arc;
 
-use craftgames_core::engine::{EngineError, EngineResult, GameState, Rng};
+use craftgames_core::engine::{EngineError, EngineResult, GameState};
 use craftgames_core::nijar::{self, NijarConfig, NijarState};
-use craftgames_core::search::playout::play_random_to_end;
+use craftgames_core::search::playout::{play_random_to_end, playout_rng};
 use craftgames_core::sorcery::{self, SorceryConfig, SorceryState};
 use craftgames_core::sunrise::{CardSet, SunriseState};
 
@@ -159,7 +159,7 @@ impl Setup {
         for i in 0..games {
             let game_seed = seed.wrapping_add(i as u64);
             let mut game = self.deal(game_seed)?;
-            let mut rng = Rng::seed_from(game_seed ^ 0xA5A5_5A5A_0F0F_F0F0);
+            let mut rng = playout_rng(game_seed);
             dispatch!(&mut game, s => {
                 play_random_to_end(s, &mut rng);
                 out.extend(s.scores());

@@ -4,8 +4,8 @@ use super::actions::NUM_ACTIONS;
 use super::config::SorceryConfig;
 use super::observe::TENSOR_SIZE;
 use super::state::{Phase, SorceryState};
-use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat};
-use crate::search::playout::play_random_to_end;
+use crate::engine::{Action, ActionList, GameState, PerSeat, Seat};
+use crate::search::playout::random_game_scores;
 
 impl GameState for SorceryState {
     fn num_players(&self) -> usize {
@@ -116,15 +116,7 @@ impl GameState for SorceryState {
 /// Plays `games` uniformly random games (game `i` from seed `seed + i`) and returns the
 /// final scores, row-major (games × players).
 pub fn random_games(config: SorceryConfig, games: usize, seed: u64) -> Vec<i32> {
-    let mut out = Vec::with_capacity(games * usize::from(config.players));
-    for i in 0..games {
-        let game_seed = seed.wrapping_add(i as u64);
-        let Ok(mut state) = SorceryState::new_game(config, game_seed, None) else {
-            return out;
-        };
-        let mut rng = Rng::seed_from(game_seed ^ 0xA5A5_5A5A_0F0F_F0F0);
-        play_random_to_end(&mut state, &mut rng);
-        out.extend(state.scores());
-    }
-    out
+    random_game_scores(games, seed, |s| {
+        SorceryState::new_game(config, s, None).ok()
+    })
 }
