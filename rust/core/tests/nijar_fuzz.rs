@@ -6,43 +6,9 @@ use craftgames_core::engine::{ActionList, GameState, Rng};
 use craftgames_core::nijar::{NijarConfig, NijarState};
 use serde_json::Value;
 
-/// Every number in the document, as a path of keys and indices.
-fn number_paths(v: &Value, path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
-    match v {
-        Value::Number(_) => out.push(path.clone()),
-        Value::Array(items) => {
-            for (i, x) in items.iter().enumerate() {
-                path.push(Step::Index(i));
-                number_paths(x, path, out);
-                path.pop();
-            }
-        }
-        Value::Object(map) => {
-            for (k, x) in map {
-                if k == "rng" || k == "history" || k == "seed" {
-                    continue; // any value is valid there
-                }
-                path.push(Step::Key(k.clone()));
-                number_paths(x, path, out);
-                path.pop();
-            }
-        }
-        _ => {}
-    }
-}
+mod common;
 
-#[derive(Clone)]
-enum Step {
-    Key(String),
-    Index(usize),
-}
-
-fn at<'a>(v: &'a mut Value, path: &[Step]) -> &'a mut Value {
-    path.iter().fold(v, |v, s| match s {
-        Step::Key(k) => &mut v[k.as_str()],
-        Step::Index(i) => &mut v[*i],
-    })
-}
+use common::{mutate_one_or_a_pair, number_paths};
 
 fn mid_game(players: usize, seed: u64, steps: usize) -> NijarState {
     let mut s = NijarState::new_game(players, seed, None, NijarConfig::default()).unwrap();
@@ -72,25 +38,7 @@ fn mutated_documents_are_rejected_or_play_to_the_end() {
         let mut paths = Vec::new();
         number_paths(&doc, &mut Vec::new(), &mut paths);
         for _ in 0..60 {
-            let mut changed = doc.clone();
-            // One edit, or a +1/-1 pair elsewhere (which keeps counts such as the 60
-            // tokens balanced, so it reaches deeper into validation).
-            let path = &paths[rng.below(paths.len())];
-            let slot = at(&mut changed, path);
-            let old = slot.as_i64().unwrap_or(0);
-            let (new, paired) = match rng.below(5) {
-                0 => (old + 1, false),
-                1 => (old - 1, false),
-                2 => (rng.below(64) as i64, false),
-                3 => (255, false),
-                _ => (old + 1, true),
-            };
-            *slot = Value::from(new);
-            if paired {
-                let other = at(&mut changed, &paths[rng.below(paths.len())]);
-                let value = other.as_i64().unwrap_or(0);
-                *other = Value::from(value - 1);
-            }
+            let changed = mutate_one_or_a_pair(&doc, &paths, &mut rng);
             let Ok(mut s) = NijarState::from_json(&changed.to_string()) else {
                 continue;
             };

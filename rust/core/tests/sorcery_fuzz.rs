@@ -6,42 +6,9 @@ use craftgames_core::engine::{ActionList, GameState, Rng};
 use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 use serde_json::Value;
 
-#[derive(Clone)]
-enum Step {
-    Key(String),
-    Index(usize),
-}
+mod common;
 
-fn number_paths(v: &Value, path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
-    match v {
-        Value::Number(_) => out.push(path.clone()),
-        Value::Array(items) => {
-            for (i, x) in items.iter().enumerate() {
-                path.push(Step::Index(i));
-                number_paths(x, path, out);
-                path.pop();
-            }
-        }
-        Value::Object(map) => {
-            for (k, x) in map {
-                if k == "rng" || k == "history" || k == "seed" {
-                    continue;
-                }
-                path.push(Step::Key(k.clone()));
-                number_paths(x, path, out);
-                path.pop();
-            }
-        }
-        _ => {}
-    }
-}
-
-fn at<'a>(v: &'a mut Value, path: &[Step]) -> &'a mut Value {
-    path.iter().fold(v, |v, s| match s {
-        Step::Key(k) => &mut v[k.as_str()],
-        Step::Index(i) => &mut v[*i],
-    })
-}
+use common::{at, number_paths};
 
 fn mid_game(players: usize, seed: u64, steps: usize) -> SorceryState {
     let options = serde_json::json!({"staffs": true});

@@ -1,0 +1,70 @@
+//! Helpers shared by the games' integration tests (each test file is its own crate and uses
+//! part of this, hence the `dead_code` allowance).
+#![allow(dead_code)]
+
+use craftgames_core::engine::Rng;
+use serde_json::Value;
+
+/// One step of a path into a JSON document.
+#[derive(Clone)]
+pub enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// Every number in the document, as a path of keys and indices (skipping the RNG state, the
+/// history and the seed, where any value is valid).
+pub fn number_paths(v: &Value, path: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
+    match v {
+        Value::Number(_) => out.push(path.clone()),
+        Value::Array(items) => {
+            for (i, x) in items.iter().enumerate() {
+                path.push(Step::Index(i));
+                number_paths(x, path, out);
+                path.pop();
+            }
+        }
+        Value::Object(map) => {
+            for (k, x) in map {
+                if k == "rng" || k == "history" || k == "seed" {
+                    continue; // any value is valid there
+                }
+                path.push(Step::Key(k.clone()));
+                number_paths(x, path, out);
+                path.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The value at `path`.
+pub fn at<'a>(v: &'a mut Value, path: &[Step]) -> &'a mut Value {
+    path.iter().fold(v, |v, s| match s {
+        Step::Key(k) => &mut v[k.as_str()],
+        Step::Index(i) => &mut v[*i],
+    })
+}
+
+/// A copy of `doc` with one number edited, or a +1/-1 pair elsewhere (which keeps counts of
+/// conserved tokens balanced, so it reaches deeper into validation).
+pub fn mutate_one_or_a_pair(doc: &Value, paths: &[Vec<Step>], rng: &mut Rng) -> Value {
+    let mut changed = doc.clone();
+    let path = &paths[rng.below(paths.len())];
+    let slot = at(&mut changed, path);
+    let old = slot.as_i64().unwrap_or(0);
+    let (new, paired) = match rng.below(5) {
+        0 => (old + 1, false),
+        1 => (old - 1, false),
+        2 => (rng.below(64) as i64, false),
+        3 => (255, false),
+        _ => (old + 1, true),
+    };
+    *slot = Value::from(new);
+    if paired {
+        let other = at(&mut changed, &paths[rng.below(paths.len())]);
+        let value = other.as_i64().unwrap_or(0);
+        *other = Value::from(value - 1);
+    }
+    changed
+}
