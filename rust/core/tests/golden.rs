@@ -9,10 +9,13 @@
 //! ```
 
 use std::fmt::Write;
-use std::path::PathBuf;
 
 use craftgames_core::engine::{GameState, Rng};
 use craftgames_core::sunrise::SunriseState;
+
+mod common;
+
+use common::check_golden;
 
 fn playthrough(players: usize, seed: u64) -> String {
     let mut state = SunriseState::new_game(players, seed, None).unwrap();
@@ -62,35 +65,8 @@ fn playthrough(players: usize, seed: u64) -> String {
 
 #[test]
 fn golden_playthroughs_are_unchanged() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
-    let update = std::env::var_os("CRAFTGAMES_UPDATE_GOLDEN").is_some();
     for players in 2..=4 {
         let text = playthrough(players, 2026 + players as u64);
-        let path = dir.join(format!("sunrise_{players}p.txt"));
-        if update {
-            std::fs::write(&path, &text).unwrap();
-            continue;
-        }
-        let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-            panic!(
-                "{} is missing: run with CRAFTGAMES_UPDATE_GOLDEN=1 to create it",
-                path.display()
-            )
-        });
-        if expected != text {
-            let line = expected
-                .lines()
-                .zip(text.lines())
-                .position(|(a, b)| a != b)
-                .unwrap_or(0);
-            panic!(
-                "{} differs from the engine's playthrough from line {}:\n  golden: {}\n  now:    {}\n\
-                 If the change is intended, regenerate with CRAFTGAMES_UPDATE_GOLDEN=1.",
-                path.display(),
-                line + 1,
-                expected.lines().nth(line).unwrap_or(""),
-                text.lines().nth(line).unwrap_or("")
-            );
-        }
+        check_golden(&format!("sunrise_{players}p.txt"), &text);
     }
 }

@@ -8,10 +8,13 @@
 //! ```
 
 use std::fmt::Write;
-use std::path::PathBuf;
 
 use craftgames_core::engine::{GameState, Rng};
 use craftgames_core::sorcery::{SorceryConfig, SorceryState};
+
+mod common;
+
+use common::check_golden;
 
 fn playthrough(players: usize, seed: u64, options: serde_json::Value) -> String {
     let cfg = SorceryConfig::from_options(players, options.as_object().unwrap()).unwrap();
@@ -62,8 +65,6 @@ fn playthrough(players: usize, seed: u64, options: serde_json::Value) -> String 
 
 #[test]
 fn sorcery_golden_playthroughs_are_unchanged() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/golden");
-    let update = std::env::var_os("CRAFTGAMES_UPDATE_GOLDEN").is_some();
     for (players, options) in [
         (
             1,
@@ -73,30 +74,6 @@ fn sorcery_golden_playthroughs_are_unchanged() {
         (4, serde_json::json!({})),
     ] {
         let text = playthrough(players, 2026 + players as u64, options);
-        let path = dir.join(format!("sorcery_{players}p.txt"));
-        if update {
-            std::fs::write(&path, &text).unwrap();
-            continue;
-        }
-        let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-            panic!(
-                "{} is missing: run with CRAFTGAMES_UPDATE_GOLDEN=1",
-                path.display()
-            )
-        });
-        if expected != text {
-            let line = expected
-                .lines()
-                .zip(text.lines())
-                .position(|(a, b)| a != b)
-                .unwrap_or(0);
-            panic!(
-                "{} differs from line {}:\n  golden: {}\n  now:    {}\nRegenerate with CRAFTGAMES_UPDATE_GOLDEN=1 if intended.",
-                path.display(),
-                line + 1,
-                expected.lines().nth(line).unwrap_or(""),
-                text.lines().nth(line).unwrap_or("")
-            );
-        }
+        check_golden(&format!("sorcery_{players}p.txt"), &text);
     }
 }

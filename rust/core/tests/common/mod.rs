@@ -68,3 +68,37 @@ pub fn mutate_one_or_a_pair(doc: &Value, paths: &[Vec<Step>], rng: &mut Rng) -> 
     }
     changed
 }
+
+/// Compares `text` with the golden file `tests/golden/{name}`, or writes it there when
+/// `CRAFTGAMES_UPDATE_GOLDEN` is set (regenerate only on purpose); a difference fails the test
+/// naming the first line that differs.
+pub fn check_golden(name: &str, text: &str) {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/golden")
+        .join(name);
+    if std::env::var_os("CRAFTGAMES_UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, text).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "{} is missing: run with CRAFTGAMES_UPDATE_GOLDEN=1 to create it",
+            path.display()
+        )
+    });
+    if expected != text {
+        let line = expected
+            .lines()
+            .zip(text.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0);
+        panic!(
+            "{} differs from the engine's playthrough from line {}:\n  golden: {}\n  now:    {}\n\
+             If the change is intended, regenerate with CRAFTGAMES_UPDATE_GOLDEN=1.",
+            path.display(),
+            line + 1,
+            expected.lines().nth(line).unwrap_or(""),
+            text.lines().nth(line).unwrap_or("")
+        );
+    }
+}
