@@ -65,3 +65,38 @@ def test_cli_rejects_bad_arenas_with_exit_code_2(
         main(["arena", "sunrise", "--seat", "random", *extra])
     assert exc.value.code == 2
     assert "error" in capsys.readouterr().err
+
+
+def test_a_solo_game_is_won_by_beating_the_built_in_opponent_not_by_sitting_alone() -> None:
+    # Easy and Extra Hard robots: the same deals and bot, different options reach the games.
+    easy = run_arena("sorcery", ["random"], games=6, seed=2, options={"difficulty": "easy"})
+    hard = run_arena("sorcery", ["random"], games=6, seed=2, options={"difficulty": "extra-hard"})
+    assert easy != hard
+    for r in easy + hard:
+        assert r.solo_margin is not None
+        assert r.winner == (0 if r.solo_margin > 0 else None)
+    summary = summarize(easy, ["random"])[0]
+    assert summary.wins == sum(1 for r in easy if r.solo_margin is not None and r.solo_margin > 0)
+    assert summary.mean_solo_margin == pytest.approx(
+        sum(r.solo_margin or 0.0 for r in easy) / len(easy)
+    )
+
+
+def test_cli_passes_the_game_flags_and_reports_solo_wins(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "solo.jsonl"
+    argv = ["arena", "nijar", "--players", "1", "--seat", "random", "--games", "2"]
+    assert main([*argv, "--difficulty", "expert", "--out", str(out)]) == 0
+    assert "beat the game" in capsys.readouterr().out
+    lines = [json.loads(line) for line in out.read_text().splitlines()]
+    assert all(line["solo_margin"] is not None for line in lines)
+    assert all(line["winner"] == (None if line["solo_margin"] <= 0 else "random") for line in lines)
+
+
+def test_cli_rejects_a_bad_game_option_with_exit_code_2(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["arena", "sorcery", "--players", "2", "--seat", "random", "--seat", "random"]
+    with pytest.raises(SystemExit) as exc:
+        main([*argv, "--solo", "robot"])
+    assert exc.value.code == 2
+    assert "solo" in capsys.readouterr().err

@@ -3,8 +3,12 @@
     craftgames arena sunrise --players 2 --seat mcts:1000 --seat greedy --games 200 \\
         --seed 1 --jobs 2 --out results.jsonl
 
-Game ``i`` is created from its own seed (derived from ``--seed`` and ``i``) and its seats are
-rotated by ``i``: agent ``k`` (the ``k``-th ``--seat``) plays seat ``(k + i) % players``. Every
+Game ``i`` is created from its own seed (derived from ``--seed`` and ``i``), with the same
+cards and game options for every game (``craftgames arena sorcery --players 1 --seat
+mcts:1000 --solo robot --difficulty medium``), and its seats are
+rotated by ``i``: agent ``k`` (the ``k``-th ``--seat``) plays seat ``(k + i) % players``. In a
+one-seat game against a built-in opponent (a robot, the Competition, a grade table) the
+player wins when it beats it (``State.solo_margin() > 0``), not by finishing first alone. Every
 bot is seeded from the game's seed and its seat, so a game's result depends only on
 ``--seed`` and ``i`` — never on ``--jobs``, the backend, or which worker played it.
 
@@ -15,14 +19,16 @@ each a batch of seeded games, on a local Ray with ``jobs`` CPUs or on the cluste
 
 from __future__ import annotations
 
+import json
 import math
 import statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from craftgames import _core, bots
+import craftgames
+from craftgames import bots
 
 __all__ = [
     "BACKENDS",
@@ -62,10 +68,15 @@ class GameResult:
     """Final scores per seat."""
     ranking: tuple[int, ...]
     """Seats from first to last, the rulebook's tiebreaker applied."""
+    solo_margin: float | None = None
+    """One seat against a built-in opponent: its result above the target (positive wins)."""
 
     @property
-    def winner(self) -> int:
-        """The agent that finished first."""
+    def winner(self) -> int | None:
+        """The agent that won: the one that finished first, or in a one-seat game against a
+        built-in opponent the player if it beat it (else ``None``)."""
+        if self.solo_margin is not None:
+            return self.agents[0] if self.solo_margin > 0 else None
         return self.agents[self.ranking[0]]
 
     def to_dict(self, specs: Sequence[str]) -> dict[str, object]:
@@ -77,8 +88,9 @@ class GameResult:
             "agents": list(self.agents),
             "scores": list(self.scores),
             "ranking": list(self.ranking),
+            "solo_margin": self.solo_margin,
             "winner_agent": self.winner,
-            "winner": specs[self.winner],
+            "winner": None if self.winner is None else specs[self.winner],
         }
 
 
@@ -87,12 +99,20 @@ def game_seed(seed: int, index: int) -> int:
     return (seed * 1_000_033 + index) % (1 << 63)
 
 
-def play_game(game: str, specs: Sequence[str], seed: int, index: int) -> GameResult:
-    """Plays arena game `index` to the end with the agents `specs`, seats rotated by `index`."""
+def play_game(
+    game: str,
+    specs: Sequence[str],
+    seed: int,
+    index: int,
+    cards: str | None = None,
+    options: Mapping[str, object] | None = None,
+) -> GameResult:
+    """Plays arena game `index` to the end with the agents `specs`, seats rotated by `index`,
+    dealt with the card file text `cards` (None: the game's own) and the game's `options`."""
     players = len(specs)
     agents = tuple((seat - index) % players for seat in range(players))
     state_seed = game_seed(seed, index)
-    state = _core.new_game(game, players, state_seed)
+    state = craftgames.new_game(game, players, state_seed, cards, **(options or {}))
     seat_bots = [bots.make_bot(specs[a], seat, state_seed) for seat, a in enumerate(agents)]
     while not state.is_terminal():
         state.apply_action(seat_bots[state.current_player()].step(state))
@@ -102,16 +122,17 @@ def play_game(game: str, specs: Sequence[str], seed: int, index: int) -> GameRes
         agents=agents,
         scores=tuple(state.scores()),
         ranking=tuple(state.ranking()),
+        solo_margin=state.solo_margin(),
     )
 
 
-Task = tuple[str, tuple[str, ...], int, int]
-"""One arena game to play: (game, specs, arena seed, index)."""
+Task = tuple[str, tuple[str, ...], int, int, str | None, str]
+"""One arena game to play: (game, specs, arena seed, index, card file text, options JSON)."""
 
 
 def _play_indexed(task: Task) -> GameResult:
-    game, specs, seed, index = task
-    return play_game(game, specs, seed, index)
+    game, specs, seed, index, cards, options = task
+    return play_game(game, specs, seed, index, cards, json.loads(options))
 
 
 def _play_batch(tasks: list[Task]) -> list[GameResult]:
@@ -127,8 +148,12 @@ def run(
     on_result: Callable[[GameResult], None] | None = None,
     backend: Backend = "process",
     address: str | None = None,
+    cards: str | None = None,
+    options: Mapping[str, object] | None = None,
 ) -> list[GameResult]:
-    """Plays `games` games between the agents `specs` (one per seat).
+    """Plays `games` games between the agents `specs` (one per seat), each dealt with the
+    card file text `cards` (None: the game's own cards) and the game's `options` (as
+    `craftgames.new_game` takes them).
 
     With ``backend="process"`` they run on `jobs` processes here. With ``backend="ray"`` they
     run as Ray tasks of a batch of games each: on the Ray this process is already connected
@@ -138,7 +163,7 @@ def run(
 
     Returns the results in game order; `on_result` is called as each game finishes (for a
     progress bar). Raises `ValueError` for a bad spec, game, count or backend before any
-    game runs.
+    game runs (a bad card file raises `CardDataError`).
     """
     if games < 1:
         raise ValueError(f"the arena needs at least 1 game, not {games}")
@@ -152,8 +177,10 @@ def run(
         if spec == bots.HUMAN:
             raise ValueError("the arena plays bots only; 'human' cannot take a seat")
         bots.make_bot(spec, seat, seed)  # validates the spec
-    _core.new_game(game, len(specs), seed)  # validates the game and the player count
-    tasks = [(game, tuple(specs), seed, i) for i in range(games)]
+    # Validates the game, the player count, the cards and the options before any game runs.
+    craftgames.new_game(game, len(specs), seed, cards, **(options or {}))
+    options_json = json.dumps(dict(options or {}), sort_keys=True)
+    tasks: list[Task] = [(game, tuple(specs), seed, i, cards, options_json) for i in range(games)]
     results: list[GameResult] = []
     stream = _ray_results(tasks, jobs, address) if backend == "ray" else _results(tasks, jobs)
     for result in stream:
@@ -217,7 +244,7 @@ class AgentSummary:
     games: int
     """Games played."""
     wins: int
-    """Games it finished first in."""
+    """Games it won: finished first in, or (one seat) beat the built-in opponent in."""
     win_rate: float
     """``wins / games``."""
     ci_low: float
@@ -228,6 +255,8 @@ class AgentSummary:
     """Mean final score."""
     score_stdev: float
     """Sample standard deviation of the final score (0 for one game)."""
+    mean_solo_margin: float | None = None
+    """One seat against a built-in opponent: the mean result above the target."""
 
 
 def _wilson(wins: int, n: int, z: float = 1.959964) -> tuple[float, float]:
@@ -247,6 +276,7 @@ def summarize(results: Sequence[GameResult], specs: Sequence[str]) -> list[Agent
         wins = sum(1 for r in results if r.winner == agent)
         n = len(scores)
         low, high = _wilson(wins, n)
+        margins = [r.solo_margin for r in results if r.solo_margin is not None]
         out.append(
             AgentSummary(
                 agent=agent,
@@ -258,6 +288,7 @@ def summarize(results: Sequence[GameResult], specs: Sequence[str]) -> list[Agent
                 ci_high=high,
                 mean_score=statistics.fmean(scores) if scores else 0.0,
                 score_stdev=statistics.stdev(scores) if n > 1 else 0.0,
+                mean_solo_margin=statistics.fmean(margins) if margins else None,
             )
         )
     return out

@@ -15,12 +15,15 @@ from craftgames import arena as arena_engine
 from craftgames import bots
 from craftgames._core import GAMES
 from craftgames.arena import BACKENDS, AgentSummary, GameResult, summarize
+from craftgames.cards import card_text
+from craftgames.table.presentation import presentation
 
 __all__ = ["add_parser", "run"]
 
 
-def add_parser(sub: Any) -> None:
-    """Adds the ``arena`` subcommand to the ``craftgames`` parser's subparsers `sub`."""
+def add_parser(sub: Any, game: str | None = None) -> None:
+    """Adds the ``arena`` subcommand to the ``craftgames`` parser's subparsers `sub`, with
+    the flags of `game` (its options, e.g. ``--solo robot``) when the command line names it."""
     arena = sub.add_parser(
         "arena",
         help="play many games between bots and compare them",
@@ -58,11 +61,17 @@ def add_parser(sub: Any) -> None:
         "default: a local Ray with --jobs CPUs)",
     )
     arena.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE")
+    arena.add_argument("--cards", metavar="FILE", help="a card file replacing the game's own")
+    if game is not None:
+        hook = presentation(game).add_cli_arguments
+        if hook is not None:
+            hook(arena)  # the same game flags as ``craftgames play``
 
 
 def _table(summaries: list[AgentSummary], games: int) -> Table:
     table = Table(title=f"Arena: {games} games", title_justify="left", box=box.SIMPLE_HEAD)
-    for name, justify in [
+    solo = any(s.mean_solo_margin is not None for s in summaries)
+    columns = [
         ("Agent", "left"),
         ("Bot", "left"),
         ("Wins", "right"),
@@ -70,10 +79,14 @@ def _table(summaries: list[AgentSummary], games: int) -> Table:
         ("95% CI", "right"),
         ("Mean score", "right"),
         ("Std dev", "right"),
-    ]:
+    ]
+    if solo:  # one seat against the game's own opponent: a win is beating it
+        columns[2] = ("Wins (beat the game)", "right")
+        columns.append(("Mean margin", "right"))
+    for name, justify in columns:
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     for s in summaries:
-        table.add_row(
+        row = [
             str(s.agent),
             s.spec,
             f"{s.wins}/{s.games}",
@@ -81,7 +94,11 @@ def _table(summaries: list[AgentSummary], games: int) -> Table:
             f"{s.ci_low:.1%}-{s.ci_high:.1%}",
             f"{s.mean_score:.2f}",
             f"{s.score_stdev:.2f}",
-        )
+        ]
+        if solo:
+            margin = s.mean_solo_margin
+            row.append("" if margin is None else f"{margin:+.2f}")
+        table.add_row(*row)
     return table
 
 
@@ -105,6 +122,8 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Cons
             progress.advance(task)
 
         try:
+            cards = card_text(args.cards)
+            options = presentation(args.game).options(args)
             results = arena_engine.run(
                 args.game,
                 specs,
@@ -114,8 +133,10 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Cons
                 advance,
                 backend=args.backend,
                 address=args.address,
+                cards=cards,
+                options=options,
             )
-        except ValueError as e:
+        except (OSError, ValueError) as e:
             parser.error(" ".join(str(e).split()))
     console.print(_table(summarize(results, specs), len(results)))
     if args.out:

@@ -42,12 +42,12 @@ def _console() -> Console:
     return console
 
 
-def _game_in(argv: Sequence[str]) -> str | None:
-    """The game named after ``play`` in `argv`, if any (its own flags are added for it)."""
+def _game_in(argv: Sequence[str], command: str = "play") -> str | None:
+    """The game named after `command` in `argv`, if any (its own flags are added for it)."""
     args = list(argv)
-    if "play" not in args:
+    if command not in args:
         return None
-    return next((a for a in args[args.index("play") + 1 :] if a in GAMES), None)
+    return next((a for a in args[args.index(command) + 1 :] if a in GAMES), None)
 
 
 def _build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
@@ -118,7 +118,7 @@ def _build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
     replay.add_argument(
         "--step", action="store_true", help="pause after each move (Enter, b board, q quit)"
     )
-    arena_cli.add_parser(sub)
+    arena_cli.add_parser(sub, _game_in(argv, "arena"))
     # The search engineer's ``craftgames analyse`` plugs in here when its module exists.
     analyse = _analyse_module()
     if analyse is not None:
