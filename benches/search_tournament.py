@@ -18,7 +18,10 @@ is printed and written beside ``--out`` as Markdown.
 
 With ``--players 1`` (solo games against a built-in opponent) each variant plays ``--games``
 deals alone and the table gives its rate of results above the target (``solo_margin() > 0``)
-and its mean margin.
+and its mean margin. ``--options`` passes the game's own options (JSON, e.g.
+``'{"difficulty": "medium"}'``) to every deal; ``--against NAME`` plays only the pairings of
+NAME with each other variant (a star instead of a round robin: each alternative against the
+default).
 """
 
 from __future__ import annotations
@@ -50,6 +53,9 @@ def variant(**changes: str) -> str:
     options.update(changes)
     return ",".join(f"{k}={v}" for k, v in options.items())
 
+
+DEFAULT = variant(reward="margin", c="0.25", rollout="greedy:0.2")
+"""The defaults this tournament chose on Sunrise (issue 11), spelled out."""
 
 VARIANT_SETS: dict[str, dict[str, str]] = {
     # Reward x exploration grid, and each other factor changed alone from the old default.
@@ -85,6 +91,18 @@ VARIANT_SETS: dict[str, dict[str, str]] = {
             reward="margin", c="0.5", rollout="greedy:0.2", tree="infoset"
         ),
     },
+    # The defaults Sunrise's tournament chose, each factor changed alone, for checking them on
+    # another game (play it with --against default).
+    "defaults": {
+        "default": DEFAULT,
+        "old": variant(),
+        "default-c0.1": DEFAULT.replace("c=0.25", "c=0.1"),
+        "default-c0.5": DEFAULT.replace("c=0.25", "c=0.5"),
+        "default-rank": DEFAULT.replace("reward=margin,c=0.25", "reward=rank,c=0.7"),
+        "default-random-rollouts": DEFAULT.replace("rollout=greedy:0.2", "rollout=random"),
+        "default+infoset": DEFAULT.replace("tree=history", "tree=infoset"),
+        "default+mean": DEFAULT.replace("choose=visits", "choose=mean"),
+    },
 }
 
 
@@ -101,6 +119,8 @@ class Task:
     a_options: str
     b_options: str
     k: int
+    options: str = "{}"
+    """The game's own options, as JSON."""
 
 
 def seat_specs(task: Task) -> list[tuple[str, str]]:
@@ -127,7 +147,7 @@ def play(task: Task) -> dict[str, object]:
     """Plays one game and returns its JSON record."""
     started = time.perf_counter()
     deal = game_seed(task.seed, task.k // task.players)
-    state = craftgames.new_game(task.game, task.players, deal)
+    state = craftgames.new_game(task.game, task.players, deal, **json.loads(task.options))
     seats = seat_specs(task) if task.b else [(task.a, spec_of(task.a_options, task.budget))]
     players = [bots.make_bot(spec, seat, deal) for seat, (_, spec) in enumerate(seats)]
     while not state.is_terminal():
@@ -139,6 +159,7 @@ def play(task: Task) -> dict[str, object]:
         "a": task.a,
         "b": task.b,
         "k": task.k,
+        "options": task.options,
         "deal": deal,
         "seats": [name for name, _ in seats],
         "specs": [spec for _, spec in seats],
@@ -160,17 +181,32 @@ def tasks(args: argparse.Namespace, variants: dict[str, str]) -> list[Task]:
     """Every game of the tournament, pairing by pairing."""
     names = list(variants)
     base = dict(game=args.game, players=args.players, budget=args.budget, seed=args.seed)
+    options = json.dumps(json.loads(args.options), sort_keys=True)
     out = []
     if args.players == 1:
         for a in names:
             for k in range(args.games):
-                out.append(Task(**base, a=a, b="", a_options=variants[a], b_options="", k=k))
+                out.append(
+                    Task(
+                        **base, a=a, b="", a_options=variants[a], b_options="", k=k, options=options
+                    )
+                )
         return out
     for i, a in enumerate(names):
         for b in names[i + 1 :]:
+            if args.against and args.against not in (a, b):
+                continue
             for k in range(args.games):
                 out.append(
-                    Task(**base, a=a, b=b, a_options=variants[a], b_options=variants[b], k=k)
+                    Task(
+                        **base,
+                        a=a,
+                        b=b,
+                        a_options=variants[a],
+                        b_options=variants[b],
+                        k=k,
+                        options=options,
+                    )
                 )
     return out
 
@@ -183,7 +219,8 @@ def load(path: Path) -> list[dict[str, object]]:
 
 
 def key(r: dict[str, object]) -> tuple[object, ...]:
-    return (r["game"], r["players"], r["budget"], r["a"], r["b"], r["k"])
+    options = r.get("options", "{}")
+    return (r["game"], r["players"], r["budget"], r["a"], r["b"], r["k"], options)
 
 
 def run(todo: Sequence[Task], jobs: int) -> Iterator[dict[str, object]]:
@@ -281,6 +318,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ),
     )
     p.add_argument("--only", nargs="*", help="keep only these variants")
+    p.add_argument("--against", metavar="NAME", help="play only the pairings of this variant")
+    p.add_argument("--options", default="{}", help="the game's own options as JSON")
     p.add_argument("--jobs", type=int, default=1)
     p.add_argument("--out", type=Path, required=True, help="JSON lines, appended and resumed")
     p.add_argument("--table", type=Path, help="where the Markdown goes (default: --out as .md)")
