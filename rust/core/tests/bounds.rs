@@ -1,6 +1,6 @@
 //! The declared bounds (`GameState::max_game_length`, `score_bounds`) hold: for every game,
-//! player count and mode (solo modes included), games played by uniformly random, greedy and
-//! (short) MCTS players end within the length bound with every score inside the score
+//! player count and mode (solo modes included), games played by uniformly random, greedy,
+//! extreme (lowest or highest action id half the time) and (short) MCTS players end within the length bound with every score inside the score
 //! bounds, and the bounds are the same in every state of a game. And they are read from the
 //! card data: a card file raising a data-dependent quantity raises the bound by it.
 //!
@@ -12,7 +12,7 @@ mod common;
 use std::sync::Arc;
 
 use common::{play_within_bounds, Seen};
-use craftgames_core::engine::GameState;
+use craftgames_core::engine::{Action, GameState, Rng};
 use craftgames_core::nijar::{self, NijarConfig, NijarState};
 use craftgames_core::search::bots::{Bot, GreedyBot, MctsBot, RandomBot};
 use craftgames_core::search::mcts::MctsOptions;
@@ -22,11 +22,45 @@ use craftgames_core::sunrise::{self, SunriseState};
 use serde_json::{json, Value};
 
 /// Random games per configuration.
-const RANDOM_GAMES: u64 = 12;
+const RANDOM_GAMES: u64 = 200;
+/// Games per configuration played by half-random, half lowest- or highest-id players.
+const EXTREME_GAMES: u64 = 40;
 /// Greedy games per configuration.
-const GREEDY_GAMES: u64 = 2;
+const GREEDY_GAMES: u64 = 10;
 /// MCTS iterations per move in the short MCTS game (random rollouts: cheap).
-const MCTS_ITERATIONS: u64 = 3;
+const MCTS_ITERATIONS: u64 = 20;
+
+/// Half the time the lowest (or highest) legal action id, otherwise a random one: pushes the
+/// games to extremes random play rarely reaches (the lowest ids include, e.g., Sorcery's
+/// solo market clears before stopping them, and Níjar's placements before any stop).
+struct Extreme {
+    lowest: bool,
+    rng: Rng,
+}
+
+impl<G: GameState> Bot<G> for Extreme {
+    fn step(&mut self, state: &G) -> Action {
+        let legal = state.legal_actions();
+        if self.rng.below(2) == 0 {
+            legal[self.rng.below(legal.len())]
+        } else if self.lowest {
+            legal[0]
+        } else {
+            legal[legal.len() - 1]
+        }
+    }
+}
+
+fn extreme_bots<G: GameState>(seats: usize, seed: u64) -> Vec<Box<dyn Bot<G>>> {
+    (0..seats)
+        .map(|s| {
+            Box::new(Extreme {
+                lowest: seed % 2 == 0,
+                rng: Rng::seed_from(seed * 8 + s as u64),
+            }) as Box<dyn Bot<G>>
+        })
+        .collect()
+}
 
 fn random_bots<G: GameState>(seats: usize, seed: u64) -> Vec<Box<dyn Bot<G>>> {
     (0..seats)
@@ -66,6 +100,15 @@ fn check_config<G: GameState>(what: &str, mcts: bool, new: impl Fn(u64) -> G) {
         seen = seen.merge(play_within_bounds(
             &start,
             &mut random_bots(seats, seed),
+            &game,
+        ));
+    }
+    for seed in 0..EXTREME_GAMES {
+        let start = new(300 + seed);
+        let game = format!("{what}, extreme seed {seed}");
+        seen = seen.merge(play_within_bounds(
+            &start,
+            &mut extreme_bots(seats, seed),
             &game,
         ));
     }

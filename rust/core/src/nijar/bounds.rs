@@ -45,6 +45,7 @@
 //!   crack placed in a Clean (8.9), at most the `X` cracks that ever enter a cleaning area:
 //!   starting resources and costs paid in cracks (each card played once, each piece painted
 //!   once, 2 cracks for shaping 2 pieces, 8.6).
+//!
 //! So `length ≤ 2h + 3 + 3h + Pl + T + P + tasks·(2 + 5) + G + A + 3P + X`.
 //!
 //! ## Score (5.2, 11)

@@ -25,10 +25,14 @@
 //! * "II. Commit Step": "up to two cards", plus the extra commits of "Some cards (e.g.
 //!   Reanimate)" — at most the ongoing `ExtraCommit` counts of every project — and of the
 //!   staff, each a material and a target, then `STOP`: `2·C + 1`.
+//!
 //! The staff ("once per month"): `4·(1 + E_staff)` per seat with staffs in play.
 //! An effect's decisions (`start_effect`): take-a-candle-or-vial and Spectral Sight one per
 //! card taken (`count`), Crawling Claw, Cleansing Cauldron and extra-credit tokens one
 //! target; drawing and extra commits none.
+//!
+//! So `length ≤ n·(3 + 16·(1 + A + 1 + 2C + 1) + 4·(1 + E_staff))`, `A` the largest action
+//! term above and `C` the most commits of a commit step.
 //!
 //! ## Score ("End of Game")
 //! Highest: the best thesis; every project's credits (each card is completed at most

@@ -27,6 +27,7 @@
 //!   each card in hand gets one of these, and a card comes into a hand only by a completion
 //!   bonus ("Draw & Keep 1", "Draw 3 & Keep 1"), at most one per completion: `P`.
 //!
+//!
 //! So `length ≤ R·(3n + 4nk) + I + 6P`.
 //!
 //! ## Score ("Final Scoring")
