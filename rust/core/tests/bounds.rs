@@ -235,6 +235,21 @@ fn sunrise_bounds_read_the_card_data() {
     assert_eq!(rich_high, high + raise);
     assert_eq!(rich_low, low);
     assert_eq!(rich.max_game_length(), plain.max_game_length());
+    // One more icon on the first project: one more conversion can fill it.
+    let first_icons = r#"icons = ["stoneware", "luster", "luster", "fire"]"#;
+    assert!(text.contains(first_icons));
+    let bigger = text.replacen(
+        first_icons,
+        r#"icons = ["stoneware", "luster", "luster", "fire", "gas"]"#,
+        1,
+    );
+    let bigger = SunriseState::new_game(
+        3,
+        1,
+        Some(Arc::new(sunrise::CardSet::from_toml(&bigger).unwrap())),
+    )
+    .unwrap();
+    assert_eq!(bigger.max_game_length(), plain.max_game_length() + 1);
 }
 
 #[test]
@@ -272,4 +287,19 @@ fn nijar_bounds_read_the_card_data() {
     let rich = NijarState::new_game(3, 1, Some(Arc::new(richer)), config).unwrap();
     assert_eq!(rich.score_bounds().1, plain.score_bounds().1 + 43 * 36);
     assert_eq!(rich.score_bounds().0, plain.score_bounds().0);
+    // A potter's wheel with two more spaces: two more vase steps, each a benefit (a task
+    // that takes at most 2 + 5 decisions) and a step.
+    let wheel = r#"spaces = ["play", "clay", "shape"]"#;
+    assert!(text.contains(wheel));
+    let longer = text.replacen(
+        wheel,
+        r#"spaces = ["play", "clay", "shape", "clay", "clay"]"#,
+        1,
+    );
+    let longer = nijar::CardSet::from_toml(&longer).unwrap();
+    let longer = NijarState::new_game(3, 1, Some(Arc::new(longer)), config).unwrap();
+    assert_eq!(
+        longer.max_game_length(),
+        plain.max_game_length() + 2 * (1 + 2 + 5)
+    );
 }
