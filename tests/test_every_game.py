@@ -1,6 +1,7 @@
 """Invariants every game keeps at every step of seeded random play, for every player count it
 accepts: each legal action has its own sentence (for the acting seat too), the event log
-tells each move, and the JSON document round-trips. Games added later are checked for free."""
+tells each move, the JSON document round-trips, and the game ends within its declared length
+and score bounds (the same in every state). Games added later are checked for free."""
 
 from __future__ import annotations
 
@@ -44,11 +45,15 @@ def _check_step(state: State, action: int) -> None:
 def test_random_games_keep_the_generic_invariants(game: str, players: int) -> None:
     for seed in range(GAMES_PER_COUNT):
         state = craftgames.new_game(game, players=players, seed=seed)
+        length, (low, high) = state.max_game_length(), state.score_bounds()
         rng = random.Random(seed)
         while not state.is_terminal():
             action = rng.choice(state.legal_actions())
             _check_step(state, action)
             state.apply_action(action)
+        assert (state.max_game_length(), state.score_bounds()) == (length, (low, high))
+        assert len(state.history()) <= length
+        assert all(low <= score <= high for score in state.scores())
         doc = state.to_json()
         assert State.from_json(doc).to_json() == doc
         # One seat plays against a built-in opponent (or a grade table): the margin that decides

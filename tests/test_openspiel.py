@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -56,6 +58,36 @@ def test_game_type_and_info_are_declared_truthfully() -> None:
         scores = craftgames.random_playouts(game, 200, 99, players)
         assert spiel_game.min_utility() <= scores.min()
         assert scores.max() <= spiel_game.max_utility()
+
+
+def test_max_game_length_and_utility_are_the_engines_proved_bounds() -> None:
+    solo: dict[str, list[dict[str, Any]]] = {
+        "sorcery": [{"solo": "no-robot"}, {"staffs": True}],
+        "nijar": [{"difficulty": "expert"}],
+    }
+    for game, players in CASES:
+        for options in [{}, *(solo.get(game, []) if players == 1 else [])]:
+            params: dict[str, Any] = {"players": players}
+            if options:
+                params["options"] = json.dumps(options)
+            spiel_game = pyspiel.load_game(openspiel.short_name(game), params)
+            ours = craftgames.new_game(game, players, **options)
+            assert spiel_game.max_game_length() == ours.max_game_length()
+            low, high = ours.score_bounds()
+            # Returns are the final scores at the end and zeros before it.
+            assert spiel_game.min_utility() == min(low, 0)
+            assert spiel_game.max_utility() == max(high, 0)
+
+
+def test_a_card_file_allowing_higher_scores_raises_the_declared_max_utility() -> None:
+    text = (Path(__file__).resolve().parents[1] / "rust/core/data/sunrise.toml").read_text()
+    first = next(line for line in text.splitlines() if line.startswith("points = "))
+    raise_by = 90 - int(first.split("=")[1])
+    richer = text.replace(first, "points = 90", 1)
+    plain = pyspiel.load_game("craftgames_sunrise", {"players": 3})
+    rich = pyspiel.load_game("craftgames_sunrise", {"players": 3, "cards": richer})
+    assert rich.max_utility() == plain.max_utility() + raise_by
+    assert rich.max_utility() == craftgames.new_game("sunrise", 3, cards=richer).score_bounds()[1]
 
 
 @pytest.mark.parametrize("game", craftgames.GAMES)

@@ -34,11 +34,13 @@ has seen of cards that went hidden again (per-seat knowledge), but not the order
 moves that got there. It serves as both the information-state and the observation string;
 the tensors are the engine's `observation_tensor`.
 
-**Max game length and utility bounds** are not part of the engine contract yet, so they are
-*estimated* when a game is loaded: three times the longest of 100 uniformly random games, and
-scores within three times the range that 1,000 random games reached (and ≥ 0 below). They hold
-for every game we have seen played, but they are not proved; OpenSpiel only uses them to size
-buffers and to check simulations.
+**Max game length and utility bounds** are the engine's, proved from the rulebook and the card
+data in use (a card file that allows longer games or higher scores raises them):
+``max_game_length`` is `State.max_game_length` (no complete game has a longer history), and
+``min_utility`` / ``max_utility`` are `State.score_bounds`, since a state's returns are the
+seats' final scores at the end (and zeros before it, so the bounds are widened to include 0
+should a game's scores all have one sign). They are upper bounds, not the lengths and scores
+games usually reach: they hold for every game that can be played, however contrived.
 
 **Do not use OpenSpiel's C++ MCTS or IS-MCTS bots** (``pyspiel.MCTSBot``,
 ``pyspiel.ISMCTSBot``) on these games: they release the GIL and call back into the Python
@@ -71,9 +73,6 @@ PREFIX: Final = "craftgames_"
 
 _PLAYER_PROBE: Final = range(1, 9)
 """Seat counts tried to find a game's range (every game here seats fewer than 9)."""
-_LENGTH_SAMPLES: Final = 100
-_SCORE_SAMPLES: Final = 1000
-_MARGIN: Final = 3
 _SEED_SPACE: Final = 1 << 63
 
 
@@ -96,23 +95,6 @@ def _player_range(game: str) -> tuple[int, int]:
             f"{game} takes none of {_PLAYER_PROBE.start}..{_PLAYER_PROBE.stop - 1} seats"
         )
     return min(seats), max(seats)
-
-
-@functools.cache
-def _bounds(game: str, players: int, options: str, cards: str) -> tuple[int, float, float]:
-    """(max game length, min utility, max utility), estimated from random games."""
-    kwargs: dict[str, Any] = json.loads(options) if options else {}
-    card_file = cards or None
-    rng = random.Random(0)
-    longest = 0
-    for seed in range(_LENGTH_SAMPLES):
-        state = craftgames.new_game(game, players, seed, card_file, **kwargs)
-        while not state.is_terminal():
-            state.apply_action(rng.choice(state.legal_actions()))
-        longest = max(longest, len(state.history()))
-    scores = craftgames.random_playouts(game, _SCORE_SAMPLES, 0, players, card_file, **kwargs)
-    low, high = float(scores.min()), float(scores.max())
-    return _MARGIN * longest, min(0.0, _MARGIN * low), _MARGIN * max(high, 1.0)
 
 
 def _game_type(game: str, name: str) -> Any:
@@ -153,15 +135,16 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"options must be a JSON object of the game's options: {options}")
         # Validates everything (game, seats, options, cards) before OpenSpiel sees the game.
         self._initial = craftgames.new_game(self.game_name, players, seed, cards or None, **kwargs)
-        length, low, high = _bounds(self.game_name, players, options, cards)
+        # Returns are the final scores at the end and zeros before it (State.returns).
+        low, high = self._initial.score_bounds()
         info = pyspiel.GameInfo(
             num_distinct_actions=self._initial.num_distinct_actions(),
             max_chance_outcomes=0,
             num_players=players,
-            min_utility=low,
-            max_utility=high,
+            min_utility=float(min(low, 0)),
+            max_utility=float(max(high, 0)),
             utility_sum=None,
-            max_game_length=length,
+            max_game_length=self._initial.max_game_length(),
         )
         super().__init__(game_type, info, params)
 

@@ -135,6 +135,20 @@ impl State {
         dispatch!(&self.game, s => if s.is_terminal() { s.solo_margin() } else { None })
     }
 
+    /// An upper bound on the number of actions in any complete game with this state's game,
+    /// options and card data (`len(history())` at the end never exceeds it), derived from
+    /// the rulebook and the card data, not sampled; the same in every state of a game.
+    fn max_game_length(&self) -> usize {
+        dispatch!(&self.game, s => s.max_game_length())
+    }
+
+    /// `(lowest, highest)` final score any seat can have in a game with this state's game,
+    /// options and card data (a solo game: the one seat's score), derived from the rulebook
+    /// and the card data; loose, but never exceeded. The same in every state of a game.
+    fn score_bounds(&self) -> (i32, i32) {
+        dispatch!(&self.game, s => s.score_bounds())
+    }
+
     /// Final points per seat as floats; zeros before the end.
     fn returns(&self) -> Vec<f64> {
         dispatch!(&self.game, s => {

@@ -123,6 +123,21 @@ pub trait GameState: Clone + Send + Sync + 'static {
     /// The action ids applied so far: with config and seed, a complete replay.
     fn history(&self) -> &[Action];
 
+    /// An upper bound on the number of actions in any complete game played under this
+    /// state's config and card data: `history().len()` at the end of every game that can be
+    /// played from the initial state never exceeds it. Derived from the rules and the card
+    /// data (each game writes its derivation down term by term), never sampled, so a user's
+    /// card file that allows longer games raises it. Fixed for a game: every state of one
+    /// game returns the same value. OpenSpiel's `max_game_length`.
+    fn max_game_length(&self) -> usize;
+
+    /// `(lowest, highest)`: bounds on the final score of every seat in any complete game
+    /// played under this state's config and card data (for a solo game, the one seat's
+    /// score; a built-in opponent is not a seat). Derived from the rules and the card data
+    /// like [`GameState::max_game_length`]; may be loose, never wrong. Fixed for a game.
+    /// OpenSpiel's `min_utility` / `max_utility`, since returns are the final scores.
+    fn score_bounds(&self) -> (i32, i32);
+
     /// A copy in which everything `player` cannot see is redrawn consistently. Depends only on
     /// what `player` knows and on `seed`.
     fn resample_hidden(&self, player: Seat, seed: u64) -> Self;

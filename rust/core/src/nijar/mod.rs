@@ -14,6 +14,7 @@
 
 mod acquire;
 pub mod actions;
+mod bounds;
 mod card_file;
 pub mod data;
 mod game;

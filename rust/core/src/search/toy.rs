@@ -266,6 +266,16 @@ impl GameState for HighBid {
         &self.history
     }
 
+    /// One bid per seat in each of the 5 rounds.
+    fn max_game_length(&self) -> usize {
+        PRIZES * self.num_players()
+    }
+
+    /// Nothing is lost; at best a seat wins every prize, 1 + 2 + … + 5.
+    fn score_bounds(&self) -> (i32, i32) {
+        (0, (PRIZES * (PRIZES + 1) / 2) as i32)
+    }
+
     fn resample_hidden(&self, player: Seat, seed: u64) -> Self {
         let mut rng = Rng::seed_from(seed);
         let mut copy = self.clone();

@@ -80,6 +80,14 @@ impl GameState for SorceryState {
         &self.t.history
     }
 
+    fn max_game_length(&self) -> usize {
+        self.length_bound()
+    }
+
+    fn score_bounds(&self) -> (i32, i32) {
+        self.score_range()
+    }
+
     fn resample_hidden(&self, player: Seat, seed: u64) -> Self {
         self.resample(player, seed)
     }

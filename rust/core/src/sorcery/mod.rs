@@ -14,6 +14,7 @@
 
 pub mod actions;
 mod apply;
+mod bounds;
 mod card_file;
 pub mod config;
 pub mod data;

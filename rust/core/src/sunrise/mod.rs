@@ -11,6 +11,7 @@
 //! * `events` — what a move makes happen, as the table sees it (the event log).
 
 pub mod actions;
+mod bounds;
 mod card_file;
 mod catalogue;
 mod complete;

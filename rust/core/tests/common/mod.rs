@@ -2,7 +2,8 @@
 //! part of this, hence the `dead_code` allowance).
 #![allow(dead_code)]
 
-use craftgames_core::engine::Rng;
+use craftgames_core::engine::{GameState, Rng};
+use craftgames_core::search::bots::{play_game, Bot};
 use serde_json::Value;
 
 /// One step of a path into a JSON document.
@@ -100,5 +101,73 @@ pub fn check_golden(name: &str, text: &str) {
             expected.lines().nth(line).unwrap_or(""),
             text.lines().nth(line).unwrap_or("")
         );
+    }
+}
+
+/// What one game showed of the declared bounds: its length and its lowest and highest score.
+#[derive(Clone, Copy, Debug)]
+pub struct Seen {
+    pub length: usize,
+    pub low: i32,
+    pub high: i32,
+}
+
+impl Seen {
+    /// Nothing seen yet.
+    pub const NONE: Seen = Seen {
+        length: 0,
+        low: i32::MAX,
+        high: i32::MIN,
+    };
+
+    /// The longest length and the widest score range of the two.
+    pub fn merge(self, other: Seen) -> Seen {
+        Seen {
+            length: self.length.max(other.length),
+            low: self.low.min(other.low),
+            high: self.high.max(other.high),
+        }
+    }
+}
+
+/// Plays `start` to the end with `bots[seat]` choosing for each seat and checks the declared
+/// bounds: the final state declares the same `max_game_length` and `score_bounds` as the
+/// first (they are fixed per game), the history is no longer than the length bound, and
+/// every seat's final score lies within the score bounds. Returns what the game showed.
+pub fn play_within_bounds<G: GameState>(
+    start: &G,
+    bots: &mut [Box<dyn Bot<G>>],
+    what: &str,
+) -> Seen {
+    let (length, (low, high)) = (start.max_game_length(), start.score_bounds());
+    assert!(low <= high, "{what}: score bounds {low}..{high} are empty");
+    let end = play_game(start, bots);
+    assert!(end.is_terminal());
+    assert_eq!(
+        end.max_game_length(),
+        length,
+        "{what}: the length bound changed in play"
+    );
+    assert_eq!(
+        end.score_bounds(),
+        (low, high),
+        "{what}: the score bounds changed in play"
+    );
+    let played = end.history().len();
+    assert!(
+        played <= length,
+        "{what}: {played} actions, over the bound {length}"
+    );
+    let scores = end.scores();
+    for (seat, &score) in scores.iter().enumerate() {
+        assert!(
+            (low..=high).contains(&score),
+            "{what}: seat {seat} scored {score}, outside {low}..={high}"
+        );
+    }
+    Seen {
+        length: played,
+        low: scores.iter().copied().min().unwrap_or(0),
+        high: scores.iter().copied().max().unwrap_or(0),
     }
 }
