@@ -2,7 +2,8 @@
 //! apply, and have pairwise distinct sentences (and acting-seat public sentences); illegal
 //! ones are refused and change nothing; the JSON document round-trips exactly and validates
 //! (conservation of every card and token) at every step; replays are bit-identical; swapping
-//! two cards a seat cannot know leaves its observation and information state unchanged; and
+//! two cards a seat cannot know, or resampling them, leaves its observation, information state
+//! and observation tensor unchanged; and
 //! every game ends.
 
 use std::collections::HashSet;
@@ -46,10 +47,23 @@ fn check_hidden_swap(state: &NijarState, viewer: usize, rng: &mut Rng) -> bool {
                 state.information_state_string(viewer),
                 swapped.information_state_string(viewer)
             );
+            assert_eq!(
+                tensor(&state, viewer),
+                tensor(&swapped, viewer),
+                "swapping hidden card {c} and {x} changed seat {viewer}'s tensor"
+            );
             return true;
         }
     }
     false
+}
+
+/// The observation tensor of `viewer`.
+fn tensor(state: &NijarState, viewer: usize) -> Vec<f32> {
+    let mut out = vec![0.0; state.observation_tensor_size()];
+    state.observation_tensor(viewer, &mut out);
+    assert!(out.iter().all(|x| x.is_finite()));
+    out
 }
 
 fn play(players: usize, seed: u64, check_every_step: bool) -> NijarState {
@@ -111,6 +125,11 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> NijarState {
                     r.information_state_string(viewer),
                     state.information_state_string(viewer),
                     "resampling changed what seat {viewer} knows"
+                );
+                assert_eq!(
+                    tensor(&r, viewer),
+                    tensor(&state, viewer),
+                    "resampling changed seat {viewer}'s tensor"
                 );
             }
         }
