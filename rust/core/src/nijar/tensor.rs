@@ -16,9 +16,9 @@
 //!   donkey, re-roll, turns, endgame card, over) and its step `k` / 4 (1);
 //! * the seat to act (4, relative), the seat whose turn it is (5, owners), turn begun (1);
 //! * the compound action in progress (`Mode`): kind one-hot (9), four numbers (Acquire:
-//!   cards left, taken, last position; Donkey: acquired; Throw: spaces left; Fire, Paint,
+//!   cards left, taken, last position; Donkey: acquired; Throw: spaces left / 7; Fire, Paint,
 //!   Sell: the last option; Clean: cracks left, last card, taken; Esparto: next card), the
-//!   rows already refreshed (3) and the throw's benefits so far (3 × 19 act codes);
+//!   rows already refreshed (3) and the throw's benefits so far (7 × 19 act codes);
 //! * pending task groups: depth / 24 (1), then the innermost three groups, each: ordered (1),
 //!   task counts by code (25) and the first task by code (25);
 //! * the action tiles (9 spaces × 11 acts), each column's bonus tile (5 × 9: 8 bonuses or
@@ -61,7 +61,9 @@
 //! by the back of its top card.
 
 use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, STARTING_BASE, STARTING_CARD};
-use super::state::{Mode, NijarState, Phase, Player, COMP, EMPTY, MAX_FRAMES, MAX_NIJAR_PLAYERS};
+use super::state::{
+    Mode, NijarState, Phase, Player, COMP, EMPTY, MAX_FRAMES, MAX_NIJAR_PLAYERS, MAX_THROW,
+};
 use crate::engine::Seat;
 
 /// Owner slots: four seats relative to the viewer, then the Competition.
@@ -75,7 +77,7 @@ const BONUS_ACTS: usize = 8;
 /// Frames shown, innermost first.
 const FRAMES_SHOWN: usize = 3;
 
-const MODE: usize = 9 + 4 + 3 + 3 * Act::ALL.len();
+const MODE: usize = 9 + 4 + 3 + MAX_THROW * Act::ALL.len();
 const FRAMES: usize = 1 + FRAMES_SHOWN * (1 + 2 * TASK_CODES);
 const BOARD: usize = 9 * TILE_ACTS + 5 * (BONUS_ACTS + 1) + 2 * BONUS_ACTS + 15 * OWNERS + OWNERS;
 const MARKET: usize = 27 + 3 * 16 + 3 * 6;
@@ -261,7 +263,7 @@ impl NijarState {
                 refreshed,
             ),
             Mode::Donkey { acquired } => (2, [f32::from(u8::from(acquired)), 0.0, 0.0, 0.0], 0),
-            Mode::Throw { left, .. } => (3, [f32::from(left) / 3.0, 0.0, 0.0, 0.0], 0),
+            Mode::Throw { left, .. } => (3, [f32::from(left) / MAX_THROW as f32, 0.0, 0.0, 0.0], 0),
             Mode::Fire { last } => (4, [f32::from(last) / 16.0, 0.0, 0.0, 0.0], 0),
             Mode::Paint { last } => (5, [f32::from(last) / 13.0, 0.0, 0.0, 0.0], 0),
             Mode::Clean { left, last, taken } => (
@@ -285,11 +287,11 @@ impl NijarState {
             w.num(f32::from(refreshed >> r & 1));
         }
         if let Mode::Throw { benefits, .. } = &self.t.mode {
-            for (i, a) in benefits.iter().enumerate().take(3) {
+            for (i, a) in benefits.iter().enumerate().take(MAX_THROW) {
                 w.set(i * Act::ALL.len() + *a as usize, 1.0);
             }
         }
-        w.skip(3 * Act::ALL.len());
+        w.skip(MAX_THROW * Act::ALL.len());
     }
 
     fn write_frames(&self, w: &mut Writer<'_>) {

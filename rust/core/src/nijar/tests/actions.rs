@@ -303,6 +303,46 @@ fn s5_3_empty_supply_and_s5_1_crack_costs() {
     let _ = Slot::default();
 }
 
+/// 9.4: "If you gain this Bonus by having placed multiple Craftswomen on Action Spaces, you
+/// may divide the movement among multiple Wooden Vases as usual": two Throwing Bonuses are
+/// one throw of two spaces, both vases moving before the benefits, which follow in the
+/// order the vases advanced (8.5), as for a Throw with the technology marker on 2.
+#[test]
+fn s9_4_two_throwing_bonuses_are_one_throw_of_two_spaces() {
+    let mut st = started(2, 47);
+    let s = st.actor().unwrap();
+    let wheel = st.cards().wheels[0].clone();
+    take_out(&mut st, 0);
+    let t = st.table_mut();
+    t.players[s].wheels.push(super::super::state::Wheel {
+        card: 0,
+        slot: 1,
+        pos: 0,
+    });
+    t.supply.vases -= 1;
+    with_tasks(&mut st, &[Act::Clay1, Act::Throw1, Act::Throw1]);
+    play(&mut st, Move::Throw1(0));
+    assert!(
+        matches!(st.table().mode, Mode::Throw { left: 1, .. }),
+        "one more space to move before any benefit"
+    );
+    let m = moves(&st);
+    assert!(m.contains(&Move::Advance(1)) && m.contains(&Move::Stop));
+    play(&mut st, Move::Advance(1));
+    let f = st.table().frames.last().unwrap();
+    let first = st
+        .cards()
+        .wheel(st.table().players[s].wheels[0].card)
+        .spaces[0];
+    assert!(f.ordered);
+    assert_eq!(&*f.tasks, &[first as u8, wheel.spaces[0] as u8]);
+    // Both bonuses were used: only the Clay Bonus is left in the placement's group.
+    play(&mut st, Move::Skip);
+    play(&mut st, Move::Skip);
+    let f = st.table().frames.last().unwrap();
+    assert_eq!(&*f.tasks, &[Act::Clay1 as u8]);
+}
+
 /// 9.1–9.5: the single-step bonuses: 1 Clay; fire one piece; paint one piece (paying);
 /// advance one vase one space (its benefit then offered); one crack onto a cleanup card (a
 /// completed card gives its reward at once).

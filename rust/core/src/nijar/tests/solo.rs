@@ -122,6 +122,35 @@ fn s12_5_2_competition_donkey() {
     assert_eq!(&*st.table().solo.discards, &[right]);
 }
 
+/// 12.5.2: "move the Competition's Donkey onto the card immediately to the right of the one
+/// where your Donkey is": when its donkey already stands there, it stays (the preferred
+/// position is where it is, not blocked), for every position icon.
+#[test]
+fn s12_5_2_competition_donkey_already_on_its_preferred_card_stays() {
+    for (icon, preferred) in [
+        (DonkeyIcon::RightLeft, 8u8),
+        (DonkeyIcon::LeftRight, 6),
+        (DonkeyIcon::AboveBelow, 2),
+        (DonkeyIcon::BelowAbove, 12),
+    ] {
+        let mut st = started(3, 0);
+        let Some(id) = (0..9u8).find(|&c| st.cards().competition[usize::from(c)].donkey == icon)
+        else {
+            continue;
+        };
+        st.table_mut().donkeys[0] = 7; // row 2, column 3: cards on every side
+        st.table_mut().donkeys[usize::from(COMP)] = preferred;
+        next_card(&mut st, id);
+        play(&mut st, Move::Special);
+        play(&mut st, Move::Done);
+        assert_eq!(
+            st.table().donkeys[usize::from(COMP)],
+            preferred,
+            "{icon:?}: already on its preferred card"
+        );
+    }
+}
+
 /// 12.5.3: the piece actions of the round from the next card's back: take, paint, sell;
 /// +1 VP (Expert: 2) when no piece is left.
 #[test]
