@@ -48,7 +48,7 @@ fn check_hidden_swap(state: &NijarState, viewer: usize, rng: &mut Rng) -> bool {
                 swapped.information_state_string(viewer)
             );
             assert_eq!(
-                tensor(&state, viewer),
+                tensor(state, viewer),
                 tensor(&swapped, viewer),
                 "swapping hidden card {c} and {x} changed seat {viewer}'s tensor"
             );
