@@ -62,7 +62,7 @@
 
 use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, STARTING_BASE, STARTING_CARD};
 use super::state::{
-    Mode, NijarState, Phase, Player, COMP, EMPTY, MAX_FRAMES, MAX_NIJAR_PLAYERS, MAX_THROW,
+    Hand, Mode, NijarState, Phase, Player, COMP, EMPTY, MAX_FRAMES, MAX_NIJAR_PLAYERS, MAX_THROW,
 };
 use crate::engine::Seat;
 
@@ -133,6 +133,24 @@ impl Writer<'_> {
     fn skip(&mut self, n: usize) {
         self.o += n;
     }
+}
+
+/// The card ids in a hand, by its set bits (cheaper than testing all 92 ids).
+fn hand_ids(hand: &Hand) -> impl Iterator<Item = usize> + '_ {
+    hand.0
+        .iter()
+        .enumerate()
+        .flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + i
+                })
+            })
+        })
+        .filter(|&c| c < NUM_CARD_IDS)
 }
 
 /// The local index (0..13) of a building card: its place in its type, the starting card 12.
@@ -214,10 +232,8 @@ impl NijarState {
             }
         }
         for p in t.players.iter() {
-            for (c, l) in located.iter_mut().enumerate() {
-                if p.hand.has(c) {
-                    *l = true;
-                }
+            for c in hand_ids(&p.hand) {
+                located[c] = true;
             }
             for i in 0..12 {
                 if p.endgame_played & (1 << i) != 0 {
@@ -515,17 +531,15 @@ impl NijarState {
         let mut backs = [0u8; 4];
         let bit = 1u8 << viewer;
         let hand = w.o + 4 + 1;
-        for c in 0..NUM_CARD_IDS {
-            if p.hand.has(c) {
-                let k = if c < NUM_GAME_CARDS {
-                    CardType::of(c).deck()
-                } else {
-                    3
-                };
-                backs[k] += 1;
-                if seat == viewer || t.known[c] & bit != 0 {
-                    w.out[hand + c] = 1.0;
-                }
+        for c in hand_ids(&p.hand) {
+            let k = if c < NUM_GAME_CARDS {
+                CardType::of(c).deck()
+            } else {
+                3
+            };
+            backs[k] += 1;
+            if seat == viewer || t.known[c] & bit != 0 {
+                w.out[hand + c] = 1.0;
             }
         }
         for b in backs {
