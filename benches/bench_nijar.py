@@ -75,6 +75,12 @@ def test_nijar_clone_and_resample(benchmark: Any) -> None:
     assert isinstance(benchmark(state.resample_hidden, 0, 1), State)
 
 
+def test_nijar_observation_tensor(benchmark: Any) -> None:
+    state = _midgame()
+    tensor = benchmark(state.observation_tensor, 0)
+    assert tensor.shape == (state.observation_tensor_size(),)
+
+
 def test_nijar_ismcts_from_the_opening(benchmark: Any, capsys: pytest.CaptureFixture[str]) -> None:
     state = nijar.new_game(players=2, seed=5)
     # Random rollouts: the speed target is the search's own cost per simulation, as for

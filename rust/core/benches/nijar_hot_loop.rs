@@ -39,6 +39,10 @@ fn nijar(c: &mut Criterion) {
     c.bench_function("nijar/resample_hidden", |b| {
         b.iter(|| black_box(state.resample_hidden(0, 3)))
     });
+    let mut tensor = vec![0.0f32; state.observation_tensor_size()];
+    c.bench_function("nijar/observation_tensor", |b| {
+        b.iter(|| state.observation_tensor(0, black_box(&mut tensor)))
+    });
     c.bench_function("nijar/information_state_string", |b| {
         b.iter(|| black_box(state.information_state_string(0)))
     });

@@ -2,7 +2,8 @@
 //! apply, and have pairwise distinct sentences (and acting-seat public sentences); illegal
 //! ones are refused and change nothing; the JSON document round-trips exactly and validates
 //! (conservation of every card and token) at every step; replays are bit-identical; swapping
-//! two cards a seat cannot know leaves its observation and information state unchanged; and
+//! two cards a seat cannot know, or resampling them, leaves its observation, information state
+//! and observation tensor unchanged; and
 //! every game ends.
 
 use std::collections::HashSet;
@@ -46,10 +47,85 @@ fn check_hidden_swap(state: &NijarState, viewer: usize, rng: &mut Rng) -> bool {
                 state.information_state_string(viewer),
                 swapped.information_state_string(viewer)
             );
+            assert_eq!(
+                tensor(state, viewer),
+                tensor(&swapped, viewer),
+                "swapping hidden card {c} and {x} changed seat {viewer}'s tensor"
+            );
             return true;
         }
     }
     false
+}
+
+/// Swaps what `viewer` cannot know of the endgame cards and the Competition's deck: an
+/// unknown endgame card of another seat (in hand or face-down) with an unknown one in the box,
+/// and two Competition cards below its top card (whose back is seen). Observation,
+/// information state and tensor must not change.
+fn check_hidden_endgame_and_competition_swap(state: &NijarState, viewer: usize) {
+    let t = state.table();
+    let bit = 1u8 << viewer;
+    let unknown = |c: usize| t.known[c] & bit == 0;
+    let in_box = |c: usize| {
+        let i = c - NUM_GAME_CARDS;
+        t.players
+            .iter()
+            .all(|p| !p.hand.has(c) && p.endgame_played & (1 << i) == 0)
+    };
+    let mut swapped = state.clone();
+    let mut changed = false;
+    let over = state.is_terminal();
+    'outer: for other in (0..state.num_players()).filter(|&s| s != viewer) {
+        for c in NUM_GAME_CARDS..NUM_GAME_CARDS + 12 {
+            let i = c - NUM_GAME_CARDS;
+            let held = t.players[other].hand.has(c);
+            let played = t.players[other].endgame_played & (1 << i) != 0 && !over;
+            if !unknown(c) || !(held || played) {
+                continue;
+            }
+            let Some(x) = (NUM_GAME_CARDS..NUM_GAME_CARDS + 12).find(|&x| unknown(x) && in_box(x))
+            else {
+                break 'outer;
+            };
+            let tm = swapped.table_mut();
+            let p = &mut tm.players[other];
+            if held {
+                p.hand.remove(c);
+                p.hand.insert(x);
+            } else {
+                p.endgame_played &= !(1 << i);
+                p.endgame_played |= 1 << (x - NUM_GAME_CARDS);
+            }
+            tm.known.swap(c, x);
+            changed = true;
+            break 'outer;
+        }
+    }
+    if state.num_players() == 1 && t.solo.deck.len() >= 3 {
+        let tm = swapped.table_mut();
+        tm.solo.deck.swap(0, 1);
+        changed = true;
+    }
+    if !changed {
+        return;
+    }
+    assert_eq!(
+        state.observation_json(viewer),
+        swapped.observation_json(viewer)
+    );
+    assert_eq!(
+        state.information_state_string(viewer),
+        swapped.information_state_string(viewer)
+    );
+    assert_eq!(tensor(state, viewer), tensor(&swapped, viewer));
+}
+
+/// The observation tensor of `viewer`.
+fn tensor(state: &NijarState, viewer: usize) -> Vec<f32> {
+    let mut out = vec![0.0; state.observation_tensor_size()];
+    state.observation_tensor(viewer, &mut out);
+    assert!(out.iter().all(|x| x.is_finite()));
+    out
 }
 
 fn play(players: usize, seed: u64, check_every_step: bool) -> NijarState {
@@ -100,6 +176,7 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> NijarState {
             assert_eq!(back.to_json(), before);
             for viewer in 0..players {
                 check_hidden_swap(&state, viewer, &mut rng);
+                check_hidden_endgame_and_competition_swap(&state, viewer);
                 let r = state.resample_hidden(viewer, 9);
                 NijarState::from_json(&r.to_json()).unwrap();
                 assert_eq!(
@@ -111,6 +188,11 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> NijarState {
                     r.information_state_string(viewer),
                     state.information_state_string(viewer),
                     "resampling changed what seat {viewer} knows"
+                );
+                assert_eq!(
+                    tensor(&r, viewer),
+                    tensor(&state, viewer),
+                    "resampling changed seat {viewer}'s tensor"
                 );
             }
         }

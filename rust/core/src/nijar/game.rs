@@ -1,8 +1,8 @@
 //! The engine contract for Níjar and the batch entry point.
 
 use super::actions::NUM_ACTIONS;
-use super::observe::TENSOR_SIZE;
 use super::state::{NijarConfig, NijarState};
+use super::tensor::TENSOR_SIZE;
 use crate::engine::{Action, ActionList, GameState, PerSeat, Seat};
 use crate::search::playout::random_game_scores;
 

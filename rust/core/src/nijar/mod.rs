@@ -8,7 +8,8 @@
 //!   `round` — setup choices, the market (7.1) and the end of round (10);
 //!   `acquire`, `play`, `throw`, `pieces` — the actions of section 8 and bonuses of 9,
 //! * [`score`] — endgame scoring (11) with the explanation and the tiebreak,
-//! * [`observe`] — what each seat may see: observations, information states, determinization.
+//! * [`observe`] — what each seat may see: observations, information states, determinization;
+//!   [`tensor`] — the observation tensor and its layout.
 //!
 //! * `solo` — the solo game against the Competition (12).
 
@@ -26,6 +27,7 @@ mod round;
 pub mod score;
 mod solo;
 pub mod state;
+pub mod tensor;
 #[cfg(test)]
 mod tests;
 mod text;

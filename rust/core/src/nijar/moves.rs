@@ -426,7 +426,9 @@ impl NijarState {
 
     /// Removes the task `act` resolves from the top group: the act itself, else a row
     /// offering it, else the Indalo, else "any bonus". Returns how many were removed (all
-    /// Acquire Card bonuses of a group are resolved together, 9.6).
+    /// Acquire Card bonuses of a group are resolved together, 9.6, and so are all Throwing
+    /// Bonuses, 9.4: "you may divide the movement among multiple Wooden Vases as usual", one
+    /// throw of that many spaces whose benefits follow the vases, 8.5).
     fn consume(&mut self, act: Act) -> u8 {
         let Some(top) = self.t.frames.len().checked_sub(1) else {
             return 0;
@@ -436,7 +438,7 @@ impl NijarState {
             self.t.frames[top].tasks.remove(0);
             return 1;
         }
-        if act == Act::Acquire1 {
+        if matches!(act, Act::Acquire1 | Act::Throw1) {
             let n = frame.tasks.iter().filter(|&&t| t == act as u8).count();
             if n > 0 {
                 let kept: FixedVec<Task, 8> = frame
@@ -500,9 +502,10 @@ impl NijarState {
                 self.advance_vase(s, w);
             }
             Move::Throw1(w) => {
-                self.consume(Act::Throw1);
+                // 9.4: one space per Throwing Bonus of the group, as one throw.
+                let n = self.consume(Act::Throw1);
                 self.t.mode = Mode::Throw {
-                    left: 1,
+                    left: n.max(1),
                     benefits: FixedVec::new(),
                 };
                 self.advance_vase(s, w);

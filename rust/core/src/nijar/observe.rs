@@ -1,5 +1,5 @@
-//! What each seat may see: the observation (JSON and tensor), the information-state key and
-//! determinization (`resample_hidden`).
+//! What each seat may see: the observation (JSON), the information-state key and
+//! determinization (`resample_hidden`); the tensor is in `tensor`.
 //!
 //! Hidden (section 4 of issue 8): hands (a card taken from the face-up draft area stays
 //! known to all), the order of every deck, the endgame cards played face-down or returned to
@@ -11,9 +11,6 @@ use serde_json::{json, Value};
 use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, PIECE_NAMES};
 use super::state::{NijarState, Phase, EMPTY};
 use crate::engine::{Rng, Seat};
-
-/// Length of the observation tensor.
-pub const TENSOR_SIZE: usize = 64 + 4 * 40 + NUM_CARD_IDS;
 
 impl NijarState {
     fn piece_name(code: u8) -> Value {
@@ -312,67 +309,6 @@ impl NijarState {
             "unknown_in_decks": deck_counts,
         });
         key.to_string()
-    }
-
-    /// The tensor: the public board, each seat's counts, and the viewer's hand.
-    pub fn write_tensor(&self, viewer: Seat, out: &mut [f32]) {
-        out.iter_mut().for_each(|x| *x = 0.0);
-        let mut board: Vec<f32> = vec![f32::from(self.t.round)];
-        board.extend(self.t.heights.iter().map(|&h| f32::from(h)));
-        board.extend(
-            self.t.demand[usize::from(self.t.round.min(2))]
-                .iter()
-                .map(|&d| f32::from(d)),
-        );
-        board.extend(self.t.layout.iter().map(|&a| f32::from(a)));
-        board.extend(self.t.columns.iter().map(|&a| f32::from(a)));
-        for row in &self.t.spaces {
-            for o in row {
-                board.push(if o.seat == EMPTY {
-                    -1.0
-                } else {
-                    f32::from(o.seat)
-                });
-                board.push(f32::from(o.count));
-            }
-        }
-        for (i, x) in board.into_iter().take(64).enumerate() {
-            out[i] = x;
-        }
-        for k in 0..self.n() {
-            let seat = (viewer + k) % self.n();
-            let p = &self.t.players[seat];
-            let mut fields = vec![
-                p.vp.iter().sum::<i32>() as f32,
-                f32::from(p.pg),
-                f32::from(p.glaze),
-                f32::from(p.clay),
-                f32::from(p.cracks),
-                f32::from(p.tech),
-                p.wheels.len() as f32,
-                p.esparto.len() as f32,
-                p.cleanups.len() as f32,
-                p.workshops.len() as f32,
-                p.glaze_kilns.len() as f32,
-                p.firing_kilns.len() as f32,
-                f32::from(p.workers),
-                f32::from(u8::from(p.shop_closed)),
-                p.hand.len() as f32,
-                p.endgame_played.count_ones() as f32,
-            ];
-            fields.extend(p.drying.iter().chain(p.sold.iter()).map(|&x| f32::from(x)));
-            fields.extend(p.firing_kilns.iter().take(6).map(|k| f32::from(k.piece)));
-            fields.extend(p.glaze_kilns.iter().take(6).map(|k| f32::from(k.piece)));
-            for (i, x) in fields.into_iter().take(40).enumerate() {
-                out[64 + k * 40 + i] = x;
-            }
-        }
-        let p = &self.t.players[viewer];
-        for c in 0..NUM_CARD_IDS {
-            if p.hand.has(c) {
-                out[64 + 160 + c] = 1.0;
-            }
-        }
     }
 
     /// A copy in which what `viewer` cannot know is redrawn: the unknown cards of each

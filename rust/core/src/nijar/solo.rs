@@ -24,15 +24,19 @@ impl NijarState {
         }
     }
 
-    /// The draft position beside `from` in a direction, if a card is there and no donkey.
-    fn beside(&self, from: u8, dr: i8, dc: i8) -> Option<u8> {
+    /// The draft position beside `from` in a direction, if a card is there and no donkey
+    /// (but, with `own`, the Competition's own donkey).
+    fn beside(&self, from: u8, dr: i8, dc: i8, own: bool) -> Option<u8> {
         let r = i8::try_from(from / 5).ok()? + dr;
         let c = i8::try_from(from % 5).ok()? + dc;
         if !(0..3).contains(&r) || !(0..5).contains(&c) {
             return None;
         }
         let pos = (r * 5 + c) as u8;
-        (self.draft_at(pos) != EMPTY && self.donkey_at(pos).is_none()).then_some(pos)
+        let free = self
+            .donkey_at(pos)
+            .is_none_or(|d| own && d == usize::from(COMP));
+        (self.draft_at(pos) != EMPTY && free).then_some(pos)
     }
 
     /// The position a donkey icon asks for: the preferred one beside your donkey, else the
@@ -49,8 +53,10 @@ impl NijarState {
             DonkeyIcon::BelowAbove => ((1, 0), (-1, 0)),
             _ => return None,
         };
-        self.beside(yours, a.0, a.1)
-            .or_else(|| self.beside(yours, b.0, b.1))
+        // 12.5.2: a position its own donkey already holds is possible: it stays there
+        // (only your donkey, or a missing card, sends it to the alternative).
+        self.beside(yours, a.0, a.1, true)
+            .or_else(|| self.beside(yours, b.0, b.1, true))
     }
 
     /// 12.1.3: reveal Competition cards until one shows a position, place its donkey there,
@@ -135,7 +141,7 @@ impl NijarState {
                 };
                 for (dr, dc) in dirs {
                     // Not the card under your donkey (or any donkey).
-                    if let Some(pos) = self.beside(at, dr, dc) {
+                    if let Some(pos) = self.beside(at, dr, dc, false) {
                         let (r, c) = (usize::from(pos / 5), usize::from(pos % 5));
                         let discarded = self.t.draft[r][c];
                         self.t.draft[r][c] = EMPTY;

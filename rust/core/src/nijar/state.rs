@@ -45,6 +45,8 @@ pub const JSON_VERSION: u32 = 1;
 pub const MAX_FRAMES: usize = 24;
 /// Most tasks in one group: a row's action and up to 7 bonuses.
 pub const MAX_TASKS: usize = 8;
+/// Most spaces one throw moves: 7 Throwing Bonuses of one placement (9.4).
+pub const MAX_THROW: usize = MAX_TASKS - 1;
 
 /// The options of a game (issue 8 §1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -316,12 +318,13 @@ pub enum Mode {
         /// Whether a card was acquired (then the donkey must move if it can).
         acquired: bool,
     },
-    /// 8.5: vase moves left and the benefits reached so far, in order.
+    /// 8.5: vase moves left and the benefits reached so far, in order (a Throw moves up to
+    /// 3 spaces; a group's Throwing Bonuses, 9.4, up to one per craftswoman placed).
     Throw {
         /// Spaces left.
         left: u8,
         /// Benefits reached, in order.
-        benefits: FixedVec<Act, 3>,
+        benefits: FixedVec<Act, MAX_THROW>,
     },
     /// 8.7: further moves, in option order from `last`.
     Fire {

@@ -39,7 +39,7 @@ impl NijarState {
     pub(crate) fn end_throw(&mut self) {
         if let Mode::Throw { benefits, .. } = self.t.mode {
             self.t.mode = Mode::Idle;
-            let list: FixedVec<Act, 3> = benefits;
+            let list: FixedVec<Act, { super::state::MAX_THROW }> = benefits;
             self.push_frame(true, &list);
         }
     }

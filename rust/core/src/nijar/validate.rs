@@ -414,7 +414,9 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         Mode::Idle => true,
         Mode::Acquire { left, last, .. } => left <= 7 && last <= 15,
         Mode::Donkey { .. } => true,
-        Mode::Throw { left, benefits } => left <= 3 && benefits.len() + usize::from(left) <= 3,
+        Mode::Throw { left, benefits } => {
+            benefits.len() + usize::from(left) <= super::state::MAX_THROW
+        }
         Mode::Fire { last } => last < 16,
         Mode::Paint { last } => usize::from(last) < p.workshops.len(),
         Mode::Clean { left, last, taken } => left <= taken && usize::from(last) < p.cleanups.len(),

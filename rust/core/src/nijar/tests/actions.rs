@@ -303,6 +303,100 @@ fn s5_3_empty_supply_and_s5_1_crack_costs() {
     let _ = Slot::default();
 }
 
+/// 8.1: "If there are not enough cards in a deck to refill the Draft Area, fill the spaces
+/// from left to right and leave the remaining spaces empty."
+#[test]
+fn s8_1_a_short_deck_refills_from_the_left() {
+    let mut st = started(2, 48);
+    let t = st.table_mut();
+    // One card left in the top row's deck, two empty spaces in the row.
+    let keep = t.decks[0].pop().unwrap();
+    t.decks[0].clear();
+    t.decks[0].push(keep);
+    t.draft[0][1] = EMPTY;
+    t.draft[0][3] = EMPTY;
+    st.refill_draft();
+    assert_eq!(
+        st.table().draft[0][1],
+        keep,
+        "the leftmost empty space first"
+    );
+    assert_eq!(st.table().draft[0][3], EMPTY, "then none is left");
+    assert!(st.table().decks[0].is_empty());
+}
+
+/// 8.11: "Each player may perform this action only once per round"; a marker goes onto an
+/// empty right-hand space, paying its cost (the first space costs 2 Perra Gorda) or
+/// gaining its Perra Gorda.
+#[test]
+fn s8_11_once_a_round_onto_a_free_space() {
+    let mut st = started(3, 49);
+    let s = st.actor().unwrap();
+    st.table_mut().players[s].pg = 1;
+    with_task(&mut st, Act::FirstPlayer);
+    let m = moves(&st);
+    assert!(
+        !m.contains(&Move::FirstPlayer(0)),
+        "space 1 costs 2, seat has 1"
+    );
+    assert!(m.contains(&Move::FirstPlayer(1)) && m.contains(&Move::FirstPlayer(2)));
+    play(&mut st, Move::FirstPlayer(1));
+    assert_eq!(st.table().players[s].pg, 3);
+    // The action it gives may be any main-board action, but not the First Player Action
+    // again this round.
+    let m = moves(&st);
+    assert!(m.contains(&Move::AcquireBegin));
+    assert!(!m.iter().any(|x| matches!(x, Move::FirstPlayer(_))));
+    // Another seat: the taken space is no longer offered.
+    let o = (s + 1) % 3;
+    st.table_mut().turn_seat = o as u8;
+    st.table_mut().players[o].pg = 5;
+    with_task(&mut st, Act::FirstPlayer);
+    let m = moves(&st);
+    assert!(m.contains(&Move::FirstPlayer(0)) && m.contains(&Move::FirstPlayer(2)));
+    assert!(!m.contains(&Move::FirstPlayer(1)));
+}
+
+/// 9.4: "If you gain this Bonus by having placed multiple Craftswomen on Action Spaces, you
+/// may divide the movement among multiple Wooden Vases as usual": two Throwing Bonuses are
+/// one throw of two spaces, both vases moving before the benefits, which follow in the
+/// order the vases advanced (8.5), as for a Throw with the technology marker on 2.
+#[test]
+fn s9_4_two_throwing_bonuses_are_one_throw_of_two_spaces() {
+    let mut st = started(2, 47);
+    let s = st.actor().unwrap();
+    let wheel = st.cards().wheels[0].clone();
+    take_out(&mut st, 0);
+    let t = st.table_mut();
+    t.players[s].wheels.push(super::super::state::Wheel {
+        card: 0,
+        slot: 1,
+        pos: 0,
+    });
+    t.supply.vases -= 1;
+    with_tasks(&mut st, &[Act::Clay1, Act::Throw1, Act::Throw1]);
+    play(&mut st, Move::Throw1(0));
+    assert!(
+        matches!(st.table().mode, Mode::Throw { left: 1, .. }),
+        "one more space to move before any benefit"
+    );
+    let m = moves(&st);
+    assert!(m.contains(&Move::Advance(1)) && m.contains(&Move::Stop));
+    play(&mut st, Move::Advance(1));
+    let f = st.table().frames.last().unwrap();
+    let first = st
+        .cards()
+        .wheel(st.table().players[s].wheels[0].card)
+        .spaces[0];
+    assert!(f.ordered);
+    assert_eq!(&*f.tasks, &[first as u8, wheel.spaces[0] as u8]);
+    // Both bonuses were used: only the Clay Bonus is left in the placement's group.
+    play(&mut st, Move::Skip);
+    play(&mut st, Move::Skip);
+    let f = st.table().frames.last().unwrap();
+    assert_eq!(&*f.tasks, &[Act::Clay1 as u8]);
+}
+
 /// 9.1–9.5: the single-step bonuses: 1 Clay; fire one piece; paint one piece (paying);
 /// advance one vase one space (its benefit then offered); one crack onto a cleanup card (a
 /// completed card gives its reward at once).

@@ -6,6 +6,7 @@ mod examples;
 mod round;
 mod setup;
 mod solo;
+mod tensor;
 
 use super::actions::{decode, encode, Move};
 use super::data::{Act, CardType};

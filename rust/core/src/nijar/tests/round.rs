@@ -201,6 +201,68 @@ fn s10_end_of_round() {
     assert!(t.players.iter().all(|p| p.workers == 6 && !p.shop_closed));
 }
 
+/// 10 in the third round: "The End of the Game occurs after completing the End of Round
+/// steps of the third round": 10.2 is still offered (a card played then scores), 10.4
+/// still reorders the track and hands out the first-player token, then the game is over.
+#[test]
+fn s10_the_third_round_ends_with_every_end_of_round_step() {
+    let mut st = started(2, 26);
+    st.table_mut().round = 2;
+    for p in st.table_mut().players.iter_mut() {
+        p.workers = 5;
+    }
+    let order: Vec<u8> = st.table().order.iter().copied().collect();
+    let second = usize::from(order[1]);
+    st.table_mut().right[0] = second as u8;
+    while !matches!(st.table().phase, Phase::Endgame { .. }) {
+        let m = moves(&st);
+        let pick = [
+            Move::Done,
+            Move::Stop,
+            Move::Skip,
+            Move::Special,
+            Move::CloseShop,
+        ]
+        .into_iter()
+        .find(|x| m.contains(x))
+        .unwrap_or(m[0]);
+        play(&mut st, pick);
+    }
+    assert!(st.table().players.iter().all(|p| p.workers == 4));
+    let Phase::Endgame { k } = st.table().phase else {
+        unreachable!()
+    };
+    let seat = usize::from(st.table().order[usize::from(k)]);
+    let e = st.table().players[seat]
+        .hand
+        .ids()
+        .find(|&c| c >= 80)
+        .unwrap();
+    play(&mut st, Move::PlayEndgame((e - 80) as u8));
+    while st.table().phase != Phase::Over {
+        play(&mut st, Move::NoEndgame);
+    }
+    let t = st.table();
+    assert_eq!(&*t.order, &[order[1], order[0]], "10.4 still applies");
+    assert_eq!(t.first_token, order[1]);
+    assert_eq!(t.players[seat].endgame_played.count_ones(), 1);
+    let lines = st.explain_score(seat).lines;
+    let cards = lines
+        .iter()
+        .find(|l| l.category.starts_with("11.2"))
+        .unwrap();
+    assert!(
+        cards.detail.contains(st.cards().name(e)),
+        "{}",
+        cards.detail
+    );
+    let token = lines
+        .iter()
+        .find(|l| l.category.starts_with("11.5"))
+        .unwrap();
+    assert_eq!(token.points, if seat == second { 2 } else { 0 });
+}
+
 /// 11: remaining pieces 2/1, endgame cards by type (starting cards counted) and by piece
 /// sold, the esparto set, -1 per crack, +2 first-player token, 1 per 5 resources; ties to
 /// the leftmost on the turn order.

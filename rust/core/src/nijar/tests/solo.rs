@@ -122,6 +122,35 @@ fn s12_5_2_competition_donkey() {
     assert_eq!(&*st.table().solo.discards, &[right]);
 }
 
+/// 12.5.2: "move the Competition's Donkey onto the card immediately to the right of the one
+/// where your Donkey is": when its donkey already stands there, it stays (the preferred
+/// position is where it is, not blocked), for every position icon.
+#[test]
+fn s12_5_2_competition_donkey_already_on_its_preferred_card_stays() {
+    for (icon, preferred) in [
+        (DonkeyIcon::RightLeft, 8u8),
+        (DonkeyIcon::LeftRight, 6),
+        (DonkeyIcon::AboveBelow, 2),
+        (DonkeyIcon::BelowAbove, 12),
+    ] {
+        let mut st = started(3, 0);
+        let Some(id) = (0..9u8).find(|&c| st.cards().competition[usize::from(c)].donkey == icon)
+        else {
+            continue;
+        };
+        st.table_mut().donkeys[0] = 7; // row 2, column 3: cards on every side
+        st.table_mut().donkeys[usize::from(COMP)] = preferred;
+        next_card(&mut st, id);
+        play(&mut st, Move::Special);
+        play(&mut st, Move::Done);
+        assert_eq!(
+            st.table().donkeys[usize::from(COMP)],
+            preferred,
+            "{icon:?}: already on its preferred card"
+        );
+    }
+}
+
 /// 12.5.3: the piece actions of the round from the next card's back: take, paint, sell;
 /// +1 VP (Expert: 2) when no piece is left.
 #[test]
@@ -156,26 +185,40 @@ fn s12_5_3_piece_actions() {
 }
 
 /// 12.4: no craftswoman (or no card): it closes its shop with 1 VP and gains 1 VP each
-/// later turn; 12.6: craftswomen you return to its closed shop give it 1 VP each.
+/// later turn; 12.6: craftswomen you return to its closed shop give it 1 VP each. 12.10:
+/// Advanced changes none of these; Expert makes each of them 2 VP.
 #[test]
 fn s12_4_closing_and_s12_6_returns_to_a_closed_shop() {
+    for (difficulty, vp) in [(0u8, 1), (1, 1), (2, 2)] {
+        let mut st = started(6, difficulty);
+        st.table_mut().solo.workers = 0;
+        play(&mut st, Move::Special);
+        play(&mut st, Move::Done);
+        assert!(st.table().solo.shop_closed);
+        assert_eq!(st.table().solo.vp[2], vp);
+        play(&mut st, Move::Special);
+        play(&mut st, Move::Done);
+        assert_eq!(
+            st.table().solo.vp[2],
+            2 * vp,
+            "the same again each turn after"
+        );
+        // Two Competition craftswomen on a space, returned to its closed shop.
+        let t = st.table_mut();
+        t.spaces[0][0].seat = COMP;
+        t.spaces[0][0].count = 2;
+        t.solo.on_shop = 0;
+        play(&mut st, Move::Place(0));
+        assert_eq!(st.table().solo.on_shop, 2);
+        assert_eq!(st.table().solo.vp[2], 4 * vp, "difficulty {difficulty}");
+    }
+    // No card left (its craftswomen notwithstanding): it closes its shop.
     let mut st = started(6, 0);
-    st.table_mut().solo.workers = 0;
+    st.table_mut().solo.deck.clear();
     play(&mut st, Move::Special);
     play(&mut st, Move::Done);
-    assert!(st.table().solo.shop_closed);
+    assert!(st.table().solo.shop_closed && st.table().solo.workers > 0);
     assert_eq!(st.table().solo.vp[2], 1);
-    play(&mut st, Move::Special);
-    play(&mut st, Move::Done);
-    assert_eq!(st.table().solo.vp[2], 2, "1 VP each turn after");
-    // A Competition craftswoman on a space, returned to its closed shop.
-    let t = st.table_mut();
-    t.spaces[0][0].seat = COMP;
-    t.spaces[0][0].count = 1;
-    t.solo.on_shop = 0;
-    play(&mut st, Move::Place(0));
-    assert_eq!(st.table().solo.on_shop, 1);
-    assert_eq!(st.table().solo.vp[2], 3);
 }
 
 /// 12.7: your First Player Action costs 2 Perra Gorda on the one space; without it, the

@@ -1,0 +1,560 @@
+//! The observation tensor: everything a seat may see, as a fixed-size vector of floats.
+//!
+//! The same length for every player count and option (seat blocks for four seats, the
+//! Competition's block always present), so one network serves every configuration. Cards
+//! are encoded by id, as for Sunrise: game cards 0..80 (wheels 0..16, esparto 16..32,
+//! cleanup 32..44, glazing workshops 44..56, glaze kilns 56..68, firing kilns 68..80) and
+//! endgame cards 80..92, the ids of `observation()` and of the card file. Seats are relative
+//! to the viewer: seat block 0 is the viewer, 1 the next seat clockwise, and so on; wherever
+//! a table space can hold a seat's piece, five "owner" slots follow that order with the
+//! Competition (solo) last. Counts are scaled to about 0..1.
+//!
+//! Layout, in order (sizes in brackets):
+//!
+//! **Global** ([`GLOBAL`]):
+//! * players one-hot (4), round one-hot (3), phase one-hot (6: setup combination, setup
+//!   donkey, re-roll, turns, endgame card, over) and its step `k` / 4 (1);
+//! * the seat to act (4, relative), the seat whose turn it is (5, owners), turn begun (1);
+//! * the compound action in progress (`Mode`): kind one-hot (9), four numbers (Acquire:
+//!   cards left, taken, last position; Donkey: acquired; Throw: spaces left / 7; Fire, Paint,
+//!   Sell: the last option; Clean: cracks left, last card, taken; Esparto: next card), the
+//!   rows already refreshed (3) and the throw's benefits so far (7 × 19 act codes);
+//! * pending task groups: depth / 24 (1), then the innermost three groups, each: ordered (1),
+//!   task counts by code (25) and the first task by code (25);
+//! * the action tiles (9 spaces × 11 acts), each column's bonus tile (5 × 9: 8 bonuses or
+//!   blocked), the Special Action's two bonus tiles (2 × 8);
+//! * craftswomen on each action space (15 spaces × 5 owners, count / 7), on the Special
+//!   Action (5 owners, count / 7);
+//! * the market: demand tiles (3 rounds × 3 columns × values 0/1/2), marker heights one-hot
+//!   (3 × 16), the dice one-hot (3 × 6);
+//! * deck sizes / 32 (3); the draft area (15 spaces × 80 ids); the donkeys (15 spaces × 5
+//!   owners);
+//! * the turn-order track (4 positions × 5 owners), the right-hand track (4 spaces × 5
+//!   owners), the first-player token (5 owners);
+//! * the starting combinations on offer (5 × (5 wheels + 5 resource cards));
+//! * the general supply (7: Perra Gorda / 54, glazes / 42, cracks / 32, vases / 20, plates,
+//!   jugs, pots / 8);
+//! * the Competition (solo, else zeros): VP by source / 20 (3), score / 100, its pieces
+//!   (3 types × none/unpainted/painted), sold / 8 (3), craftswomen / 7, on its shop / 7, shop
+//!   closed, turns / 20, deck size / 9, revealed / 9, the back of its top card (3 rounds × 3
+//!   piece types, count / 2), its last revealed card (9 ids), every revealed card (9 ids,
+//!   Expert only, 12.10), discards / 40, difficulty one-hot (3).
+//!
+//! **Each seat** ([`PER_SEAT`], × 4, zeros past the player count): present (1); running VP
+//! / 100, VP by source / 50 (5), final score / 100 once the game is over; Perra Gorda / 20,
+//! glazes / 20; clay one-hot (8), cracks in the cleaning area one-hot (9), technology one-hot
+//! (3); craftswomen / 7, on the shop / 7, shop closed, turns / 20, shop rewards pending / 7;
+//! potter's wheels (16 cards + 5 starting: in play, vase progress, completed, workshop space
+//! / 4); esparto cards (16: in play, space one-hot 3); cleanup cards (12 + starting: in
+//! play, cracks / spaces); glazing workshops, glaze kilns, firing kilns (each 12 + starting:
+//! in play, piece one-hot plate/jug/pot); drying area / 4 (3); sold / 8 (3); hand counts by
+//! cardback and endgame / 10 (4); endgame cards played face-down / 3 (1); the hand's cards
+//! this viewer knows (92 ids: all of the viewer's own hand; of another hand only cards
+//! everyone saw taken from the draft); the face-down endgame cards this viewer knows (12:
+//! its own; everyone's once the game is over).
+//!
+//! **Private** ([`PRIVATE`]): cards the viewer knows are elsewhere (92 ids: in the box or a
+//! deck, e.g. its own discarded endgame cards).
+//!
+//! Nothing hidden is written: other hands appear only as counts (and the cards taken from
+//! the face-up draft), deck orders and future dice not at all, the Competition's deck only
+//! by the back of its top card.
+
+use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, STARTING_BASE, STARTING_CARD};
+use super::state::{
+    Hand, Mode, NijarState, Phase, Player, COMP, EMPTY, MAX_FRAMES, MAX_NIJAR_PLAYERS, MAX_THROW,
+};
+use crate::engine::Seat;
+
+/// Owner slots: four seats relative to the viewer, then the Competition.
+const OWNERS: usize = 5;
+/// Task codes (acts 0..19, rows 20..23, any action 23, any bonus 24).
+const TASK_CODES: usize = 25;
+/// Acts a tile can hold (`Acquire` ..= `FirstPlayer`).
+const TILE_ACTS: usize = 11;
+/// The eight bonus acts (`Fire1` ..= `Esparto1`).
+const BONUS_ACTS: usize = 8;
+/// Frames shown, innermost first.
+const FRAMES_SHOWN: usize = 3;
+
+const MODE: usize = 9 + 4 + 3 + MAX_THROW * Act::ALL.len();
+const FRAMES: usize = 1 + FRAMES_SHOWN * (1 + 2 * TASK_CODES);
+const BOARD: usize = 9 * TILE_ACTS + 5 * (BONUS_ACTS + 1) + 2 * BONUS_ACTS + 15 * OWNERS + OWNERS;
+const MARKET: usize = 27 + 3 * 16 + 3 * 6;
+const DRAFT: usize = 3 + 15 * NUM_GAME_CARDS + 15 * OWNERS;
+const TRACKS: usize = 4 * OWNERS + 4 * OWNERS + OWNERS + 5 * 10 + 7;
+const COMPETITION: usize = 3 + 1 + 9 + 3 + 1 + 1 + 1 + 1 + 1 + 1 + 9 + 9 + 9 + 1 + 3;
+/// Where the mode block starts (its length is [`MODE_LEN`]).
+pub const MODE_AT: usize = 4 + 3 + 6 + 1 + 4 + OWNERS + 1;
+/// Length of the mode block.
+pub const MODE_LEN: usize = MODE;
+/// Where the draft area starts: space `pos` (row * 5 + column) holding card `id` is
+/// `DRAFT_AT + pos * 80 + id`.
+pub const DRAFT_AT: usize = MODE_AT + MODE + FRAMES + BOARD + MARKET + 3;
+/// The global block.
+pub const GLOBAL: usize =
+    4 + 3 + 6 + 1 + 4 + OWNERS + 1 + MODE + FRAMES + BOARD + MARKET + DRAFT + TRACKS + COMPETITION;
+
+const WHEEL_IDS: usize = 16 + 5;
+const BUILDING_IDS: usize = 13;
+const WORKSHOP: usize = WHEEL_IDS * 4 + 16 * 4 + BUILDING_IDS * 2 + 3 * BUILDING_IDS * 4 + 3 + 3;
+/// One seat's block.
+pub const PER_SEAT: usize =
+    1 + 1 + 5 + 1 + 2 + 8 + 9 + 3 + 5 + WORKSHOP + 4 + 1 + NUM_CARD_IDS + 12;
+/// Where, inside a seat block, the hand counts by cardback start (3 decks, then endgame);
+/// the known hand ids follow after one more slot, at `SEAT_HAND_AT + 5 + id`.
+pub const SEAT_HAND_AT: usize = PER_SEAT - 12 - NUM_CARD_IDS - 5;
+/// The viewer's private block.
+pub const PRIVATE: usize = NUM_CARD_IDS;
+/// Length of the observation tensor (the same for every player count and option).
+pub const TENSOR_SIZE: usize = GLOBAL + PER_SEAT * MAX_NIJAR_PLAYERS + PRIVATE;
+
+/// Writes values at a moving offset.
+struct Writer<'a> {
+    out: &'a mut [f32],
+    o: usize,
+}
+
+impl Writer<'_> {
+    fn set(&mut self, i: usize, v: f32) {
+        self.out[self.o + i] = v;
+    }
+    /// A one-hot over `n` slots (nothing when `i` is out of range), then moves on.
+    fn hot(&mut self, i: usize, n: usize) {
+        if i < n {
+            self.out[self.o + i] = 1.0;
+        }
+        self.o += n;
+    }
+    fn num(&mut self, v: f32) {
+        self.out[self.o] = v;
+        self.o += 1;
+    }
+    fn skip(&mut self, n: usize) {
+        self.o += n;
+    }
+}
+
+/// The card ids in a hand, by its set bits (cheaper than testing all 92 ids).
+fn hand_ids(hand: &Hand) -> impl Iterator<Item = usize> + '_ {
+    hand.0
+        .iter()
+        .enumerate()
+        .flat_map(|(w, &word)| {
+            let mut bits = word;
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + i
+                })
+            })
+        })
+        .filter(|&c| c < NUM_CARD_IDS)
+}
+
+/// The local index (0..13) of a building card: its place in its type, the starting card 12.
+fn building_index(card: u8, ty: CardType) -> usize {
+    if card == STARTING_CARD {
+        12
+    } else {
+        (usize::from(card) - ty.first_id()).min(12)
+    }
+}
+
+impl NijarState {
+    /// The owner slot of a seat byte as seen by `viewer`: the relative seat, or 4 for the
+    /// Competition; `None` for nobody.
+    fn owner(&self, seat: u8, viewer: Seat) -> Option<usize> {
+        let n = self.n();
+        if self.is_solo() && seat == COMP {
+            Some(4)
+        } else if usize::from(seat) < n {
+            Some((usize::from(seat) + n - viewer) % n)
+        } else {
+            None
+        }
+    }
+
+    /// Writes the observation tensor of `viewer` into `out` (length [`TENSOR_SIZE`]); the
+    /// layout is in this module's documentation. Allocates nothing (but the final score of
+    /// a finished game).
+    pub fn write_tensor(&self, viewer: Seat, out: &mut [f32]) {
+        out.fill(0.0);
+        if out.len() < TENSOR_SIZE || viewer >= self.n() {
+            return;
+        }
+        let t = &self.t;
+        let mut w = Writer { out, o: 0 };
+        w.hot(self.n() - 1, 4);
+        w.hot(usize::from(t.round), 3);
+        let (phase, k) = match t.phase {
+            Phase::SetupCombo { k } => (0, k),
+            Phase::SetupDonkey { k } => (1, k),
+            Phase::Reroll => (2, 0),
+            Phase::Turns => (3, 0),
+            Phase::Endgame { k } => (4, k),
+            Phase::Over => (5, 0),
+        };
+        w.hot(phase, 6);
+        w.num(f32::from(k) / 4.0);
+        let actor = self
+            .actor()
+            .map_or(4, |s| (s + self.n() - viewer) % self.n());
+        w.hot(actor, 4);
+        let turn = if t.phase == Phase::Turns {
+            self.owner(t.turn_seat, viewer).unwrap_or(OWNERS)
+        } else {
+            OWNERS
+        };
+        w.hot(turn, OWNERS);
+        w.num(f32::from(u8::from(t.in_turn)));
+        self.write_mode(&mut w);
+        self.write_frames(&mut w);
+        self.write_board(&mut w, viewer);
+        debug_assert_eq!(w.o, GLOBAL - COMPETITION);
+        self.write_competition(&mut w);
+        debug_assert_eq!(w.o, GLOBAL);
+        for k in 0..MAX_NIJAR_PLAYERS {
+            if k < self.n() {
+                let seat = (viewer + k) % self.n();
+                self.write_seat(&mut w, seat, viewer);
+            } else {
+                w.skip(PER_SEAT);
+            }
+        }
+        debug_assert_eq!(w.o, GLOBAL + PER_SEAT * MAX_NIJAR_PLAYERS);
+        // Cards the viewer knows are neither on the table nor in a hand (the box, a deck).
+        let mut located = [false; NUM_CARD_IDS];
+        for row in &t.draft {
+            for &c in row.iter().filter(|&&c| c != EMPTY) {
+                located[usize::from(c).min(NUM_CARD_IDS - 1)] = true;
+            }
+        }
+        for p in t.players.iter() {
+            for c in hand_ids(&p.hand) {
+                located[c] = true;
+            }
+            for i in 0..12 {
+                if p.endgame_played & (1 << i) != 0 {
+                    located[NUM_GAME_CARDS + i] = true;
+                }
+            }
+            let workshop = p.wheels.iter().map(|x| x.card);
+            let workshop = workshop.chain(p.esparto.iter().map(|x| x.card));
+            let workshop = workshop.chain(p.cleanups.iter().map(|x| x.card));
+            let workshop = workshop.chain(p.workshops.iter().map(|x| x.card));
+            let workshop = workshop.chain(p.glaze_kilns.iter().map(|x| x.card));
+            let workshop = workshop.chain(p.firing_kilns.iter().map(|x| x.card));
+            for c in workshop.filter(|&c| usize::from(c) < NUM_GAME_CARDS) {
+                located[usize::from(c)] = true;
+            }
+        }
+        let bit = 1u8 << viewer;
+        for (c, &l) in located.iter().enumerate() {
+            if !l && t.known[c] & bit != 0 {
+                w.set(c, 1.0);
+            }
+        }
+        w.skip(PRIVATE);
+        debug_assert_eq!(w.o, TENSOR_SIZE);
+    }
+
+    fn write_mode(&self, w: &mut Writer<'_>) {
+        let (kind, nums, refreshed): (usize, [f32; 4], u8) = match self.t.mode {
+            Mode::Idle => (0, [0.0; 4], 0),
+            Mode::Acquire {
+                left,
+                taken,
+                last,
+                refreshed,
+            } => (
+                1,
+                [
+                    f32::from(left) / 2.0,
+                    f32::from(taken) / 2.0,
+                    f32::from(last) / 15.0,
+                    0.0,
+                ],
+                refreshed,
+            ),
+            Mode::Donkey { acquired } => (2, [f32::from(u8::from(acquired)), 0.0, 0.0, 0.0], 0),
+            Mode::Throw { left, .. } => (3, [f32::from(left) / MAX_THROW as f32, 0.0, 0.0, 0.0], 0),
+            Mode::Fire { last } => (4, [f32::from(last) / 16.0, 0.0, 0.0, 0.0], 0),
+            Mode::Paint { last } => (5, [f32::from(last) / 13.0, 0.0, 0.0, 0.0], 0),
+            Mode::Clean { left, last, taken } => (
+                6,
+                [
+                    f32::from(left) / 8.0,
+                    f32::from(last) / 13.0,
+                    f32::from(taken) / 8.0,
+                    0.0,
+                ],
+                0,
+            ),
+            Mode::Esparto { next } => (7, [f32::from(next) / 4.0, 0.0, 0.0, 0.0], 0),
+            Mode::Sell { last } => (8, [f32::from(last) / 16.0, 0.0, 0.0, 0.0], 0),
+        };
+        w.hot(kind, 9);
+        for v in nums {
+            w.num(v);
+        }
+        for r in 0..3 {
+            w.num(f32::from(refreshed >> r & 1));
+        }
+        if let Mode::Throw { benefits, .. } = &self.t.mode {
+            for (i, a) in benefits.iter().enumerate().take(MAX_THROW) {
+                w.set(i * Act::ALL.len() + *a as usize, 1.0);
+            }
+        }
+        w.skip(MAX_THROW * Act::ALL.len());
+    }
+
+    fn write_frames(&self, w: &mut Writer<'_>) {
+        let frames = &self.t.frames;
+        w.num(frames.len() as f32 / MAX_FRAMES as f32);
+        for f in frames.iter().rev().take(FRAMES_SHOWN) {
+            w.set(0, f32::from(u8::from(f.ordered)));
+            for &task in f.tasks.iter() {
+                let code = usize::from(task).min(TASK_CODES - 1);
+                w.out[w.o + 1 + code] += 1.0 / 8.0;
+            }
+            if let Some(&first) = f.tasks.first() {
+                w.set(1 + TASK_CODES + usize::from(first).min(TASK_CODES - 1), 1.0);
+            }
+            w.skip(1 + 2 * TASK_CODES);
+        }
+        w.skip((FRAMES_SHOWN - frames.len().min(FRAMES_SHOWN)) * (1 + 2 * TASK_CODES));
+    }
+
+    fn write_board(&self, w: &mut Writer<'_>, viewer: Seat) {
+        let t = &self.t;
+        for &a in &t.layout {
+            w.hot(usize::from(a), TILE_ACTS);
+        }
+        let bonus = |a: u8| usize::from(a).wrapping_sub(Act::Fire1 as usize);
+        for &a in &t.columns {
+            w.hot(
+                if a == EMPTY { BONUS_ACTS } else { bonus(a) },
+                BONUS_ACTS + 1,
+            );
+        }
+        for &a in &t.special {
+            w.hot(bonus(a), BONUS_ACTS);
+        }
+        for row in &t.spaces {
+            for o in row {
+                if let Some(k) = self.owner(o.seat, viewer) {
+                    w.set(k, f32::from(o.count) / 7.0);
+                }
+                w.skip(OWNERS);
+            }
+        }
+        for (s, &count) in t.special_stack.iter().enumerate() {
+            if let Some(k) = self.owner(s as u8, viewer) {
+                w.set(k, f32::from(count) / 7.0);
+            }
+        }
+        w.skip(OWNERS);
+        for row in &t.demand {
+            for &d in row {
+                w.hot(usize::from(d), 3);
+            }
+        }
+        for &h in &t.heights {
+            w.hot(usize::from(h), 16);
+        }
+        for &d in &t.dice {
+            w.hot(usize::from(d).wrapping_sub(1), 6);
+        }
+        for d in &t.decks {
+            w.num(d.len() as f32 / 32.0);
+        }
+        debug_assert_eq!(w.o, DRAFT_AT);
+        for row in &t.draft {
+            for &c in row {
+                w.hot(usize::from(c), NUM_GAME_CARDS);
+            }
+        }
+        let donkeys = w.o;
+        for (s, &d) in t.donkeys.iter().enumerate() {
+            if let (Some(k), true) = (self.owner(s as u8, viewer), usize::from(d) < 15) {
+                w.out[donkeys + usize::from(d) * OWNERS + k] = 1.0;
+            }
+        }
+        w.skip(15 * OWNERS);
+        for pos in 0..4 {
+            if let Some(k) = t.order.get(pos).and_then(|&s| self.owner(s, viewer)) {
+                w.set(k, 1.0);
+            }
+            w.skip(OWNERS);
+        }
+        for &s in &t.right {
+            if let Some(k) = self.owner(s, viewer) {
+                w.set(k, 1.0);
+            }
+            w.skip(OWNERS);
+        }
+        w.hot(self.owner(t.first_token, viewer).unwrap_or(OWNERS), OWNERS);
+        for i in 0..5 {
+            if let Some(c) = t.combos.get(i) {
+                w.set(usize::from(c.wheel).min(4), 1.0);
+                w.set(5 + usize::from(c.res).min(4), 1.0);
+            }
+            w.skip(10);
+        }
+        let s = &t.supply;
+        w.num(f32::from(s.pg) / 54.0);
+        w.num(f32::from(s.glaze) / 42.0);
+        w.num(f32::from(s.cracks) / 32.0);
+        w.num(f32::from(s.vases) / 20.0);
+        for &p in &s.pieces {
+            w.num(f32::from(p) / 8.0);
+        }
+    }
+
+    fn write_competition(&self, w: &mut Writer<'_>) {
+        if !self.is_solo() {
+            w.skip(COMPETITION);
+            return;
+        }
+        let s = &self.t.solo;
+        for &v in &s.vp {
+            w.num(v as f32 / 20.0);
+        }
+        w.num(self.competition_score() as f32 / 100.0);
+        for &p in &s.pieces {
+            w.hot(usize::from(p), 3);
+        }
+        for &x in &s.sold {
+            w.num(f32::from(x) / 8.0);
+        }
+        w.num(f32::from(s.workers) / 7.0);
+        w.num(f32::from(s.on_shop) / 7.0);
+        w.num(f32::from(u8::from(s.shop_closed)));
+        w.num(f32::from(s.turns) / 20.0);
+        w.num(s.deck.len() as f32 / 9.0);
+        w.num(s.revealed.len() as f32 / 9.0);
+        // 12.5: the back of the top face-down card shows each round's piece actions.
+        if let Some(&top) = s.deck.last() {
+            let card = &self.cards.competition[usize::from(top)];
+            for (r, row) in card.pieces.iter().enumerate() {
+                for &p in row.iter() {
+                    w.out[w.o + r * 3 + usize::from(p).min(2)] += 0.5;
+                }
+            }
+        }
+        w.skip(9);
+        w.hot(s.revealed.last().map_or(9, |&c| usize::from(c)), 9);
+        // 12.10: in Expert you may consult every revealed card.
+        if self.t.config.difficulty >= 2 {
+            for &c in s.revealed.iter() {
+                w.set(usize::from(c).min(8), 1.0);
+            }
+        }
+        w.skip(9);
+        w.num(s.discards.len() as f32 / 40.0);
+        w.hot(usize::from(self.t.config.difficulty), 3);
+    }
+
+    fn write_seat(&self, w: &mut Writer<'_>, seat: Seat, viewer: Seat) {
+        let t = &self.t;
+        let p: &Player = &t.players[seat];
+        let base = w.o;
+        w.num(1.0);
+        w.num(p.vp.iter().sum::<i32>() as f32 / 100.0);
+        for &v in &p.vp {
+            w.num(v as f32 / 50.0);
+        }
+        w.num(if t.phase == Phase::Over {
+            self.score(seat) as f32 / 100.0
+        } else {
+            0.0
+        });
+        w.num(f32::from(p.pg) / 20.0);
+        w.num(f32::from(p.glaze) / 20.0);
+        w.hot(usize::from(p.clay), 8);
+        w.hot(usize::from(p.cracks), 9);
+        w.hot(usize::from(p.tech), 3);
+        w.num(f32::from(p.workers) / 7.0);
+        w.num(f32::from(p.on_shop) / 7.0);
+        w.num(f32::from(u8::from(p.shop_closed)));
+        w.num(f32::from(p.turns) / 20.0);
+        w.num(f32::from(t.shop_rewards[seat]) / 7.0);
+        for wh in p.wheels.iter() {
+            let i = if wh.card >= STARTING_BASE {
+                16 + usize::from(wh.card - STARTING_BASE).min(4)
+            } else {
+                usize::from(wh.card).min(15)
+            };
+            let len = self.cards.wheel(wh.card).spaces.len().max(1);
+            w.set(i * 4, 1.0);
+            w.set(i * 4 + 1, f32::from(wh.pos) / len as f32);
+            w.set(i * 4 + 2, f32::from(u8::from(usize::from(wh.pos) >= len)));
+            w.set(i * 4 + 3, f32::from(wh.slot) / 4.0);
+        }
+        w.skip(WHEEL_IDS * 4);
+        for e in p.esparto.iter() {
+            let i = (usize::from(e.card) - CardType::Esparto.first_id()).min(15);
+            w.set(i * 4, 1.0);
+            w.set(i * 4 + 1 + usize::from(e.slot).min(2), 1.0);
+        }
+        w.skip(16 * 4);
+        for c in p.cleanups.iter() {
+            let i = building_index(c.card, CardType::Cleanup);
+            let spaces = self.cards.cleanup(c.card).spaces.max(1);
+            w.set(i * 2, 1.0);
+            w.set(i * 2 + 1, f32::from(c.cracks) / f32::from(spaces));
+        }
+        w.skip(BUILDING_IDS * 2);
+        for (slots, ty) in [
+            (&p.workshops, CardType::GlazingWorkshop),
+            (&p.glaze_kilns, CardType::GlazeKiln),
+            (&p.firing_kilns, CardType::FiringKiln),
+        ] {
+            for s in slots.iter() {
+                let i = building_index(s.card, ty);
+                w.set(i * 4, 1.0);
+                if s.piece != 0 {
+                    w.set(i * 4 + usize::from(s.piece).min(3), 1.0);
+                }
+            }
+            w.skip(BUILDING_IDS * 4);
+        }
+        for &d in &p.drying {
+            w.num(f32::from(d) / 4.0);
+        }
+        for &d in &p.sold {
+            w.num(f32::from(d) / 8.0);
+        }
+        debug_assert_eq!(w.o, base + SEAT_HAND_AT);
+        let mut backs = [0u8; 4];
+        let bit = 1u8 << viewer;
+        let hand = w.o + 4 + 1;
+        for c in hand_ids(&p.hand) {
+            let k = if c < NUM_GAME_CARDS {
+                CardType::of(c).deck()
+            } else {
+                3
+            };
+            backs[k] += 1;
+            if seat == viewer || t.known[c] & bit != 0 {
+                w.out[hand + c] = 1.0;
+            }
+        }
+        for b in backs {
+            w.num(f32::from(b) / 10.0);
+        }
+        w.num(p.endgame_played.count_ones() as f32 / 3.0);
+        w.skip(NUM_CARD_IDS);
+        let over = t.phase == Phase::Over;
+        for i in 0..12 {
+            let known = seat == viewer || over || t.known[NUM_GAME_CARDS + i] & bit != 0;
+            if p.endgame_played & (1 << i) != 0 && known {
+                w.set(i, 1.0);
+            }
+        }
+        w.skip(12);
+        debug_assert_eq!(w.o, base + PER_SEAT);
+    }
+}
