@@ -124,3 +124,54 @@ fn resample_redraws_the_others_hidden_commits_among_legal_ones() {
     let own = s.resample_hidden(0, 3);
     assert_eq!(own.t.players[0].pending, s.t.players[0].pending);
 }
+
+/// Spectral Sight ("Look through all grave piles and take any 3 cards") taken from a pile
+/// another seat had looked at: that seat sees a card leave the pile, not which one. Swap
+/// test: taking the one or the other card leaves that seat the same information.
+#[test]
+fn spectral_sight_hides_which_card_left_a_pile_another_seat_knew() {
+    let mut s = started(2, 75, json!({}));
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    // Seat 1 looks at every pile and takes nothing: it knows piles 0 and 1 (less the
+    // face-down cards that joined them) and pile 2.
+    act(&mut s, Move::Dig);
+    act(&mut s, Move::DigOn);
+    act(&mut s, Move::DigOn);
+    act(&mut s, Move::DigOn);
+    act(&mut s, Move::DigNothing);
+    let seen: Vec<usize> = ids(s.t.piles[0])
+        .filter(|&c| s.t.known[c] & 2 != 0)
+        .collect();
+    assert_eq!(seen.len(), 2, "seat 1 saw the two cards of pile 0");
+    let sight = proj("Spectral Sight");
+    take_project(&mut s, sight);
+    s.t.players[0].completed.push(crate::sorcery::state::Done {
+        card: sight as u8,
+        credits: 0,
+        demerits: 0,
+        week: 1,
+    });
+    let others: Vec<usize> = ids(s.t.piles[1]).take(2).collect();
+    let take = |card: usize| {
+        let mut t = s.clone();
+        action_turn(&mut t, 0);
+        act(&mut t, Move::Ability(sight));
+        let mut picks = vec![card, others[0], others[1]];
+        picks.sort_unstable();
+        for g in picks {
+            act(&mut t, Move::TakeGrave(g));
+        }
+        t
+    };
+    let (a, b) = (take(seen[0]), take(seen[1]));
+    assert_eq!(
+        a.observation(1)["piles"][0]["known"],
+        json!([]),
+        "seat 1 cannot tell which of its two cards is still in pile 0"
+    );
+    assert_eq!(a.observation(1), b.observation(1));
+    assert_eq!(a.information_state_string(1), b.information_state_string(1));
+    // Seat 0 saw everything: it knows the card left in pile 0.
+    assert!(a.t.known[seen[1]] & 1 != 0 && a.t.piles[0] & bit(seen[1]) != 0);
+}
