@@ -644,8 +644,14 @@ mod tests {
     #[test]
     fn stock_cards_of_one_kind_share_one_price() {
         // The 13th stock card is the first vial ($3): make the second vial $4.
-        let at = DEFAULT_CARDS_TOML.find("kind = \"vial\"\nvalue = 3").unwrap();
-        let second = at + 1 + DEFAULT_CARDS_TOML[at + 1..].find("kind = \"vial\"").unwrap();
+        let at = DEFAULT_CARDS_TOML
+            .find("kind = \"vial\"\nvalue = 3")
+            .unwrap();
+        let second = at
+            + 1
+            + DEFAULT_CARDS_TOML[at + 1..]
+                .find("kind = \"vial\"")
+                .unwrap();
         let mut text = DEFAULT_CARDS_TOML.to_string();
         text.replace_range(
             second..second + "kind = \"vial\"\nvalue = 3".len(),

@@ -307,3 +307,43 @@ fn cram_commits_up_to_two_and_completes_at_once() {
 fn every_project_id_fits_the_encoding() {
     assert_eq!(CardSet::default_set().projects.len(), NUM_PROJECTS);
 }
+
+/// Game Setup 3-9 and Player Setup 1-2 for every player count: the projects not marked for
+/// the count (and in solo the four named ones) are out; the market takes 4 + 2 from the 100
+/// and 200 decks and each seat 2 from the 100 deck; the grants of absent seats stay in the box.
+#[test]
+fn setup_by_player_count_from_one_to_four() {
+    let set = CardSet::default_set();
+    for n in 1..=4usize {
+        let s = game(n, 90 + n as u64, json!({}));
+        let solo_out = [
+            "Minor Rift",
+            "Dark Premonition",
+            "Ghostly Grifter",
+            "Bottled Brilliance",
+        ];
+        let in_play = |level: u16| {
+            set.projects
+                .iter()
+                .filter(|p| {
+                    p.level == level
+                        && p.players & (1 << n) != 0
+                        && !(n == 1 && solo_out.contains(&p.name.as_str()))
+                })
+                .count()
+        };
+        assert_eq!(s.t.decks[0].len(), in_play(100) - 4 - 2 * n, "{n} players");
+        assert_eq!(s.t.decks[1].len(), in_play(200) - 2, "{n} players");
+        assert_eq!(s.t.decks[2].len(), in_play(300), "{n} players");
+        assert_eq!(s.t.players.len(), n);
+        let grants = (0..4)
+            .filter(|&g| s.t.out & bit(crate::sorcery::data::FIRST_GRANT + g) != 0)
+            .count();
+        assert_eq!(grants, 4 - n, "absent seats' grants are out");
+        // Solo: "Add the top 10 grave cards from the deck to the discard during setup."
+        let discard = if n == 1 { 10 } else { 0 };
+        assert_eq!(s.t.discard.count_ones(), discard);
+        assert_eq!(s.t.grave_deck.len(), 70 - 6 - discard as usize);
+        assert_valid(&s);
+    }
+}
