@@ -174,6 +174,13 @@ fn buying_several_projects_and_stock_is_offered_in_one_order_only() {
     act(&mut s, Move::BuySpace(2));
     // Spaces before the chosen one are no longer offered (same set, other order).
     assert!(!legal_moves(&s).contains(&Move::BuySpace(0)));
+    act(&mut s, Move::BuyCandle);
+    assert!(
+        !legal_moves(&s)
+            .iter()
+            .any(|m| matches!(m, Move::BuySpace(_))),
+        "projects come before stock"
+    );
     act(&mut s, Move::BuyVial);
     assert!(
         !legal_moves(&s).contains(&Move::BuyCandle),
