@@ -354,3 +354,24 @@ fn setup_by_player_count_from_one_to_four() {
         assert_valid(&s);
     }
 }
+
+/// A state document with a buy under way must describe a buy the seat can pay: a price
+/// beyond its hand (or one below the chosen cards' costs) is rejected, naming the buy.
+#[test]
+fn a_document_with_a_buy_the_hand_cannot_pay_is_rejected() {
+    let mut s = started(2, 15, json!({}));
+    give(&mut s, 0, mat("Cursed Signet", 0));
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::BuyCandle);
+    let doc: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+    assert!(SorceryState::from_json(&doc.to_string()).is_ok());
+    for price in [1, 96] {
+        let mut bad = doc.clone();
+        bad["table"]["turn"]["price"] = json!(price);
+        let err = SorceryState::from_json(&bad.to_string())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("buy in progress"), "{err}");
+    }
+}
