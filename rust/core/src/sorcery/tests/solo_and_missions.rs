@@ -310,3 +310,39 @@ fn solo_mission_hard_also_needs_the_robot_beaten() {
     assert_eq!(s.mission_met(0), Some(false));
     assert!(s.margin().unwrap() < 0.0);
 }
+
+/// "Complete 4 projects with no effects and score 30+ credits": 30 meets the mission, 29
+/// does not (each mission's score is a floor, met at the number itself).
+#[test]
+fn a_mission_score_is_met_at_its_number_and_not_below() {
+    let mut s = started(2, 91, json!({"missions": [10, 1]}));
+    empty_hand(&mut s, 0);
+    for name in [
+        "Twitching Finger",
+        "Rattling Ribs",
+        "Salt and Sulfur",
+        "Tea Leaves",
+    ] {
+        let id = proj(name);
+        take_project(&mut s, id);
+        s.t.players[0].completed.push(Done {
+            card: id as u8,
+            credits: 0,
+            demerits: 0,
+            week: 1,
+        });
+    }
+    let base = s.score(0);
+    assert!(base < 30);
+    s.t.players[0].completed[0].credits = (30 - base) as u8;
+    assert_eq!(s.score(0), 30);
+    assert_eq!(s.mission_met(0), Some(true));
+    s.t.players[0].completed[0].demerits = 1;
+    assert_eq!(s.score(0), 29);
+    assert_eq!(s.mission_met(0), Some(false));
+    assert!(s
+        .explain_score(0)
+        .lines
+        .iter()
+        .any(|l| l.category == "Mission" && l.detail.contains("not met")));
+}
