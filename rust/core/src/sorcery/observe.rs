@@ -153,10 +153,18 @@ impl SorceryState {
         matches!(self.t.phase, Phase::Commit { .. })
     }
 
+    /// Whether the seat's kept thesis is met: at the end it is then flipped face-up.
+    fn thesis_met(&self, seat: Seat) -> bool {
+        let t = self.t.players[seat].thesis;
+        t != NONE && self.condition_met(seat, &self.cards.theses[usize::from(t)].condition)
+    }
+
     /// The observation of `viewer`: everything that seat may see and nothing else.
     pub fn observation(&self, viewer: Seat) -> Value {
         let scores = self.all_scores();
         let setup = matches!(self.t.phase, Phase::Setup { .. });
+        // The game is over: every score is totalled at the table.
+        let over = self.t.phase == Phase::GameOver;
         let players: Vec<Value> = (0..self.n())
             .map(|s| {
                 let p = &self.t.players[s];
@@ -215,7 +223,9 @@ impl SorceryState {
                     "hand_size": p.hand.count_ones(),
                     "projects": projects,
                     "completed": completed,
-                    "thesis": if me { thesis(p.thesis) } else { Value::Null },
+                    // End of Game: "If you meet the criteria listed, flip it face-up"; an
+                    // unmet thesis stays face-down.
+                    "thesis": if me || (over && p.thesis != NONE && self.thesis_met(s)) { thesis(p.thesis) } else { Value::Null },
                     "has_thesis": p.thesis != NONE || p.thesis_offer[0] != NONE,
                     "thesis_offer": if me && setup { json!([thesis(p.thesis_offer[0]), thesis(p.thesis_offer[1])]) } else { Value::Null },
                     "project_offer": if me && setup { json!(p.project_offer.iter().map(|&c| if c == NONE { Value::Null } else { self.project_view(c) }).collect::<Vec<_>>()) } else { Value::Null },
@@ -227,9 +237,9 @@ impl SorceryState {
                         "project": self.proj(usize::from(c.project)).name,
                         "icon": Self::icon(usize::from(c.icon)).name(),
                     })).collect::<Vec<_>>()) } else { Value::Null },
-                    // Another seat's thesis and hand are hidden: only its projects' credits are
-                    // public.
-                    "score": if me { json!(scores[s]) } else { Value::Null },
+                    // Another seat's thesis and hand are hidden until the end: only its
+                    // projects' credits are public.
+                    "score": if me || over { json!(scores[s]) } else { Value::Null },
                     "public_score": self.public_score(s),
                     "mission": self.t.config.mission_of(s),
                     "mission_met": if me || self.t.phase == Phase::GameOver { json!(self.mission_met(s)) } else { Value::Null },

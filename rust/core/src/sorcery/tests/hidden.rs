@@ -175,3 +175,51 @@ fn spectral_sight_hides_which_card_left_a_pile_another_seat_knew() {
     // Seat 0 saw everything: it knows the card left in pile 0.
     assert!(a.t.known[seen[1]] & 1 != 0 && a.t.piles[0] & bit(seen[1]) != 0);
 }
+
+/// End of Game: "If you meet the criteria listed, flip it face-up" — the others see a met
+/// thesis and every total at the end; an unmet thesis stays face-down. Before the end, both
+/// are hidden.
+#[test]
+fn a_met_thesis_is_face_up_at_the_end_and_an_unmet_one_stays_hidden() {
+    use crate::sorcery::state::Done;
+    let mut s = started(2, 76, json!({}));
+    let set = CardSet::default_set();
+    let steady = set
+        .theses
+        .iter()
+        .position(|t| t.name == "Steady Progress")
+        .unwrap() as u8; // 5 completed projects
+    for q in 0..2 {
+        s.t.players[q].thesis = steady;
+        s.t.players[q].thesis_offer[0] = steady;
+    }
+    for name in [
+        "Tea Leaves",
+        "Brass Knuckles",
+        "Counting Bones",
+        "Rattling Ribs",
+        "Salt and Sulfur",
+    ] {
+        let id = proj(name);
+        take_project(&mut s, id);
+        s.t.players[0].completed.push(Done {
+            card: id as u8,
+            credits: 0,
+            demerits: 0,
+            week: 1,
+        });
+    }
+    assert!(s.observation(1)["players"][0]["thesis"].is_null());
+    assert!(s.observation(1)["players"][0]["score"].is_null());
+    s.t.phase = Phase::GameOver;
+    s.t.turn = Turn::default();
+    let seen_by_1 = s.observation(1);
+    assert_eq!(seen_by_1["players"][0]["thesis"]["name"], "Steady Progress");
+    assert_eq!(seen_by_1["players"][0]["score"], json!(s.score(0)));
+    let seen_by_0 = s.observation(0);
+    assert!(
+        seen_by_0["players"][1]["thesis"].is_null(),
+        "seat 1's thesis is not met: face-down"
+    );
+    assert_eq!(seen_by_0["players"][1]["score"], json!(s.score(1)));
+}
