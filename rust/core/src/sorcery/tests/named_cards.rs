@@ -502,3 +502,60 @@ fn staff_extra_commits_and_fill_icon_act_as_written() {
     );
     assert_eq!(s.t.turn.stage, Stage::Choose, "then the week's action");
 }
+
+/// remove_demerits on a project still in progress (reading: "one of your projects"): the
+/// Alchemy demerit of a cram is removed before the project completes, and the project's
+/// committed materials stay.
+#[test]
+fn cleansing_cauldron_also_cleans_a_project_in_progress() {
+    let mut s = started(2, 85, json!({}));
+    let cauldron = proj("Cleansing Cauldron");
+    take_project(&mut s, cauldron);
+    s.t.players[0].completed.push(crate::sorcery::state::Done {
+        card: cauldron as u8,
+        credits: 0,
+        demerits: 0,
+        week: 1,
+    });
+    let brew = proj("Bubbling Brew");
+    give_project(&mut s, 0, brew);
+    let (a, b) = (mat("Toadstool", 0), mat("Toadstool", 1));
+    give(&mut s, 0, a);
+    give(&mut s, 0, b);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    for m in [a, b] {
+        act(&mut s, Move::Commit(m));
+        act(
+            &mut s,
+            Move::CommitTo {
+                project: brew,
+                icon: Icon::Mushroom as usize,
+            },
+        );
+    }
+    act(&mut s, Move::Stop);
+    assert_eq!(
+        work(&s, 0, brew).demerits,
+        1,
+        "the second material of a cram"
+    );
+    action_turn(&mut s, 0);
+    assert!(legal_moves(&s).contains(&Move::Ability(cauldron)));
+    act(&mut s, Move::Ability(cauldron));
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::TokenProject(brew)],
+        "only a project with a demerit"
+    );
+    act(&mut s, Move::TokenProject(brew));
+    let w = work(&s, 0, brew);
+    assert_eq!(w.demerits, 0);
+    assert_eq!(
+        w.slots
+            .iter()
+            .filter(|&&x| x == a as u8 || x == b as u8)
+            .count(),
+        2
+    );
+}
