@@ -223,3 +223,55 @@ fn a_met_thesis_is_face_up_at_the_end_and_an_unmet_one_stays_hidden() {
     );
     assert_eq!(seen_by_0["players"][1]["score"], json!(s.score(1)));
 }
+
+/// While another seat is paying for a buy, its grave cards are still hidden: the
+/// determinization redraws them (among hands that can still pay) from what the viewer knows
+/// only, so two states that differ in a card the viewer cannot see give the same copy.
+#[test]
+fn resample_during_another_seats_buy_depends_only_on_what_the_viewer_knows() {
+    let mut s = started(2, 77, json!({}));
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    let (signet, femur) = (mat("Cursed Signet", 0), mat("Femur", 0));
+    give(&mut s, 1, signet);
+    give(&mut s, 1, femur);
+    act(&mut s, Move::Buy);
+    let space = legal_moves(&s)
+        .into_iter()
+        .find_map(|m| match m {
+            Move::BuySpace(i) => Some(i),
+            _ => None,
+        })
+        .unwrap();
+    act(&mut s, Move::BuySpace(space));
+    act(&mut s, Move::BuyDone);
+    assert_eq!(s.t.turn.stage, Stage::BuyPay);
+    // The same table but seat 1 holds another unseen card in place of the Femur.
+    let mut other = s.clone();
+    let k = other
+        .t
+        .grave_deck
+        .iter()
+        .position(|&c| other.t.known[usize::from(c)] & 1 == 0)
+        .unwrap();
+    let swapped = usize::from(other.t.grave_deck[k]);
+    other.t.grave_deck[k] = femur as u8;
+    other.t.players[1].hand = (other.t.players[1].hand & !bit(femur)) | bit(swapped);
+    other.t.known[swapped] = 2;
+    other.t.known[femur] = 0;
+    assert_eq!(
+        other.information_state_string(0),
+        s.information_state_string(0)
+    );
+    let mut redrawn = false;
+    for seed in 0..12 {
+        let r = s.resample_hidden(0, seed);
+        assert_eq!(r.to_json(), other.resample_hidden(0, seed).to_json());
+        assert_eq!(r.information_state_string(0), s.information_state_string(0));
+        let hand = r.t.players[1].hand;
+        redrawn |= hand & bit(signet) == 0 || hand & bit(femur) == 0;
+        // The redrawn hand still pays the public price.
+        assert!(r.value_of(hand) >= r.t.turn.price && !legal(&r).is_empty());
+    }
+    assert!(redrawn, "the buyer's hidden cards are redrawn");
+}
