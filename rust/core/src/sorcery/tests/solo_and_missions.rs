@@ -346,3 +346,37 @@ fn a_mission_score_is_met_at_its_number_and_not_below() {
         .iter()
         .any(|l| l.category == "Mission" && l.detail.contains("not met")));
 }
+
+/// Solo Mode: "At the end of the month, add the top 5 grave cards to the discard" — after
+/// End of Month 4 ("Add one card from the grave deck to each grave pile"), the next five
+/// cards of the grave deck go face-up to the discard.
+#[test]
+fn solo_month_end_adds_the_top_five_grave_cards_to_the_discard() {
+    let mut s = started(1, 92, json!({}));
+    while s.t.week < 3 {
+        match s.t.turn.stage {
+            Stage::Choose => act(&mut s, Move::Cram),
+            Stage::AfterAction => act(&mut s, Move::EndTurn),
+            _ => act(&mut s, Move::Stop),
+        }
+    }
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop); // the robot acts after the turn
+    assert_eq!(s.t.phase, Phase::Commit { seat: 0 });
+    let deck: Vec<usize> = s.t.grave_deck.iter().map(|&c| usize::from(c)).collect();
+    let (discard, piles) = (s.t.discard, s.t.piles);
+    let top = |k: usize| deck[deck.len() - 1 - k];
+    act(&mut s, Move::Stop); // the commit step, then the month ends
+    assert_eq!((s.t.month, s.t.week), (1, 0));
+    for k in 0..3 {
+        assert_eq!(
+            s.t.piles[k],
+            piles[k] | bit(top(k)),
+            "pile {k} gets one card"
+        );
+    }
+    let five = (3..8).fold(0u128, |set, k| set | bit(top(k)));
+    assert_eq!(s.t.discard, discard | five);
+    assert!((3..8).all(|k| s.t.known[top(k)] == 1), "face-up");
+    assert_eq!(s.t.grave_deck.len(), deck.len() - 8);
+}
