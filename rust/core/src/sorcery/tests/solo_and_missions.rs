@@ -380,3 +380,65 @@ fn solo_month_end_adds_the_top_five_grave_cards_to_the_discard() {
     assert!((3..8).all(|k| s.t.known[top(k)] == 1), "face-up");
     assert_eq!(s.t.grave_deck.len(), deck.len() - 8);
 }
+
+/// Every mission can be met with the projects of every player count (solo without its four
+/// removed projects): the card data must hold two of one project, a Sorcery project of each
+/// moon phase, three of one phase, four without an effect, and enough of each kind.
+#[test]
+fn every_mission_can_be_met_at_every_player_count() {
+    use crate::sorcery::data::Department;
+    let set = CardSet::default_set();
+    for n in 1..=4usize {
+        let cards: Vec<_> = set
+            .projects
+            .iter()
+            .filter(|p| p.players & (1 << n) != 0)
+            .filter(|p| !(n == 1 && SOLO_REMOVED.contains(&p.name.as_str())))
+            .collect();
+        let count = |f: &dyn Fn(&&crate::sorcery::data::ProjectCard) -> bool| {
+            cards.iter().filter(|p| f(p)).count()
+        };
+        let of_phase = |m: u8| count(&|p| p.moon() == Some(m));
+        assert!(cards.len() >= 9, "mission 1, {n} players");
+        assert!(
+            Department::ALL
+                .iter()
+                .any(|&d| count(&|p| p.department == d) >= 6),
+            "mission 2, {n} players"
+        );
+        assert!(
+            cards
+                .iter()
+                .enumerate()
+                .any(|(i, a)| cards[i + 1..].iter().any(|b| b.name == a.name)),
+            "mission 3, {n} players"
+        );
+        assert!(
+            count(&|p| p.department == Department::Alchemy) >= 5,
+            "mission 4, {n} players"
+        );
+        assert!(
+            (1..=4).all(
+                |m| count(&|p| p.department == Department::Sorcery && p.moon() == Some(m)) >= 1
+            ),
+            "mission 5, {n} players"
+        );
+        assert!((1..=4).any(|m| of_phase(m) >= 3), "mission 6, {n} players");
+        assert!(
+            count(&|p| p.icons.contains(&Icon::Mushroom) || p.icons.contains(&Icon::Skull)) >= 6,
+            "mission 7, {n} players"
+        );
+        assert!(
+            count(&|p| p.icons.contains(&Icon::Ring)) >= 5,
+            "mission 8, {n} players"
+        );
+        assert!(
+            count(&|p| p.department == Department::Sorcery) >= 6,
+            "mission 9, {n} players"
+        );
+        assert!(
+            count(&|p| p.ability.is_none()) >= 4,
+            "mission 10, {n} players"
+        );
+    }
+}
