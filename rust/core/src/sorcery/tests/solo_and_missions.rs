@@ -368,12 +368,8 @@ fn solo_month_end_adds_the_top_five_grave_cards_to_the_discard() {
     let top = |k: usize| deck[deck.len() - 1 - k];
     act(&mut s, Move::Stop); // the commit step, then the month ends
     assert_eq!((s.t.month, s.t.week), (1, 0));
-    for k in 0..3 {
-        assert_eq!(
-            s.t.piles[k],
-            piles[k] | bit(top(k)),
-            "pile {k} gets one card"
-        );
+    for (k, (&now, &before)) in s.t.piles.iter().zip(piles.iter()).enumerate() {
+        assert_eq!(now, before | bit(top(k)), "pile {k} gets one card");
     }
     let five = (3..8).fold(0u128, |set, k| set | bit(top(k)));
     assert_eq!(s.t.discard, discard | five);
