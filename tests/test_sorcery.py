@@ -168,3 +168,49 @@ def test_play_with_a_campaign_records_each_game_and_plays_the_next(
     # The second game was played on the missions the first game left each player on.
     assert second["games"][1]["missions"] == first["missions"]
     assert [g["seed"] for g in second["games"]] == [3, 4]
+
+
+class _FinishedMissionGame:
+    """The parts of a finished Mission Mode game `record_game` reads: each seat's mission and
+    whether it was met (the engine's checks of the ten missions have their own Rust tests)."""
+
+    def __init__(self, missions: list[int], met: list[bool]) -> None:
+        self._seats = [
+            {"mission": m, "mission_met": ok} for m, ok in zip(missions, met, strict=True)
+        ]
+
+    def is_terminal(self) -> bool:
+        return True
+
+    def num_players(self) -> int:
+        return len(self._seats)
+
+    def observation(self, viewer: int) -> dict[str, object]:
+        return {"players": self._seats}
+
+    def scores(self) -> list[int]:
+        return [25] * len(self._seats)
+
+
+def test_campaign_advances_exactly_the_players_who_met_their_mission() -> None:
+    # "any player who completed the mission moves on to the next mission and any player that
+    # did not complete their mission stays on that mission"
+    campaign = sorcery.new_campaign(3)
+    campaign["missions"] = [4, 10, 11]
+    game = _FinishedMissionGame([4, 10, 10], [True, True, False])
+    after = sorcery.record_game(campaign, game, seed=5)  # type: ignore[arg-type]
+    assert after["missions"] == [5, 11, 11]
+    assert after["games"][-1]["met"] == [True, True, False]
+    stays = sorcery.record_game(
+        campaign,
+        _FinishedMissionGame([4, 10, 10], [False, False, True]),  # type: ignore[arg-type]
+        seed=6,
+    )
+    assert stays["missions"] == [4, 10, 11]
+    # A game played on other missions is not this campaign's next game.
+    with pytest.raises(ValueError, match="missions"):
+        sorcery.record_game(
+            campaign,
+            _FinishedMissionGame([1, 10, 10], [True, True, True]),  # type: ignore[arg-type]
+            seed=7,
+        )

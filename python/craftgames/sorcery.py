@@ -218,6 +218,14 @@ def record_game(campaign: Campaign, state: State, seed: int) -> Campaign:
     missions = [seat.get("mission") for seat in seats]
     if any(m is None for m in missions):
         raise ValueError("the game was not played in Mission Mode")
+    # "After each game, any player who completed the mission moves on to the next mission":
+    # the game must have been played on the missions the campaign has each player on.
+    # (A player who has done all ten replays mission 10, as `campaign_options` says.)
+    expected = [min(m, MISSIONS) for m in campaign["missions"]]
+    if [int(m) for m in missions if m is not None] != expected:
+        raise ValueError(
+            f"the game was played on missions {missions}, the campaign's players are on {expected}"
+        )
     met = [bool(seat.get("mission_met")) for seat in seats]
     game: CampaignGame = {
         "seed": seed,

@@ -191,8 +191,16 @@ impl SorceryState {
             }
             Move::PayDone => self.finish_buy(seat),
             Move::TakeGrave(g) => {
+                // Spectral Sight: "Look through all grave piles and take any 3 cards". The
+                // others see a card leave a pile but not which: a seat that knew the pile's
+                // cards no longer knows which of them are still there (only the actor does).
                 for p in &mut self.t.piles {
-                    *p &= !bit(g);
+                    if *p & bit(g) != 0 {
+                        *p &= !bit(g);
+                        for c in ids(*p) {
+                            self.t.known[c] &= 1 << seat;
+                        }
+                    }
                 }
                 self.t.players[seat].hand |= bit(g);
                 self.t.known[g] = 1 << seat;

@@ -23,6 +23,24 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
     let stock = section(&raw.stock, "stock", NUM_STOCK, RawStock::validate)?;
     let grants = section(&raw.grant, "grant", NUM_GRANTS, RawGrant::validate)?;
     let staffs = section(&raw.staff, "staff", NUM_STAFFS, RawStaff::validate)?;
+    // "Place the Candle and Vial Stock Material cards in separate stacks": a stack of one
+    // card, bought at its trade value (the Buy Example: "a Candles stock card ... $2"), so
+    // every card of a stack has the stack's one price.
+    for kind in [MaterialKind::Candle, MaterialKind::Vial] {
+        let mut of_kind = stock.iter().enumerate().filter(|(_, m)| m.kind == kind);
+        if let Some((_, first)) = of_kind.next() {
+            if let Some((i, odd)) = of_kind.find(|(_, m)| m.value != first.value) {
+                return Err(card_err(format!(
+                    "[[stock]] #{} field value: {} (every {} is worth the same, {}: they \
+                     are one stack with one price)",
+                    i + 1,
+                    odd.value,
+                    first.name.to_lowercase(),
+                    first.value
+                )));
+            }
+        }
+    }
     // Setup deals 2 projects per player plus 4 into the market from the 100-level deck and
     // 2 from the 200-level deck, for every player count the cards are marked for.
     for players in 1..=4u8 {
@@ -619,6 +637,29 @@ mod tests {
         let err = CardSet::from_toml(&text).unwrap_err().to_string();
         assert!(
             err.contains("Cleansing Cauldron") && err.contains("curse"),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn stock_cards_of_one_kind_share_one_price() {
+        // The 13th stock card is the first vial ($3): make the second vial $4.
+        let at = DEFAULT_CARDS_TOML
+            .find("kind = \"vial\"\nvalue = 3")
+            .unwrap();
+        let second = at
+            + 1
+            + DEFAULT_CARDS_TOML[at + 1..]
+                .find("kind = \"vial\"")
+                .unwrap();
+        let mut text = DEFAULT_CARDS_TOML.to_string();
+        text.replace_range(
+            second..second + "kind = \"vial\"\nvalue = 3".len(),
+            "kind = \"vial\"\nvalue = 4",
+        );
+        let err = CardSet::from_toml(&text).unwrap_err().to_string();
+        assert!(
+            err.contains("[[stock]] #14") && err.contains("value: 4") && err.contains("vial"),
             "{err}"
         );
     }

@@ -342,9 +342,12 @@ impl SorceryState {
                 } else {
                     8 - t.buy.leading_zeros() as usize
                 };
+                // One order per purchase: projects (by space), then candles, then vials.
+                let stock_chosen = t.candles + t.vials > 0;
                 for i in from..MARKET {
                     let c = self.t.market[i];
-                    if c != NONE
+                    if !stock_chosen
+                        && c != NONE
                         && t.price
                             .saturating_add(u16::from(self.proj(usize::from(c)).cost))
                             <= budget

@@ -153,10 +153,18 @@ impl SorceryState {
         matches!(self.t.phase, Phase::Commit { .. })
     }
 
+    /// Whether the seat's kept thesis is met: at the end it is then flipped face-up.
+    fn thesis_met(&self, seat: Seat) -> bool {
+        let t = self.t.players[seat].thesis;
+        t != NONE && self.condition_met(seat, &self.cards.theses[usize::from(t)].condition)
+    }
+
     /// The observation of `viewer`: everything that seat may see and nothing else.
     pub fn observation(&self, viewer: Seat) -> Value {
         let scores = self.all_scores();
         let setup = matches!(self.t.phase, Phase::Setup { .. });
+        // The game is over: every score is totalled at the table.
+        let over = self.t.phase == Phase::GameOver;
         let players: Vec<Value> = (0..self.n())
             .map(|s| {
                 let p = &self.t.players[s];
@@ -215,7 +223,9 @@ impl SorceryState {
                     "hand_size": p.hand.count_ones(),
                     "projects": projects,
                     "completed": completed,
-                    "thesis": if me { thesis(p.thesis) } else { Value::Null },
+                    // End of Game: "If you meet the criteria listed, flip it face-up"; an
+                    // unmet thesis stays face-down.
+                    "thesis": if me || (over && p.thesis != NONE && self.thesis_met(s)) { thesis(p.thesis) } else { Value::Null },
                     "has_thesis": p.thesis != NONE || p.thesis_offer[0] != NONE,
                     "thesis_offer": if me && setup { json!([thesis(p.thesis_offer[0]), thesis(p.thesis_offer[1])]) } else { Value::Null },
                     "project_offer": if me && setup { json!(p.project_offer.iter().map(|&c| if c == NONE { Value::Null } else { self.project_view(c) }).collect::<Vec<_>>()) } else { Value::Null },
@@ -227,9 +237,9 @@ impl SorceryState {
                         "project": self.proj(usize::from(c.project)).name,
                         "icon": Self::icon(usize::from(c.icon)).name(),
                     })).collect::<Vec<_>>()) } else { Value::Null },
-                    // Another seat's thesis and hand are hidden: only its projects' credits are
-                    // public.
-                    "score": if me { json!(scores[s]) } else { Value::Null },
+                    // Another seat's thesis and hand are hidden until the end: only its
+                    // projects' credits are public.
+                    "score": if me || over { json!(scores[s]) } else { Value::Null },
                     "public_score": self.public_score(s),
                     "mission": self.t.config.mission_of(s),
                     "mission_met": if me || self.t.phase == Phase::GameOver { json!(self.mission_met(s)) } else { Value::Null },
@@ -477,7 +487,6 @@ impl SorceryState {
         let mut s = self.clone();
         let vb = 1u8 << viewer;
         let setup = matches!(self.t.phase, Phase::Setup { .. });
-        let unknown = |c: usize| self.t.known[c] & vb == 0;
 
         // Other seats' commits (finished or under way) are redrawn below.
         let committed_before: Vec<Seat> = match self.t.phase {
@@ -512,60 +521,31 @@ impl SorceryState {
             }
         }
 
-        // Grave cards: slots the viewer cannot name (other hands, piles, deck).
-        // (kind 0: hand of seat a; 1: pile a; 2: deck position a)
-        let mut slots: Vec<(u8, u8, u8)> = Vec::new();
-        let mut pool: Vec<usize> = Vec::new();
-        // A seat in the middle of a buy has shown it can pay its price: its hand is kept (a
-        // redrawn hand could no longer pay, and the purchase so far is public).
+        // Grave cards the viewer cannot name (other hands, piles, deck) are redrawn. A seat in
+        // the middle of a buy has shown it can pay its (public) price: its hand is redrawn
+        // too, among the redraws that can still pay, chosen from the seed alone; only if a
+        // few dozen redraws all fall short is its hand kept as it is.
         let buying = match (self.actor(), self.t.turn.stage) {
             (Some(a), Stage::BuyClear | Stage::BuySelect | Stage::BuyPay) if a != viewer => Some(a),
             _ => None,
         };
-        for q in 0..self.n() {
-            if q == viewer || Some(q) == buying {
-                continue;
-            }
-            for c in ids(self.t.players[q].hand & Self::graves()) {
-                if unknown(c) {
-                    slots.push((0, q as u8, 1 << q));
-                    pool.push(c);
+        match buying {
+            None => self.redraw_graves(&mut s, viewer, None, &mut rng),
+            Some(a) => {
+                let base = s.clone();
+                let mut paid = false;
+                for _ in 0..32 {
+                    self.redraw_graves(&mut s, viewer, None, &mut rng);
+                    if s.can_still_pay(a) {
+                        paid = true;
+                        break;
+                    }
+                    s = base.clone();
+                }
+                if !paid {
+                    self.redraw_graves(&mut s, viewer, Some(a), &mut rng);
                 }
             }
-        }
-        for k in 0..3 {
-            for c in ids(self.t.piles[k]) {
-                if unknown(c) {
-                    slots.push((1, k as u8, 0));
-                    pool.push(c);
-                }
-            }
-        }
-        for (i, &c) in self.t.grave_deck.iter().enumerate() {
-            if unknown(usize::from(c)) {
-                slots.push((2, i as u8, 0));
-                pool.push(usize::from(c));
-            }
-        }
-        for &c in &pool {
-            for q in 0..self.n() {
-                if q != viewer && Some(q) != buying {
-                    s.t.players[q].hand &= !bit(c);
-                }
-            }
-            for k in 0..3 {
-                s.t.piles[k] &= !bit(c);
-            }
-        }
-        pool.sort_unstable();
-        rng.shuffle(&mut pool);
-        for (&(kind, a, known), &c) in slots.iter().zip(pool.iter()) {
-            match kind {
-                0 => s.t.players[usize::from(a)].hand |= bit(c),
-                1 => s.t.piles[usize::from(a)] |= bit(c),
-                _ => s.t.grave_deck[usize::from(a)] = c as u8,
-            }
-            s.t.known[c] = known;
         }
 
         // Projects the viewer cannot place: in the decks (shuffled within each level) and,
@@ -702,6 +682,77 @@ impl SorceryState {
         s.t.seed = seed;
         s.t.history.clear();
         s
+    }
+
+    /// Redraws into `s` the grave cards `viewer` cannot name (other hands, piles, the grave
+    /// deck), keeping the hand of `keep` if given.
+    fn redraw_graves(&self, s: &mut SorceryState, viewer: Seat, keep: Option<Seat>, rng: &mut Rng) {
+        let vb = 1u8 << viewer;
+        let unknown = |c: usize| self.t.known[c] & vb == 0;
+        // (kind 0: hand of seat a; 1: pile a; 2: deck position a)
+        let mut slots: Vec<(u8, u8, u8)> = Vec::new();
+        let mut pool: Vec<usize> = Vec::new();
+        for q in 0..self.n() {
+            if q == viewer || Some(q) == keep {
+                continue;
+            }
+            for c in ids(self.t.players[q].hand & Self::graves()) {
+                if unknown(c) {
+                    slots.push((0, q as u8, 1 << q));
+                    pool.push(c);
+                }
+            }
+        }
+        for k in 0..3 {
+            for c in ids(self.t.piles[k]) {
+                if unknown(c) {
+                    slots.push((1, k as u8, 0));
+                    pool.push(c);
+                }
+            }
+        }
+        for (i, &c) in self.t.grave_deck.iter().enumerate() {
+            if unknown(usize::from(c)) {
+                slots.push((2, i as u8, 0));
+                pool.push(usize::from(c));
+            }
+        }
+        for &c in &pool {
+            for q in 0..self.n() {
+                if q != viewer && Some(q) != keep {
+                    s.t.players[q].hand &= !bit(c);
+                }
+            }
+            for k in 0..3 {
+                s.t.piles[k] &= !bit(c);
+            }
+        }
+        pool.sort_unstable();
+        rng.shuffle(&mut pool);
+        for (&(kind, a, known), &c) in slots.iter().zip(pool.iter()) {
+            match kind {
+                0 => s.t.players[usize::from(a)].hand |= bit(c),
+                1 => s.t.piles[usize::from(a)] |= bit(c),
+                _ => s.t.grave_deck[usize::from(a)] = c as u8,
+            }
+            s.t.known[c] = known;
+        }
+    }
+
+    /// Whether `seat`, in the middle of a buy, can still pay its price with the cards it may
+    /// still discard (payment goes in ascending order) and still has a move.
+    fn can_still_pay(&self, seat: Seat) -> bool {
+        let t = &self.t.turn;
+        let from = match t.stage {
+            Stage::BuyPay if t.last >= 128 => 0,
+            Stage::BuyPay => !0u128 << t.last,
+            _ => !0,
+        };
+        let hand = self.t.players[seat].hand & from;
+        let mut legal = ActionList::new();
+        self.legal_into(&mut legal);
+        u32::from(self.value_of(hand)) + u32::from(t.paid) >= u32::from(t.price)
+            && !legal.is_empty()
     }
 
     /// The other seats' knowledge in a determinization, from what the viewer can see only:

@@ -5,7 +5,7 @@
 
 use super::data::{MaterialKind, NUM_MATERIALS, NUM_PROJECTS, NUM_STAFFS, NUM_THESES};
 use super::state::{
-    ids, Phase, Return, SorceryState, Stage, FILLED_FREE, MAX_PENDING, MONTHS, NONE, WEEKS,
+    ids, Phase, Return, SorceryState, Stage, FILLED_FREE, MARKET, MAX_PENDING, MONTHS, NONE, WEEKS,
 };
 use crate::engine::{ActionList, EngineError, EngineResult};
 
@@ -260,6 +260,34 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
             "the decision in progress ({:?}) does not fit the step",
             turn.stage
         )));
+    }
+    // A buy under way: the chosen spaces hold projects, the chosen stock is in the supply,
+    // and the price (their costs, plus any solo clears) is one the seat can still pay.
+    if let (Some(seat), Stage::BuyClear | Stage::BuySelect | Stage::BuyPay) =
+        (s.actor(), turn.stage)
+    {
+        let chosen_ok = (0..MARKET).all(|i| turn.buy & (1 << i) == 0 || t.market[i] != NONE)
+            && turn.buy < 1 << MARKET;
+        let candles = (t.stock & s.cards.candles).count_ones();
+        let vials = (t.stock & s.cards.vials).count_ones();
+        let costs: u32 = (0..MARKET)
+            .filter(|&i| turn.buy & (1 << i) != 0 && t.market[i] != NONE)
+            .map(|i| u32::from(s.proj(usize::from(t.market[i])).cost))
+            .sum::<u32>()
+            + u32::from(turn.candles) * u32::from(s.stock_price(true))
+            + u32::from(turn.vials) * u32::from(s.stock_price(false));
+        let can_pay = u32::from(s.budget(seat)) + u32::from(turn.paid);
+        if !chosen_ok
+            || u32::from(turn.candles) > candles
+            || u32::from(turn.vials) > vials
+            || u32::from(turn.price) < costs
+            || u32::from(turn.price) > can_pay
+        {
+            return Err(bad(format!(
+                "the buy in progress (price ${}, paid ${}) does not fit the market or the hand",
+                turn.price, turn.paid
+            )));
+        }
     }
     if let Some(seat) = s.actor() {
         let mut legal = ActionList::new();

@@ -174,6 +174,13 @@ fn buying_several_projects_and_stock_is_offered_in_one_order_only() {
     act(&mut s, Move::BuySpace(2));
     // Spaces before the chosen one are no longer offered (same set, other order).
     assert!(!legal_moves(&s).contains(&Move::BuySpace(0)));
+    act(&mut s, Move::BuyCandle);
+    assert!(
+        !legal_moves(&s)
+            .iter()
+            .any(|m| matches!(m, Move::BuySpace(_))),
+        "projects come before stock"
+    );
     act(&mut s, Move::BuyVial);
     assert!(
         !legal_moves(&s).contains(&Move::BuyCandle),
@@ -306,4 +313,65 @@ fn cram_commits_up_to_two_and_completes_at_once() {
 #[test]
 fn every_project_id_fits_the_encoding() {
     assert_eq!(CardSet::default_set().projects.len(), NUM_PROJECTS);
+}
+
+/// Game Setup 3-9 and Player Setup 1-2 for every player count: the projects not marked for
+/// the count (and in solo the four named ones) are out; the market takes 4 + 2 from the 100
+/// and 200 decks and each seat 2 from the 100 deck; the grants of absent seats stay in the box.
+#[test]
+fn setup_by_player_count_from_one_to_four() {
+    let set = CardSet::default_set();
+    for n in 1..=4usize {
+        let s = game(n, 90 + n as u64, json!({}));
+        let solo_out = [
+            "Minor Rift",
+            "Dark Premonition",
+            "Ghostly Grifter",
+            "Bottled Brilliance",
+        ];
+        let in_play = |level: u16| {
+            set.projects
+                .iter()
+                .filter(|p| {
+                    p.level == level
+                        && p.players & (1 << n) != 0
+                        && !(n == 1 && solo_out.contains(&p.name.as_str()))
+                })
+                .count()
+        };
+        assert_eq!(s.t.decks[0].len(), in_play(100) - 4 - 2 * n, "{n} players");
+        assert_eq!(s.t.decks[1].len(), in_play(200) - 2, "{n} players");
+        assert_eq!(s.t.decks[2].len(), in_play(300), "{n} players");
+        assert_eq!(s.t.players.len(), n);
+        let grants = (0..4)
+            .filter(|&g| s.t.out & bit(crate::sorcery::data::FIRST_GRANT + g) != 0)
+            .count();
+        assert_eq!(grants, 4 - n, "absent seats' grants are out");
+        // Solo: "Add the top 10 grave cards from the deck to the discard during setup."
+        let discard = if n == 1 { 10 } else { 0 };
+        assert_eq!(s.t.discard.count_ones(), discard);
+        assert_eq!(s.t.grave_deck.len(), 70 - 6 - discard as usize);
+        assert_valid(&s);
+    }
+}
+
+/// A state document with a buy under way must describe a buy the seat can pay: a price
+/// beyond its hand (or one below the chosen cards' costs) is rejected, naming the buy.
+#[test]
+fn a_document_with_a_buy_the_hand_cannot_pay_is_rejected() {
+    let mut s = started(2, 15, json!({}));
+    give(&mut s, 0, mat("Cursed Signet", 0));
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::BuyCandle);
+    let doc: serde_json::Value = serde_json::from_str(&s.to_json()).unwrap();
+    assert!(SorceryState::from_json(&doc.to_string()).is_ok());
+    for price in [1, 96] {
+        let mut bad = doc.clone();
+        bad["table"]["turn"]["price"] = json!(price);
+        let err = SorceryState::from_json(&bad.to_string())
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("buy in progress"), "{err}");
+    }
 }

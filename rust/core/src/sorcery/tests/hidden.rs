@@ -124,3 +124,154 @@ fn resample_redraws_the_others_hidden_commits_among_legal_ones() {
     let own = s.resample_hidden(0, 3);
     assert_eq!(own.t.players[0].pending, s.t.players[0].pending);
 }
+
+/// Spectral Sight ("Look through all grave piles and take any 3 cards") taken from a pile
+/// another seat had looked at: that seat sees a card leave the pile, not which one. Swap
+/// test: taking the one or the other card leaves that seat the same information.
+#[test]
+fn spectral_sight_hides_which_card_left_a_pile_another_seat_knew() {
+    let mut s = started(2, 75, json!({}));
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    // Seat 1 looks at every pile and takes nothing: it knows piles 0 and 1 (less the
+    // face-down cards that joined them) and pile 2.
+    act(&mut s, Move::Dig);
+    act(&mut s, Move::DigOn);
+    act(&mut s, Move::DigOn);
+    act(&mut s, Move::DigOn);
+    act(&mut s, Move::DigNothing);
+    let seen: Vec<usize> = ids(s.t.piles[0])
+        .filter(|&c| s.t.known[c] & 2 != 0)
+        .collect();
+    assert_eq!(seen.len(), 2, "seat 1 saw the two cards of pile 0");
+    let sight = proj("Spectral Sight");
+    take_project(&mut s, sight);
+    s.t.players[0].completed.push(crate::sorcery::state::Done {
+        card: sight as u8,
+        credits: 0,
+        demerits: 0,
+        week: 1,
+    });
+    let others: Vec<usize> = ids(s.t.piles[1]).take(2).collect();
+    let take = |card: usize| {
+        let mut t = s.clone();
+        action_turn(&mut t, 0);
+        act(&mut t, Move::Ability(sight));
+        let mut picks = vec![card, others[0], others[1]];
+        picks.sort_unstable();
+        for g in picks {
+            act(&mut t, Move::TakeGrave(g));
+        }
+        t
+    };
+    let (a, b) = (take(seen[0]), take(seen[1]));
+    assert_eq!(
+        a.observation(1)["piles"][0]["known"],
+        json!([]),
+        "seat 1 cannot tell which of its two cards is still in pile 0"
+    );
+    assert_eq!(a.observation(1), b.observation(1));
+    assert_eq!(a.information_state_string(1), b.information_state_string(1));
+    // Seat 0 saw everything: it knows the card left in pile 0.
+    assert!(a.t.known[seen[1]] & 1 != 0 && a.t.piles[0] & bit(seen[1]) != 0);
+}
+
+/// End of Game: "If you meet the criteria listed, flip it face-up" — the others see a met
+/// thesis and every total at the end; an unmet thesis stays face-down. Before the end, both
+/// are hidden.
+#[test]
+fn a_met_thesis_is_face_up_at_the_end_and_an_unmet_one_stays_hidden() {
+    use crate::sorcery::state::Done;
+    let mut s = started(2, 76, json!({}));
+    let set = CardSet::default_set();
+    let steady = set
+        .theses
+        .iter()
+        .position(|t| t.name == "Steady Progress")
+        .unwrap() as u8; // 5 completed projects
+    for q in 0..2 {
+        s.t.players[q].thesis = steady;
+        s.t.players[q].thesis_offer[0] = steady;
+    }
+    for name in [
+        "Tea Leaves",
+        "Brass Knuckles",
+        "Counting Bones",
+        "Rattling Ribs",
+        "Salt and Sulfur",
+    ] {
+        let id = proj(name);
+        take_project(&mut s, id);
+        s.t.players[0].completed.push(Done {
+            card: id as u8,
+            credits: 0,
+            demerits: 0,
+            week: 1,
+        });
+    }
+    assert!(s.observation(1)["players"][0]["thesis"].is_null());
+    assert!(s.observation(1)["players"][0]["score"].is_null());
+    s.t.phase = Phase::GameOver;
+    s.t.turn = Turn::default();
+    let seen_by_1 = s.observation(1);
+    assert_eq!(seen_by_1["players"][0]["thesis"]["name"], "Steady Progress");
+    assert_eq!(seen_by_1["players"][0]["score"], json!(s.score(0)));
+    let seen_by_0 = s.observation(0);
+    assert!(
+        seen_by_0["players"][1]["thesis"].is_null(),
+        "seat 1's thesis is not met: face-down"
+    );
+    assert_eq!(seen_by_0["players"][1]["score"], json!(s.score(1)));
+}
+
+/// While another seat is paying for a buy, its grave cards are still hidden: the
+/// determinization redraws them (among hands that can still pay) from what the viewer knows
+/// only, so two states that differ in a card the viewer cannot see give the same copy.
+#[test]
+fn resample_during_another_seats_buy_depends_only_on_what_the_viewer_knows() {
+    let mut s = started(2, 77, json!({}));
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    let (signet, femur) = (mat("Cursed Signet", 0), mat("Femur", 0));
+    give(&mut s, 1, signet);
+    give(&mut s, 1, femur);
+    act(&mut s, Move::Buy);
+    let space = legal_moves(&s)
+        .into_iter()
+        .find_map(|m| match m {
+            Move::BuySpace(i) => Some(i),
+            _ => None,
+        })
+        .unwrap();
+    act(&mut s, Move::BuySpace(space));
+    act(&mut s, Move::BuyDone);
+    assert_eq!(s.t.turn.stage, Stage::BuyPay);
+    // The same table but seat 1 holds another unseen card in place of the Femur.
+    let mut other = s.clone();
+    let k = other
+        .t
+        .grave_deck
+        .iter()
+        .position(|&c| other.t.known[usize::from(c)] & 1 == 0)
+        .unwrap();
+    let swapped = usize::from(other.t.grave_deck[k]);
+    other.t.grave_deck[k] = femur as u8;
+    other.t.players[1].hand = (other.t.players[1].hand & !bit(femur)) | bit(swapped);
+    other.t.known[swapped] = 2;
+    other.t.known[femur] = 0;
+    assert_eq!(
+        other.information_state_string(0),
+        s.information_state_string(0)
+    );
+    let mut redrawn = false;
+    for seed in 0..12 {
+        let r = s.resample_hidden(0, seed);
+        assert_eq!(r.to_json(), other.resample_hidden(0, seed).to_json());
+        assert_eq!(r.information_state_string(0), s.information_state_string(0));
+        let hand = r.t.players[1].hand;
+        redrawn |= hand & bit(signet) == 0 || hand & bit(femur) == 0;
+        // The redrawn hand still pays the public price.
+        assert!(r.value_of(hand) >= r.t.turn.price && !legal(&r).is_empty());
+    }
+    assert!(redrawn, "the buyer's hidden cards are redrawn");
+}

@@ -348,3 +348,214 @@ fn the_named_cards_of_the_rulebook_exist_with_their_faces() {
     assert_eq!(candle.value, 2, "the Buy Example's candle costs $2");
     assert_eq!(set.materials[crate::sorcery::data::FIRST_GRANT].value, 5);
 }
+
+/// The index of the staff named `name`.
+fn staff(name: &str) -> u8 {
+    CardSet::default_set()
+        .staffs
+        .iter()
+        .position(|x| x.name == name)
+        .unwrap() as u8
+}
+
+/// take_stock of one kind (a staff, a project action): that kind only, as many as the
+/// supply still holds ("Component limits are rules"), and not offered from an empty stack.
+#[test]
+fn take_stock_of_one_kind_takes_that_kind_as_far_as_the_supply_goes() {
+    let mut s = started(2, 81, json!({"staffs": true}));
+    let candles: Vec<usize> = ids(s.t.stock & s.cards.candles).collect();
+    // All but one candle leave the supply (into seat 1's hand).
+    for &c in &candles[1..] {
+        give(&mut s, 1, c);
+    }
+    s.t.players[0].staff = staff("Candlewood Staff"); // take 2 candles
+    s.t.players[0].staff_offer[0] = s.t.players[0].staff;
+    let vials = (s.t.stock & s.cards.vials).count_ones();
+    action_turn(&mut s, 0);
+    act(&mut s, Move::UseStaff);
+    assert_eq!(s.t.players[0].hand & s.cards.candles, bit(candles[0]));
+    assert_eq!(s.t.stock & s.cards.candles, 0);
+    assert_eq!((s.t.stock & s.cards.vials).count_ones(), vials, "no vial");
+    // With the candle stack empty the staff can do nothing: it is not offered.
+    s.t.players[0].staff_used = false;
+    action_turn(&mut s, 0);
+    assert!(!legal_moves(&s).contains(&Move::UseStaff));
+    // A project action taking one vial (Distillation).
+    let distil = proj("Distillation");
+    take_project(&mut s, distil);
+    s.t.players[0].completed.push(crate::sorcery::state::Done {
+        card: distil as u8,
+        credits: 0,
+        demerits: 0,
+        week: 1,
+    });
+    act(&mut s, Move::Ability(distil));
+    assert_eq!((s.t.players[0].hand & s.cards.vials).count_ones(), 1);
+    assert_eq!((s.t.stock & s.cards.vials).count_ones(), vials - 1);
+    assert_valid(&s);
+}
+
+/// An on-complete take_stock (Tincture of Toadstool: a Vial): the used Vial goes back to the
+/// supply ("return any stock materials to the supply") and a Vial comes to the hand.
+#[test]
+fn on_complete_take_stock_gives_the_card_after_the_materials_return() {
+    let mut s = started(2, 82, json!({}));
+    empty_hand(&mut s, 0);
+    let id = proj("Tincture of Toadstool"); // Vial, Mushroom, Ring
+    let vial = s.cards.vials.trailing_zeros() as usize;
+    // Commits go in ascending material order (grave cards before stock).
+    complete_with(
+        &mut s,
+        id,
+        &[
+            (mat("Toadstool", 0), Icon::Mushroom as usize),
+            (mat("Tarnished Ring", 0), Icon::Ring as usize),
+            (vial, Icon::Vial as usize),
+        ],
+    );
+    // An Alchemy project: the second and third material of one commit step add demerits.
+    assert_eq!(completed(&s, 0, id), Some((0, 2)));
+    let hand = s.t.players[0].hand;
+    assert_eq!((hand & s.cards.vials).count_ones(), 1, "one vial taken");
+    assert_eq!(hand & !s.cards.vials, 0, "nothing else");
+    assert_eq!((s.t.stock & s.cards.vials).count_ones(), 12 - 1);
+    assert!(s.t.discard & bit(mat("Toadstool", 0)) != 0);
+}
+
+/// Staffs with a commit-step effect and a fill: extra_commit (Staff of Fervor: 2 more
+/// commits this commit step) and fill_icon (Bone Staff: a Limb, Rib Cage or Skull only).
+#[test]
+fn staff_extra_commits_and_fill_icon_act_as_written() {
+    let mut s = started(2, 83, json!({"staffs": true}));
+    let id = proj("Twitching Finger"); // Hand, Hand
+    let other = proj("Grave Robbing 101"); // Skull, Limb
+    give_project(&mut s, 0, id);
+    give_project(&mut s, 0, other);
+    for k in 0..2 {
+        give(&mut s, 0, mat("Severed Hand", k));
+    }
+    give(&mut s, 0, mat("Cracked Skull", 0));
+    give(&mut s, 0, mat("Femur", 0));
+    s.t.players[0].staff = staff("Staff of Fervor");
+    s.t.players[0].staff_offer[0] = s.t.players[0].staff;
+    s.t.phase = Phase::Commit { seat: 0 };
+    s.t.turn = Turn {
+        stage: Stage::Commit,
+        limit: 2,
+        ..Turn::default()
+    };
+    act(&mut s, Move::UseStaff);
+    assert_eq!(s.t.turn.limit, 4);
+    let mut commits = [
+        (mat("Severed Hand", 0), id, Icon::Hand),
+        (mat("Severed Hand", 1), id, Icon::Hand),
+        (mat("Cracked Skull", 0), other, Icon::Skull),
+        (mat("Femur", 0), other, Icon::Limb),
+    ];
+    commits.sort_by_key(|c| c.0); // a batch is chosen in ascending material order
+    for (m, project, icon) in commits {
+        act(&mut s, Move::Commit(m));
+        act(
+            &mut s,
+            Move::CommitTo {
+                project,
+                icon: icon as usize,
+            },
+        );
+    }
+    assert_eq!(legal_moves(&s), vec![Move::Stop], "four commits, no fifth");
+    // Bone Staff: offered only for a Limb, Rib Cage or Skull icon.
+    let mut s = started(2, 84, json!({"staffs": true}));
+    let study = proj("Grave Robbing 101");
+    let finger = proj("Twitching Finger");
+    give_project(&mut s, 0, study);
+    give_project(&mut s, 0, finger);
+    s.t.players[0].staff = staff("Bone Staff");
+    s.t.players[0].staff_offer[0] = s.t.players[0].staff;
+    action_turn(&mut s, 0);
+    act(&mut s, Move::UseStaff);
+    let targets: Vec<Move> = legal_moves(&s);
+    assert!(targets.contains(&Move::Fill {
+        project: study,
+        icon: Icon::Skull as usize
+    }));
+    assert!(targets.contains(&Move::Fill {
+        project: study,
+        icon: Icon::Limb as usize
+    }));
+    assert!(
+        targets
+            .iter()
+            .all(|m| matches!(m, Move::Fill { project, .. } if *project != finger)),
+        "no Hand icon: {targets:?}"
+    );
+    act(
+        &mut s,
+        Move::Fill {
+            project: study,
+            icon: Icon::Limb as usize,
+        },
+    );
+    assert_eq!(
+        work(&s, 0, study).slots[1],
+        crate::sorcery::state::FILLED_FREE
+    );
+    assert_eq!(s.t.turn.stage, Stage::Choose, "then the week's action");
+}
+
+/// remove_demerits on a project still in progress (reading: "one of your projects"): the
+/// Alchemy demerit of a cram is removed before the project completes, and the project's
+/// committed materials stay.
+#[test]
+fn cleansing_cauldron_also_cleans_a_project_in_progress() {
+    let mut s = started(2, 85, json!({}));
+    let cauldron = proj("Cleansing Cauldron");
+    take_project(&mut s, cauldron);
+    s.t.players[0].completed.push(crate::sorcery::state::Done {
+        card: cauldron as u8,
+        credits: 0,
+        demerits: 0,
+        week: 1,
+    });
+    let brew = proj("Bubbling Brew");
+    give_project(&mut s, 0, brew);
+    let (a, b) = (mat("Toadstool", 0), mat("Toadstool", 1));
+    give(&mut s, 0, a);
+    give(&mut s, 0, b);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    for m in [a, b] {
+        act(&mut s, Move::Commit(m));
+        act(
+            &mut s,
+            Move::CommitTo {
+                project: brew,
+                icon: Icon::Mushroom as usize,
+            },
+        );
+    }
+    act(&mut s, Move::Stop);
+    assert_eq!(
+        work(&s, 0, brew).demerits,
+        1,
+        "the second material of a cram"
+    );
+    action_turn(&mut s, 0);
+    assert!(legal_moves(&s).contains(&Move::Ability(cauldron)));
+    act(&mut s, Move::Ability(cauldron));
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::TokenProject(brew)],
+        "only a project with a demerit"
+    );
+    act(&mut s, Move::TokenProject(brew));
+    let w = work(&s, 0, brew);
+    assert_eq!(w.demerits, 0);
+    assert_eq!(
+        w.slots
+            .iter()
+            .filter(|&&x| x == a as u8 || x == b as u8)
+            .count(),
+        2
+    );
+}

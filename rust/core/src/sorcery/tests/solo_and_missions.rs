@@ -310,3 +310,131 @@ fn solo_mission_hard_also_needs_the_robot_beaten() {
     assert_eq!(s.mission_met(0), Some(false));
     assert!(s.margin().unwrap() < 0.0);
 }
+
+/// "Complete 4 projects with no effects and score 30+ credits": 30 meets the mission, 29
+/// does not (each mission's score is a floor, met at the number itself).
+#[test]
+fn a_mission_score_is_met_at_its_number_and_not_below() {
+    let mut s = started(2, 91, json!({"missions": [10, 1]}));
+    empty_hand(&mut s, 0);
+    for name in [
+        "Twitching Finger",
+        "Rattling Ribs",
+        "Salt and Sulfur",
+        "Tea Leaves",
+    ] {
+        let id = proj(name);
+        take_project(&mut s, id);
+        s.t.players[0].completed.push(Done {
+            card: id as u8,
+            credits: 0,
+            demerits: 0,
+            week: 1,
+        });
+    }
+    let base = s.score(0);
+    assert!(base < 30);
+    s.t.players[0].completed[0].credits = (30 - base) as u8;
+    assert_eq!(s.score(0), 30);
+    assert_eq!(s.mission_met(0), Some(true));
+    s.t.players[0].completed[0].demerits = 1;
+    assert_eq!(s.score(0), 29);
+    assert_eq!(s.mission_met(0), Some(false));
+    assert!(s
+        .explain_score(0)
+        .lines
+        .iter()
+        .any(|l| l.category == "Mission" && l.detail.contains("not met")));
+}
+
+/// Solo Mode: "At the end of the month, add the top 5 grave cards to the discard" — after
+/// End of Month 4 ("Add one card from the grave deck to each grave pile"), the next five
+/// cards of the grave deck go face-up to the discard.
+#[test]
+fn solo_month_end_adds_the_top_five_grave_cards_to_the_discard() {
+    let mut s = started(1, 92, json!({}));
+    while s.t.week < 3 {
+        match s.t.turn.stage {
+            Stage::Choose => act(&mut s, Move::Cram),
+            Stage::AfterAction => act(&mut s, Move::EndTurn),
+            _ => act(&mut s, Move::Stop),
+        }
+    }
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop); // the robot acts after the turn
+    assert_eq!(s.t.phase, Phase::Commit { seat: 0 });
+    let deck: Vec<usize> = s.t.grave_deck.iter().map(|&c| usize::from(c)).collect();
+    let (discard, piles) = (s.t.discard, s.t.piles);
+    let top = |k: usize| deck[deck.len() - 1 - k];
+    act(&mut s, Move::Stop); // the commit step, then the month ends
+    assert_eq!((s.t.month, s.t.week), (1, 0));
+    for (k, (&now, &before)) in s.t.piles.iter().zip(piles.iter()).enumerate() {
+        assert_eq!(now, before | bit(top(k)), "pile {k} gets one card");
+    }
+    let five = (3..8).fold(0u128, |set, k| set | bit(top(k)));
+    assert_eq!(s.t.discard, discard | five);
+    assert!((3..8).all(|k| s.t.known[top(k)] == 1), "face-up");
+    assert_eq!(s.t.grave_deck.len(), deck.len() - 8);
+}
+
+/// Every mission can be met with the projects of every player count (solo without its four
+/// removed projects): the card data must hold two of one project, a Sorcery project of each
+/// moon phase, three of one phase, four without an effect, and enough of each kind.
+#[test]
+fn every_mission_can_be_met_at_every_player_count() {
+    use crate::sorcery::data::Department;
+    let set = CardSet::default_set();
+    for n in 1..=4usize {
+        let cards: Vec<_> = set
+            .projects
+            .iter()
+            .filter(|p| p.players & (1 << n) != 0)
+            .filter(|p| !(n == 1 && SOLO_REMOVED.contains(&p.name.as_str())))
+            .collect();
+        let count = |f: &dyn Fn(&&crate::sorcery::data::ProjectCard) -> bool| {
+            cards.iter().filter(|p| f(p)).count()
+        };
+        let of_phase = |m: u8| count(&|p| p.moon() == Some(m));
+        assert!(cards.len() >= 9, "mission 1, {n} players");
+        assert!(
+            Department::ALL
+                .iter()
+                .any(|&d| count(&|p| p.department == d) >= 6),
+            "mission 2, {n} players"
+        );
+        assert!(
+            cards
+                .iter()
+                .enumerate()
+                .any(|(i, a)| cards[i + 1..].iter().any(|b| b.name == a.name)),
+            "mission 3, {n} players"
+        );
+        assert!(
+            count(&|p| p.department == Department::Alchemy) >= 5,
+            "mission 4, {n} players"
+        );
+        assert!(
+            (1..=4).all(
+                |m| count(&|p| p.department == Department::Sorcery && p.moon() == Some(m)) >= 1
+            ),
+            "mission 5, {n} players"
+        );
+        assert!((1..=4).any(|m| of_phase(m) >= 3), "mission 6, {n} players");
+        assert!(
+            count(&|p| p.icons.contains(&Icon::Mushroom) || p.icons.contains(&Icon::Skull)) >= 6,
+            "mission 7, {n} players"
+        );
+        assert!(
+            count(&|p| p.icons.contains(&Icon::Ring)) >= 5,
+            "mission 8, {n} players"
+        );
+        assert!(
+            count(&|p| p.department == Department::Sorcery) >= 6,
+            "mission 9, {n} players"
+        );
+        assert!(
+            count(&|p| p.ability.is_none()) >= 4,
+            "mission 10, {n} players"
+        );
+    }
+}
