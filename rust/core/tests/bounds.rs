@@ -265,8 +265,14 @@ fn sorcery_bounds_read_the_card_data() {
     assert_eq!(rich.score_bounds().0, plain.score_bounds().0);
     // In solo, a clear costs $1 of the hand's value: a material worth 40 more allows 40
     // more clears of two market spaces each in a Buy, and each of the 16 turns may buy.
-    let value = (first_value(text, "value") + 40).to_string();
-    let dearer = sorcery::CardSet::from_toml(&set_first(text, "value", &value)).unwrap();
+    // (A grave card: the stock cards of one stack must share one price.)
+    let grave = text
+        .find("\n[[grave]]")
+        .expect("the card file has grave cards");
+    let (head, graves) = text.split_at(grave);
+    let value = (first_value(graves, "value") + 40).to_string();
+    let dearer = format!("{head}{}", set_first(graves, "value", &value));
+    let dearer = sorcery::CardSet::from_toml(&dearer).unwrap();
     let solo = sorcery_config(1, &json!({"solo": "robot"}));
     let plain = SorceryState::new_game(solo, 1, None).unwrap();
     let dear = SorceryState::new_game(solo, 1, Some(Arc::new(dearer))).unwrap();
