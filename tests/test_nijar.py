@@ -88,10 +88,10 @@ def test_hands_are_hidden_from_other_seats() -> None:
 def test_observation_tensor_has_one_size_for_every_configuration() -> None:
     states = [nijar.new_game(players=n, seed=1) for n in range(1, 5)]
     states.append(nijar.new_game(players=1, seed=1, difficulty="expert", first_game_layout=True))
-    assert {s.observation_tensor_size() for s in states} == {4105}
+    assert {s.observation_tensor_size() for s in states} == {4118}
     for state in states:
         tensor = state.observation_tensor(0)
-        assert tensor.shape == (4105,) and tensor.dtype == np.float32
+        assert tensor.shape == (4118,) and tensor.dtype == np.float32
         assert np.isfinite(tensor).all() and tensor.any()
 
 

@@ -17,7 +17,7 @@ the only seat. In solo, ``scores()`` and ``returns()`` hold the player's score a
 ``explain_score(0)`` ends with a line (0 points) giving the Competition's score and who wins;
 the player wins by scoring more than the Competition.
 
-``state.observation_tensor(seat)`` has one length for every player count and option (4,105
+``state.observation_tensor(seat)`` has one length for every player count and option (4,118
 floats) and encodes everything the seat may see and nothing else: a global block (phase,
 pending decisions, action tiles and bonus tiles, craftswomen per space and owner, the
 market's demand, heights and dice, the draft area by card id per space, donkeys, the two
@@ -25,8 +25,9 @@ turn-order tracks, the starting combinations, the supply, and the Competition's 
 side in solo), then one block per seat starting with the viewer and going clockwise (every
 workshop card by id with its vase, cracks or piece, resources, pieces, the hand as counts
 by cardback plus the ids this seat knows, face-down endgame cards it knows), then the cards
-the viewer knows are in the box or a deck. Card ids are those of `State.observation`; the
-exact layout is documented in ``rust/core/src/nijar/tensor.rs``.
+the viewer knows are in the box or a deck and the viewer's own pending 10.2 endgame-card
+choice (hidden from the others until every seat has chosen). Card ids are those of
+`State.observation`; the exact layout is documented in ``rust/core/src/nijar/tensor.rs``.
 """
 
 from __future__ import annotations

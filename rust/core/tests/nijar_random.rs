@@ -2,14 +2,15 @@
 //! apply, and have pairwise distinct sentences (and acting-seat public sentences); illegal
 //! ones are refused and change nothing; the JSON document round-trips exactly and validates
 //! (conservation of every card and token) at every step; replays are bit-identical; swapping
-//! two cards a seat cannot know, or resampling them, leaves its observation, information state
-//! and observation tensor unchanged; and
-//! every game ends.
+//! two cards a seat cannot know, another seat's pending 10.2 choice, or resampling them, leaves
+//! its observation, information state and observation tensor unchanged; and every game ends.
 
 use std::collections::HashSet;
 
 use craftgames_core::engine::{Action, ActionList, GameState, Rng};
+use craftgames_core::nijar::actions::{decode, Move};
 use craftgames_core::nijar::data::{CardType, NUM_GAME_CARDS};
+use craftgames_core::nijar::state::EndgameChoice;
 use craftgames_core::nijar::{NijarConfig, NijarState};
 
 /// Swaps an unknown card in another seat's hand with an unknown card of the same cardback in
@@ -92,6 +93,10 @@ fn check_hidden_endgame_and_competition_swap(state: &NijarState, viewer: usize) 
             if held {
                 p.hand.remove(c);
                 p.hand.insert(x);
+                // A pending 10.2 choice of that card follows it.
+                if p.endgame_pending == Some(EndgameChoice::Play(i as u8)) {
+                    p.endgame_pending = Some(EndgameChoice::Play((x - NUM_GAME_CARDS) as u8));
+                }
             } else {
                 p.endgame_played &= !(1 << i);
                 p.endgame_played |= 1 << (x - NUM_GAME_CARDS);
@@ -120,6 +125,41 @@ fn check_hidden_endgame_and_competition_swap(state: &NijarState, viewer: usize) 
     assert_eq!(tensor(state, viewer), tensor(&swapped, viewer));
 }
 
+/// 10.2: replaces another seat's pending choice by each other choice legal for it (keep, or
+/// any endgame card in its hand); the viewer's observation, information state and tensor must
+/// not change. Returns whether there was a pending choice to replace.
+fn check_pending_swap(state: &NijarState, viewer: usize) -> bool {
+    let t = state.table();
+    let mut any = false;
+    for other in (0..state.num_players()).filter(|&s| s != viewer) {
+        let Some(chosen) = t.players[other].endgame_pending else {
+            continue;
+        };
+        let choices = std::iter::once(EndgameChoice::Keep).chain(
+            (NUM_GAME_CARDS..NUM_GAME_CARDS + 12)
+                .filter(|&c| t.players[other].hand.has(c))
+                .map(|c| EndgameChoice::Play((c - NUM_GAME_CARDS) as u8)),
+        );
+        for choice in choices.filter(|&x| x != chosen) {
+            let mut swapped = state.clone();
+            swapped.table_mut().players[other].endgame_pending = Some(choice);
+            NijarState::from_json(&swapped.to_json()).unwrap();
+            assert_eq!(
+                state.observation_json(viewer),
+                swapped.observation_json(viewer)
+            );
+            assert_eq!(
+                state.information_state_string(viewer),
+                swapped.information_state_string(viewer),
+                "seat {other}'s pending choice shows in seat {viewer}'s information state"
+            );
+            assert_eq!(tensor(state, viewer), tensor(&swapped, viewer));
+            any = true;
+        }
+    }
+    any
+}
+
 /// The observation tensor of `viewer`.
 fn tensor(state: &NijarState, viewer: usize) -> Vec<f32> {
     let mut out = vec![0.0; state.observation_tensor_size()];
@@ -128,7 +168,15 @@ fn tensor(state: &NijarState, viewer: usize) -> Vec<f32> {
     out
 }
 
-fn play(players: usize, seed: u64, check_every_step: bool) -> NijarState {
+/// Plays a random game (with `keep_endgame_cards`, never discarding an endgame card for an
+/// action, 7.2.2, so that every 10.2 step has choices to hide); returns it and how many
+/// positions had another seat's pending 10.2 choice to swap (when checking every step).
+fn play(
+    players: usize,
+    seed: u64,
+    check_every_step: bool,
+    keep_endgame_cards: bool,
+) -> (NijarState, usize) {
     // Solo games cycle through the three difficulties.
     let config = NijarConfig {
         difficulty: if players == 1 { (seed % 3) as u8 } else { 0 },
@@ -137,6 +185,7 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> NijarState {
     let mut state = NijarState::new_game(players, seed, None, config).unwrap();
     let mut rng = Rng::seed_from(seed ^ 0x55);
     let mut steps = 0;
+    let mut pending_swaps = 0;
     let mut legal = ActionList::new();
     while !state.is_terminal() {
         state.legal_actions_into(&mut legal);
@@ -177,6 +226,7 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> NijarState {
             for viewer in 0..players {
                 check_hidden_swap(&state, viewer, &mut rng);
                 check_hidden_endgame_and_competition_swap(&state, viewer);
+                pending_swaps += usize::from(check_pending_swap(&state, viewer));
                 let r = state.resample_hidden(viewer, 9);
                 NijarState::from_json(&r.to_json()).unwrap();
                 assert_eq!(
@@ -196,19 +246,25 @@ fn play(players: usize, seed: u64, check_every_step: bool) -> NijarState {
                 );
             }
         }
-        let a = legal[rng.below(legal.len())];
+        let mut a = legal[rng.below(legal.len())];
+        let discard = |x: Action| matches!(decode(x), Some(Move::Discard(_)));
+        while keep_endgame_cards && discard(a) && !legal.iter().all(|&x| discard(x)) {
+            a = legal[rng.below(legal.len())];
+        }
         state.apply_action(a).unwrap();
         steps += 1;
         assert!(steps < 20_000, "the game does not end");
     }
-    state
+    (state, pending_swaps)
 }
 
 #[test]
 fn random_games_keep_every_invariant() {
     for players in 1..=4 {
-        for seed in 0..3 {
-            let state = play(players, seed, true);
+        let mut pending = 0;
+        for seed in 0..4 {
+            let (state, pending_swaps) = play(players, seed, true, seed == 3);
+            pending += pending_swaps;
             // Replay from the history is bit-identical.
             let config = NijarConfig {
                 difficulty: if players == 1 { (seed % 3) as u8 } else { 0 },
@@ -225,6 +281,8 @@ fn random_games_keep_every_invariant() {
             }
             assert_eq!(state.ranking().len(), players);
         }
+        // The pending phase of 10.2 is reached and checked for every count of 2+ seats.
+        assert!(players == 1 || pending > 0, "{players} players: {pending}");
     }
 }
 
@@ -232,7 +290,7 @@ fn random_games_keep_every_invariant() {
 fn many_fast_games_end() {
     for players in 1..=4 {
         for seed in 100..140 {
-            play(players, seed, false);
+            play(players, seed, false, false);
         }
     }
 }

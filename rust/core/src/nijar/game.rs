@@ -1,7 +1,7 @@
 //! The engine contract for Níjar and the batch entry point.
 
 use super::actions::NUM_ACTIONS;
-use super::state::{NijarConfig, NijarState};
+use super::state::{NijarConfig, NijarState, Phase};
 use super::tensor::TENSOR_SIZE;
 use crate::engine::{Action, ActionList, GameState, PerSeat, Seat};
 use crate::search::playout::random_game_scores;
@@ -39,6 +39,22 @@ impl GameState for NijarState {
         let mut out = vec![self.public_action_string(action, viewer)];
         let mut next = self.clone();
         next.apply_move(action);
+        if matches!(self.t.phase, Phase::Endgame { .. })
+            && !matches!(next.t.phase, Phase::Endgame { .. })
+        {
+            // 10.2: every seat has chosen; the count each placed face-down is now public.
+            let placed: Vec<String> = (0..self.n())
+                .map(|s| {
+                    let before = self.t.players[s].endgame_played.count_ones();
+                    let after = next.t.players[s].endgame_played.count_ones();
+                    format!("seat {s} {}", after - before)
+                })
+                .collect();
+            out.push(format!(
+                "Endgame scoring cards placed face-down: {}",
+                placed.join(", ")
+            ));
+        }
         if next.t.round != self.t.round {
             out.push(format!(
                 "Round {} begins: market {:?} after dice {:?}",
@@ -60,7 +76,7 @@ impl GameState for NijarState {
                 ));
             }
         }
-        if next.t.phase == super::state::Phase::Over && self.t.phase != super::state::Phase::Over {
+        if next.t.phase == Phase::Over && self.t.phase != Phase::Over {
             out.push(format!(
                 "The game is over: scores {:?}",
                 next.all_scores().to_vec()

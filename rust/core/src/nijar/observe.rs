@@ -3,13 +3,14 @@
 //!
 //! Hidden (section 4 of issue 8): hands (a card taken from the face-up draft area stays
 //! known to all), the order of every deck, the endgame cards played face-down or returned to
-//! the box (known to their owner), and future dice. Everything else is on the table.
+//! the box (known to their owner), each seat's pending 10.2 choice until every seat has
+//! chosen (known to the chooser), and future dice. Everything else is on the table.
 //! `known[card]` holds the seats that know where each card is.
 
 use serde_json::{json, Value};
 
 use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, PIECE_NAMES};
-use super::state::{NijarState, Phase, EMPTY};
+use super::state::{EndgameChoice, NijarState, Phase, EMPTY};
 use crate::engine::{Rng, Seat};
 
 impl NijarState {
@@ -90,6 +91,13 @@ impl NijarState {
                         json!((0..12).filter(|i| p.endgame_played & (1 << i) != 0)
                             .map(|i| self.cards.endgame[i].name.clone()).collect::<Vec<_>>())
                     } else { Value::Null },
+                    // 10.2: the seat's own choice while the others are still choosing.
+                    "endgame_pending": match p.endgame_pending.filter(|_| me) {
+                        None => Value::Null,
+                        Some(EndgameChoice::Keep) => json!("keep"),
+                        Some(EndgameChoice::Play(i)) => json!({"id": 80 + usize::from(i),
+                            "name": self.cards.name(80 + usize::from(i))}),
+                    },
                     "craftswomen": p.workers,
                     "on_shop": p.on_shop,
                     "shop_closed": p.shop_closed,
@@ -228,7 +236,8 @@ impl NijarState {
 
     /// The information-state key: the state document with everything `viewer` cannot know
     /// taken out (the other hands' unknown cards and face-down plays, reduced to counts by
-    /// cardback; the decks' unknown cards and every deck order; the other seats' knowledge;
+    /// cardback; the decks' unknown cards and every deck order; the other seats' pending 10.2
+    /// choices; the other seats' knowledge;
     /// the random stream; the Competition's unseen cards), so it is exact by construction.
     pub fn information_state(&self, viewer: Seat) -> String {
         let bit = 1u8 << viewer;
@@ -241,6 +250,9 @@ impl NijarState {
             if s == viewer {
                 continue;
             }
+            // 10.2: what another seat chose is hidden until every seat has chosen (that it
+            // has chosen is public, through the phase's step).
+            p.endgame_pending = None;
             let mut counts = [0u8; 5];
             for c in p.hand.ids().collect::<Vec<_>>() {
                 if self.t.known[c] & bit == 0 {
@@ -313,7 +325,8 @@ impl NijarState {
 
     /// A copy in which what `viewer` cannot know is redrawn: the unknown cards of each
     /// cardback among the deck and the other hands, every deck's order, the unknown endgame
-    /// cards among the other hands, the face-down plays and the box, and the dice to come.
+    /// cards among the other hands, the face-down plays and the box, the other seats' pending
+    /// 10.2 choices, and the dice to come.
     pub fn resample(&self, viewer: Seat, seed: u64) -> Self {
         let mut out = self.clone();
         let mut rng = Rng::seed_from(seed ^ 0x6E69_6A61_7200_0000);
@@ -398,6 +411,24 @@ impl NijarState {
                 out.t.players[s].hand.insert(c);
             }
             out.t.known[c] = 1 << s;
+        }
+        // 10.2: the other seats' pending choices, redrawn among those legal for them (keep,
+        // or play an endgame card of their redrawn hand), uniformly as Sunrise's step one.
+        for s in (0..n).filter(|&s| s != viewer) {
+            if self.t.players[s].endgame_pending.is_none() {
+                continue;
+            }
+            let p = &mut out.t.players[s];
+            let held = NijarState::ENDGAME_IDS.filter(|&c| p.hand.has(c)).count();
+            let pick = rng.below(held + 1);
+            p.endgame_pending = Some(
+                NijarState::ENDGAME_IDS
+                    .filter(|&c| p.hand.has(c))
+                    .nth(pick)
+                    .map_or(EndgameChoice::Keep, |c| {
+                        EndgameChoice::Play((c - NUM_GAME_CARDS) as u8)
+                    }),
+            );
         }
         if self.is_solo() {
             // The Competition's deck: the top card's back is seen, so it stays; the rest is

@@ -3,7 +3,8 @@
 
 use super::actions::Move;
 use super::state::{
-    NijarState, Phase, Wheel, COMP as COMP_ID, CRAFTSWOMEN, EMPTY, ROUNDS, STARTING_BASE_U8,
+    EndgameChoice, NijarState, Phase, Wheel, COMP as COMP_ID, CRAFTSWOMEN, EMPTY, ROUNDS,
+    STARTING_BASE_U8,
 };
 use crate::engine::Seat;
 
@@ -205,22 +206,35 @@ impl NijarState {
         if usize::from(k) + 1 < self.n() {
             self.t.phase = Phase::Endgame { k: k + 1 };
         } else {
+            self.reveal_endgame_choices();
             self.finish_round();
         }
     }
 
+    /// 10.2: "Each player may choose to play ..." — all players choose at once, so a seat's
+    /// choice is only held (hidden from the seats after it) until the last one has chosen.
     pub(crate) fn apply_endgame_card(&mut self, m: Move) {
         let Phase::Endgame { k } = self.t.phase else {
             return;
         };
         let s = self.endgame_seat(k);
-        if let Move::PlayEndgame(i) = m {
-            // 10.2: face-down beneath the workshop; only its owner knows it.
-            self.t.players[s].hand.remove(80 + usize::from(i));
-            self.t.players[s].endgame_played |= 1 << i;
-        }
+        self.t.players[s].endgame_pending = Some(match m {
+            Move::PlayEndgame(i) => EndgameChoice::Play(i),
+            _ => EndgameChoice::Keep,
+        });
         self.next_endgame_seat(k);
         self.skip_endgame_seats();
+    }
+
+    /// Every seat has chosen: the played cards go face-down beneath the workshops together
+    /// (how many each seat placed is public from now on; which cards, only their owners know).
+    fn reveal_endgame_choices(&mut self) {
+        for p in self.t.players.iter_mut() {
+            if let Some(EndgameChoice::Play(i)) = p.endgame_pending.take() {
+                p.hand.remove(80 + usize::from(i));
+                p.endgame_played |= 1 << i;
+            }
+        }
     }
 
     /// 10.3–10.4 and the next round (or the end of the game after the third).

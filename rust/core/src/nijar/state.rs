@@ -39,8 +39,8 @@ pub const MAX_CLAY: u8 = 7;
 pub const CLEANING_AREA: u8 = 8;
 /// Most cards of one building type in a workshop: the starting card and the deck's 12.
 pub const MAX_BUILDINGS: usize = 13;
-/// JSON document version.
-pub const JSON_VERSION: u32 = 1;
+/// JSON document version (2: each seat's pending 10.2 choice, `endgame_pending`).
+pub const JSON_VERSION: u32 = 2;
 /// Deepest stack of pending action groups (nested triggered actions).
 pub const MAX_FRAMES: usize = 24;
 /// Most tasks in one group: a row's action and up to 7 bonuses.
@@ -222,6 +222,9 @@ pub struct Player {
     pub hand: Hand,
     /// Endgame scoring cards played face-down (bit i: card 80 + i).
     pub endgame_played: u16,
+    /// This round's 10.2 choice, held hidden until every deciding seat has chosen (the
+    /// choice is simultaneous); `None` before the seat chooses and outside 10.2.
+    pub endgame_pending: Option<EndgameChoice>,
     /// Craftswomen available.
     pub workers: u8,
     /// Craftswomen placed on the closed shop card (7.2.5).
@@ -230,6 +233,16 @@ pub struct Player {
     pub shop_closed: bool,
     /// Turns taken this round.
     pub turns: u8,
+}
+
+/// A seat's choice in 10.2: keep its endgame cards, or play card `80 + i` face-down.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum EndgameChoice {
+    /// Play no card this round.
+    Keep,
+    /// Play endgame card `80 + i`.
+    Play(u8),
 }
 
 /// Who is on a craftswoman space.
@@ -376,7 +389,8 @@ pub enum Phase {
     /// 7.2: player turns.
     #[default]
     Turns,
-    /// 10.2: the `k`-th seat in turn order may play an endgame card face-down.
+    /// 10.2: the `k`-th seat in turn order may play an endgame card face-down; the choices
+    /// of the seats before it are pending (hidden) until the last seat has chosen.
     Endgame {
         /// Index in turn order.
         k: u8,

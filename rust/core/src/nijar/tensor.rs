@@ -54,7 +54,8 @@
 //! its own; everyone's once the game is over).
 //!
 //! **Private** ([`PRIVATE`]): cards the viewer knows are elsewhere (92 ids: in the box or a
-//! deck, e.g. its own discarded endgame cards).
+//! deck, e.g. its own discarded endgame cards); the viewer's own pending 10.2 choice while
+//! later seats are still choosing (13: endgame card 80 + i played, or 12: keep).
 //!
 //! Nothing hidden is written: other hands appear only as counts (and the cards taken from
 //! the face-up draft), deck orders and future dice not at all, the Competition's deck only
@@ -62,7 +63,8 @@
 
 use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, STARTING_BASE, STARTING_CARD};
 use super::state::{
-    Hand, Mode, NijarState, Phase, Player, COMP, EMPTY, MAX_FRAMES, MAX_NIJAR_PLAYERS, MAX_THROW,
+    EndgameChoice, Hand, Mode, NijarState, Phase, Player, COMP, EMPTY, MAX_FRAMES,
+    MAX_NIJAR_PLAYERS, MAX_THROW,
 };
 use crate::engine::Seat;
 
@@ -105,7 +107,7 @@ pub const PER_SEAT: usize =
 /// the known hand ids follow after one more slot, at `SEAT_HAND_AT + 5 + id`.
 pub const SEAT_HAND_AT: usize = PER_SEAT - 12 - NUM_CARD_IDS - 5;
 /// The viewer's private block.
-pub const PRIVATE: usize = NUM_CARD_IDS;
+pub const PRIVATE: usize = NUM_CARD_IDS + 13;
 /// Length of the observation tensor (the same for every player count and option).
 pub const TENSOR_SIZE: usize = GLOBAL + PER_SEAT * MAX_NIJAR_PLAYERS + PRIVATE;
 
@@ -256,7 +258,14 @@ impl NijarState {
                 w.set(c, 1.0);
             }
         }
-        w.skip(PRIVATE);
+        w.skip(NUM_CARD_IDS);
+        // 10.2: only the chooser sees its own pending choice.
+        let pending = match t.players[viewer].endgame_pending {
+            None => 13,
+            Some(EndgameChoice::Play(i)) => usize::from(i),
+            Some(EndgameChoice::Keep) => 12,
+        };
+        w.hot(pending, 13);
         debug_assert_eq!(w.o, TENSOR_SIZE);
     }
 

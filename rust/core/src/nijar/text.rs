@@ -1,5 +1,6 @@
 //! A person's sentence for every action in its position, and the public version that hides
-//! what only its maker may know (the endgame card discarded or played face-down).
+//! what only its maker may know (the endgame card discarded, the 10.2 choice of whether and
+//! which endgame card to play face-down).
 
 use super::actions::{decode, Move, SHAPE_PAIRS};
 use super::data::{cost_label, Act, CardType, PIECE_NAMES};
@@ -299,7 +300,11 @@ impl NijarState {
             Some(Move::Discard(_)) => {
                 "Discard an endgame scoring card for any main-board action".to_string()
             }
-            Some(Move::PlayEndgame(_)) => "Play an endgame scoring card face-down".to_string(),
+            // 10.2: the choice is simultaneous; the others learn only that the seat has
+            // chosen (how many cards each placed is told once every seat has chosen).
+            Some(Move::PlayEndgame(_) | Move::NoEndgame) => {
+                "Choose whether to play an endgame scoring card face-down".to_string()
+            }
             _ if matches!(self.t.phase, Phase::Over) => self.describe(action),
             _ => self.describe(action),
         }

@@ -4,8 +4,8 @@
 
 use super::data::{CardType, NUM_GAME_CARDS, STARTING_BASE, STARTING_CARD};
 use super::state::{
-    Mode, NijarState, Phase, CLEANING_AREA, COLUMNS, CRAFTSWOMEN, EMPTY, MAX_CLAY, ROUNDS,
-    TASK_ANY_BONUS, TOTAL_CRACKS, TOTAL_GLAZES, TOTAL_PG, TOTAL_VASES,
+    EndgameChoice, Mode, NijarState, Phase, CLEANING_AREA, COLUMNS, CRAFTSWOMEN, EMPTY, MAX_CLAY,
+    ROUNDS, TASK_ANY_BONUS, TOTAL_CRACKS, TOTAL_GLAZES, TOTAL_PG, TOTAL_VASES,
 };
 use crate::engine::{ActionList, EngineError, EngineResult};
 
@@ -400,6 +400,26 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         }
         Phase::Endgame { k } => check(usize::from(k) < n, "phase: bad seat index")?,
         _ => {}
+    }
+    // 10.2: a pending choice for exactly the seats that have chosen this round (those
+    // before step `k` holding an endgame card), each a card of their hand.
+    for j in 0..n {
+        let s = st.endgame_seat(j as u8);
+        let p = &t.players[s];
+        let chosen = match t.phase {
+            Phase::Endgame { k } => j < usize::from(k) && p.hand.endgame_count() > 0,
+            _ => false,
+        };
+        check(
+            p.endgame_pending.is_some() == chosen,
+            "endgame_pending: a pending choice only for a seat that has chosen in 10.2",
+        )?;
+        if let Some(EndgameChoice::Play(i)) = p.endgame_pending {
+            check(
+                i < 12 && p.hand.has(NUM_GAME_CARDS + usize::from(i)),
+                "endgame_pending: the card is not in the seat's hand",
+            )?;
+        }
     }
     for f in t.frames.iter() {
         for &task in f.tasks.iter() {

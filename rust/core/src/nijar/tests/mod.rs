@@ -2,6 +2,7 @@
 //! the rulebook is one. Oracles are written out in the tests, not taken from the engine.
 
 mod actions;
+mod endgame;
 mod examples;
 mod round;
 mod setup;

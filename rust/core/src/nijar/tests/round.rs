@@ -188,11 +188,13 @@ fn s10_end_of_round() {
     );
     assert!(!text.contains(st.cards().name(e)), "face-down: {text}");
     play(&mut st, Move::PlayEndgame((e - 80) as u8));
-    assert_eq!(st.table().players[seat].endgame_played.count_ones(), 1);
-    assert!(st.observation(other)["players_view"][seat]["endgame_played_cards"].is_null());
+    // Held until every seat has chosen (10.2 is simultaneous).
+    assert_eq!(st.table().players[seat].endgame_played.count_ones(), 0);
     while matches!(st.table().phase, Phase::Endgame { .. }) {
         play(&mut st, Move::NoEndgame);
     }
+    assert_eq!(st.table().players[seat].endgame_played.count_ones(), 1);
+    assert!(st.observation(other)["players_view"][seat]["endgame_played_cards"].is_null());
     let t = st.table();
     assert_eq!(t.round, 1);
     assert_eq!(&*t.order, &[order[2], order[0], order[1]]);
