@@ -4,6 +4,7 @@ clear exceptions, the board renders from an observation."""
 from __future__ import annotations
 
 import json
+import random
 
 import numpy as np
 import pytest
@@ -124,6 +125,31 @@ def test_solo_game_against_the_competition() -> None:
     last = state.explain_score(0).lines[-1]
     assert last.category.startswith("Competition") and last.points == 0
     assert "wins by" in last.detail or "win by" in last.detail
+
+
+def test_the_board_shows_a_pending_endgame_card_to_its_owner_alone() -> None:
+    # 10.2: the choice stays face-down and private until every seat has chosen.
+    state = nijar.new_game(players=2, seed=3)
+    rng = random.Random(1)
+    plays: list[int] = []
+    while not plays:
+        assert not state.is_terminal(), "no end of round offered an endgame card"
+        legal = state.legal_actions()
+        plays = [a for a in legal if "face-down" in state.action_to_string(a)]
+        if not plays:
+            state.apply_action(rng.choice(legal))
+    chooser = state.current_player()
+    name = state.action_to_string(plays[0]).removeprefix("Play endgame card ").split(" face")[0]
+    state.apply_action(plays[0])
+    assert not state.is_terminal() and state.current_player() != chooser
+
+    def board(seat: int) -> str:
+        console = Console(width=200, record=True)
+        console.print(render(state.observation(seat), private=True))
+        return console.export_text()
+
+    assert f"Your endgame card this round (face-down): {name}" in board(chooser)
+    assert "endgame card this round" not in board(1 - chooser)
 
 
 def test_solo_board_shows_the_competition() -> None:

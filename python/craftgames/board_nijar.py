@@ -191,6 +191,11 @@ def _player(p: Mapping[str, Any], *, me: bool, private: bool, compact: bool) -> 
     if me and private:
         hand = ", ".join(str(c.get("name")) for c in _seq(p.get("hand")) if isinstance(c, Mapping))
         lines.append(f"  Your hand: {hand}")
+        pending = p.get("endgame_pending")  # 10.2: yours alone until every seat has chosen
+        if isinstance(pending, Mapping):
+            lines.append(f"  Your endgame card this round (face-down): {pending.get('name')}")
+        elif pending == "keep":
+            lines.append("  Your endgame card this round: none (you keep your cards)")
     else:
         lines.append(f"  Hand: {p.get('hand_size')} cards")
     return Text("\n".join(lines))
