@@ -261,6 +261,21 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
             turn.stage
         )));
     }
+    // A purchase under way must be payable from what is paid and the hand ("discard material
+    // cards ... with a total value at least as high as the total price"), or it dead-ends.
+    if let Phase::Action { seat } = t.phase {
+        let buying = matches!(
+            turn.stage,
+            Stage::BuyClear | Stage::BuySelect | Stage::BuyPay
+        );
+        if buying && turn.price > turn.paid.saturating_add(s.budget(usize::from(seat))) {
+            return Err(bad(format!(
+                "the purchase in progress costs ${} but only ${} can be paid",
+                turn.price,
+                turn.paid.saturating_add(s.budget(usize::from(seat)))
+            )));
+        }
+    }
     if let Some(seat) = s.actor() {
         let mut legal = ActionList::new();
         s.legal_into(&mut legal);
