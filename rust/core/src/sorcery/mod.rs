@@ -19,6 +19,7 @@ mod card_file;
 pub mod config;
 pub mod data;
 mod game;
+mod heuristic;
 pub mod moves;
 pub mod observe;
 pub mod score;

@@ -3,7 +3,7 @@
 //! tiebreaker; the solo result (robot, grade) and the missions of Mission Mode.
 
 use super::config::Solo;
-use super::data::{Condition, Department, Icon, Trigger};
+use super::data::{Condition, Department, Icon};
 use super::state::{Done, SorceryState, NONE};
 use crate::engine::{PerSeat, Seat};
 pub use crate::sunrise::{ScoreBreakdown, ScoreLine};
@@ -330,46 +330,5 @@ impl SorceryState {
             });
         }
         ScoreBreakdown { total, lines }
-    }
-
-    /// A cheap heuristic for greedy play: the running score, plus a share of each
-    /// in-progress project's credits by how filled it is.
-    pub fn heuristic(&self) -> PerSeat<f64> {
-        (0..self.n())
-            .map(|s| {
-                let p = &self.t.players[s];
-                let progress: f64 = p
-                    .projects
-                    .iter()
-                    .map(|w| {
-                        let c = self.proj(usize::from(w.card));
-                        let filled = w.slots[..c.icons.len()]
-                            .iter()
-                            .filter(|&&x| x != NONE)
-                            .count() as f64;
-                        f64::from(c.credits) * filled / c.icons.len() as f64 * 0.6
-                    })
-                    .sum();
-                let ongoing = p
-                    .completed
-                    .iter()
-                    .filter(|d| {
-                        matches!(
-                            self.proj(usize::from(d.card))
-                                .ability
-                                .as_ref()
-                                .map(|a| a.trigger),
-                            Some(Trigger::Ongoing)
-                        )
-                    })
-                    .count() as f64;
-                let base = f64::from(self.score(s)) + progress + ongoing * 0.5;
-                if self.n() == 1 && self.t.config.robot() {
-                    base - f64::from(self.robot_score())
-                } else {
-                    base
-                }
-            })
-            .collect()
     }
 }

@@ -246,7 +246,7 @@ fn tokens_come_from_the_icon_a_grave_card_was_used_for() {
         Some((1, 1)),
         "one +1 and one -1, both kept"
     );
-    assert_eq!(s.public_score(0), 2 + 1 - 1);
+    assert_eq!(s.public_score(0), 3 + 1 - 1);
     // Stock and grave cards leave the project.
     assert!(s.t.discard & bit(grin) != 0 && s.t.discard & bit(dust) != 0);
 }

@@ -4,6 +4,7 @@
 
 mod actions_step;
 mod commit_and_complete;
+mod heuristic;
 mod hidden;
 mod month_and_score;
 mod named_cards;

@@ -139,14 +139,14 @@ fn final_score_adds_thesis_projects_and_one_credit_per_eight_dollars() {
             week: 1,
         });
     }
-    // 2 + 1 + 2 + 2 + 1 = 8 credits; one with a demerit.
+    // 3 + 2 + 3 + 3 + 2 = 13 credits; one with a demerit.
     s.t.players[0].completed[0].demerits = 1;
     // $17 of materials: 2 credits. A research grant is not a material.
     for m in [
         mat("Cursed Signet", 0),
         mat("Cursed Signet", 1),
         mat("Full Skeleton", 0),
-        mat("Glowing Fungus", 0),
+        mat("Wedding Band", 0),
         mat("Femur", 0),
     ] {
         give(&mut s, 0, m);
@@ -157,7 +157,7 @@ fn final_score_adds_thesis_projects_and_one_credit_per_eight_dollars() {
         w.credits = 3;
     }
     assert_eq!(s.unused_material_value(0), 17);
-    assert_eq!(s.score(0), 3 + (8 - 1) + 2);
+    assert_eq!(s.score(0), 3 + (13 - 1) + 2);
     let b = s.explain_score(0);
     assert_eq!(b.total, s.score(0));
     assert_eq!(b.lines.iter().map(|l| l.points).sum::<i32>(), b.total);

@@ -241,7 +241,7 @@ fn cleansing_cauldron_removes_demerits_and_leaves_extra_credits() {
         Some((1, 0)),
         "only the demerit is removed"
     );
-    assert_eq!(s.public_score(0), 3 /* cauldron */ + 2 + 1);
+    assert_eq!(s.public_score(0), 4 /* cauldron */ + 3 + 1);
 }
 
 #[test]
@@ -302,7 +302,7 @@ fn take_stock_either_offers_candles_then_vials_and_add_credits_places_tokens() {
     act(&mut s, Move::TokenProject(target));
     assert_eq!(work(&s, 0, target).credits, 1);
     // Tokens on an incomplete project do not count.
-    assert_eq!(s.public_score(0), 2 + 2);
+    assert_eq!(s.public_score(0), 3 + 3);
 }
 
 #[test]

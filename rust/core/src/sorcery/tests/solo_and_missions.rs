@@ -438,3 +438,26 @@ fn every_mission_can_be_met_at_every_player_count() {
         );
     }
 }
+
+#[test]
+fn a_mushroom_takes_the_biggest_pile_and_adds_to_it_and_to_the_piles_on_its_left() {
+    // "Add the pile with the most cards in it (the leftmost pile if tied) to the Robot's
+    // Materials. Add 1 grave card from the deck to it and each other pile to its left."
+    let mut s = started(1, 86, json!({}));
+    let extra = usize::from(*s.t.grave_deck.first().unwrap());
+    take_material(&mut s, extra);
+    s.t.piles[1] |= bit(extra); // the middle pile: 3 cards, the others 2
+    let piles = s.t.piles;
+    robot_draws(&mut s, Icon::Mushroom);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    assert_eq!(s.t.robot.materials & piles[1], piles[1], "the middle pile");
+    assert_eq!(s.t.robot.materials & (piles[0] | piles[2]), 0);
+    let added: Vec<u32> = (0..3)
+        .map(|j| (s.t.piles[j] & !piles[j]).count_ones())
+        .collect();
+    assert_eq!(added, [1, 1, 0], "to it and to the pile on its left");
+    assert_eq!(s.t.piles[2], piles[2]);
+    assert_valid(&s);
+}

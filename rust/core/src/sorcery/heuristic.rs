@@ -1,0 +1,306 @@
+//! A cheap estimate of how well each seat is doing, for greedy play and greedy rollouts
+//! (`GameState::heuristic_values`).
+//!
+//! The running score moves only when a project completes, so on its own it cannot tell a
+//! useful dig, purchase or commit from a useless one. This adds the progress a seat has made
+//! towards credits it does not hold yet:
+//! * each project in progress: a share of its credits (with its tokens) that grows with the
+//!   part of its requirement committed, nothing once it can no longer be finished in the
+//!   weeks left;
+//! * each material in hand: the better of its worth as money (falling to the $8-per-credit
+//!   of the Physical Education elective as the game ends) and its worth as a missing icon of
+//!   one of the seat's projects;
+//! * a purchase being chosen and paid for (a buy is a sequence of decisions): the chosen
+//!   projects and stock as owned, the price still owed as money spent;
+//! * the kept thesis: a share of its credits by how much of its condition is met;
+//! * in solo against the robot, everything relative to the robot's running score.
+//!
+//! It runs in the rollouts' inner loop: it allocates nothing (fixed arrays, bit sets).
+
+use super::data::{Condition, Effect, Trigger, NO_ICON, NUM_ICONS};
+use super::state::{ids, Phase, SorceryState, Stage, Work, MARKET, MONTHS, NONE, WEEKS};
+use crate::engine::{PerSeat, Seat};
+
+/// Share of a project's credits for owning it with nothing committed yet.
+const OWNED_SHARE: f64 = 0.15;
+/// Further share at a full requirement, grown in step with the part committed: a commit is
+/// worth more than the material's money, so fitting materials are committed.
+const PROGRESS_SHARE: f64 = 0.75;
+/// Share of a project's per-icon credits that a material fitting one of its open icons is
+/// worth in hand (less than committing it gains, so a fitting material is committed).
+const FIT_SHARE: f64 = 0.3;
+/// Worth of $1 in credits with the whole game ahead (buying power)...
+const MONEY_EARLY: f64 = 0.18;
+/// ...and at the end: "every $8 worth of unused materials counts for 1 credit".
+const MONEY_END: f64 = 1.0 / 8.0;
+/// Share of the kept thesis's credits at a fully met condition count (it is worth all of
+/// them once met, through the score).
+const THESIS_SHARE: f64 = 0.5;
+/// Share of what a started action would add (the best pile, the best purchase) counted
+/// while it is under way, so one-ply play sees where a dig or a buy leads.
+const LOOKAHEAD_SHARE: f64 = 0.8;
+/// Worth of an ongoing ability (one more commit each week) in credits.
+const ONGOING_WORTH: f64 = 0.5;
+
+/// Per icon: how many open icons the seat's projects still need, and the best per-icon
+/// credits among them.
+#[derive(Clone, Copy, Default)]
+struct Needs {
+    open: [u8; NUM_ICONS],
+    worth: [f64; NUM_ICONS],
+}
+
+/// Weeks in the semester: 4 months of 4.
+const WEEKS_IN_GAME: u32 = MONTHS as u32 * WEEKS as u32;
+
+impl SorceryState {
+    /// Weeks whose commit step is still to come (this week's included until it is over).
+    fn weeks_left(&self) -> u32 {
+        let done = u32::from(self.t.month) * u32::from(WEEKS) + u32::from(self.t.week);
+        WEEKS_IN_GAME.saturating_sub(done)
+    }
+
+    /// Every seat's estimate (see the module comment).
+    pub(crate) fn heuristic(&self) -> PerSeat<f64> {
+        let robot = if self.n() == 1 && self.t.config.robot() {
+            f64::from(self.robot_score())
+        } else {
+            0.0
+        };
+        (0..self.n())
+            .map(|s| self.seat_estimate(s) - robot)
+            .collect()
+    }
+
+    /// One seat's running score plus its progress.
+    fn seat_estimate(&self, seat: Seat) -> f64 {
+        let score = f64::from(self.score(seat));
+        let weeks = self.weeks_left();
+        if weeks == 0 || self.t.phase == Phase::GameOver {
+            return score;
+        }
+        let horizon = f64::from(weeks) / f64::from(WEEKS_IN_GAME);
+        let money = MONEY_END + (MONEY_EARLY - MONEY_END) * horizon;
+        let p = &self.t.players[seat];
+        // Commits still possible: each remaining commit step, and a cram.
+        let mut capacity = u32::from(self.commit_limit(seat)) * weeks + 2;
+
+        let mut needs = Needs::default();
+        let mut value = score;
+        for w in p.projects.iter() {
+            value += self.work_estimate(seat, w, &mut capacity, &mut needs);
+        }
+        let acting = self.actor() == Some(seat);
+        let t = &self.t.turn;
+        // A purchase in progress: its projects as owned, its stock in hand, its price owed
+        // (a solo clear half chosen owes its $1 already).
+        let mut stock_bought = [0u8; 2];
+        if acting && matches!(t.stage, Stage::BuySelect | Stage::BuyPay | Stage::BuyClear) {
+            for i in 0..MARKET {
+                if t.buy & (1 << i) != 0 && self.t.market[i] != NONE {
+                    let w = Work::new(self.t.market[i]);
+                    value += self.work_estimate(seat, &w, &mut capacity, &mut needs);
+                }
+            }
+            stock_bought = [t.candles, t.vials];
+            let half_clear = u16::from(t.stage == Stage::BuyClear && t.clear_first != NONE);
+            value -= f64::from((t.price + half_clear).saturating_sub(t.paid)) * money;
+        }
+        // What the best purchase would add, before anything is chosen (a buy is a sequence
+        // of decisions; one-ply play must see where it leads).
+        if acting
+            && matches!(t.stage, Stage::BuySelect | Stage::BuyClear)
+            && t.buy == 0
+            && t.candles == 0
+            && t.vials == 0
+        {
+            let budget = self.budget(seat).saturating_sub(t.price);
+            let mut best = 0.0f64;
+            for &c in self.t.market.iter() {
+                if c != NONE && u16::from(self.proj(usize::from(c)).cost) <= budget {
+                    let (mut scratch, mut room) = (needs, capacity);
+                    let w = Work::new(c);
+                    let net = self.work_estimate(seat, &w, &mut room, &mut scratch)
+                        - f64::from(self.proj(usize::from(c)).cost) * money;
+                    best = best.max(net);
+                }
+            }
+            value += LOOKAHEAD_SHARE * best;
+        }
+        // Materials in hand (pending commits are counted on their projects). The two best
+        // fits are what a cram would commit.
+        let mut fits = [0.0f64; 2];
+        for m in ids(self.free_hand(seat)) {
+            let card = self.mat(m);
+            let (v, fit) = self.material_estimate(card.icons, card.value, money, &mut needs);
+            value += v;
+            if fit > fits[1] {
+                fits[1] = fit;
+                if fits[1] > fits[0] {
+                    fits.swap(0, 1);
+                }
+            }
+        }
+        for (k, &count) in stock_bought.iter().enumerate() {
+            let icon = super::data::Icon::Candle as usize + k;
+            let price = u8::try_from(self.stock_price(k == 0)).unwrap_or(u8::MAX);
+            for _ in 0..count {
+                value += self
+                    .material_estimate(1 << icon, price, money, &mut needs)
+                    .0;
+            }
+        }
+        if acting {
+            match t.stage {
+                // Committing a fitting material gains about its fit again.
+                Stage::Cram | Stage::CramTarget => {
+                    let left = usize::from(t.limit.saturating_sub(t.commits)).min(2);
+                    value += fits[..left].iter().sum::<f64>();
+                }
+                // Looking at a pile: what taking it would add.
+                Stage::Dig => {
+                    let pile = self.t.piles[usize::from(t.pile).min(2)];
+                    let mut scratch = needs;
+                    let mut v = 0.0;
+                    for m in ids(pile) {
+                        let card = self.mat(m);
+                        v += self
+                            .material_estimate(card.icons, card.value, money, &mut scratch)
+                            .0;
+                    }
+                    value += LOOKAHEAD_SHARE * v;
+                }
+                _ => {}
+            }
+        }
+        value + self.thesis_estimate(seat) + self.ongoing_estimate(seat)
+    }
+
+    /// A project in progress: its share of credits, and its open icons added to `needs`.
+    fn work_estimate(&self, seat: Seat, w: &Work, capacity: &mut u32, needs: &mut Needs) -> f64 {
+        let card = self.proj(usize::from(w.card));
+        let icons = &self.cards.icon_table[usize::from(w.card)];
+        let total = card.icons.len().max(1);
+        let mut open = [0u8; NUM_ICONS];
+        let mut open_count = 0u32;
+        for (i, &icon) in icons.iter().enumerate() {
+            if icon != NO_ICON && w.slots[i] == NONE {
+                open[usize::from(icon & 7)] += 1;
+                open_count += 1;
+            }
+        }
+        // Pending commits (commit step) already fill their icons.
+        for c in self.t.players[seat].pending.iter() {
+            if c.project == w.card && open[usize::from(c.icon)] > 0 {
+                open[usize::from(c.icon)] -= 1;
+                open_count -= 1;
+            }
+        }
+        // Commits are shared: a project that cannot be finished in the commits left
+        // after the seat's earlier projects is worth nothing.
+        if open_count > *capacity {
+            return 0.0;
+        }
+        *capacity -= open_count;
+        let credits =
+            (f64::from(card.credits) + f64::from(w.credits) - f64::from(w.demerits)).max(0.0);
+        let per_icon = credits / total as f64;
+        for (i, &o) in open.iter().enumerate() {
+            if o > 0 {
+                needs.open[i] = needs.open[i].saturating_add(o);
+                needs.worth[i] = needs.worth[i].max(per_icon);
+            }
+        }
+        let filled = 1.0 - f64::from(open_count) / total as f64;
+        credits * (OWNED_SHARE + PROGRESS_SHARE * filled)
+    }
+
+    /// A material in hand: the better of money and a fitting open icon (which it then
+    /// takes from `needs`); with the fit's worth when the fit is the better.
+    fn material_estimate(&self, icons: u8, value: u8, money: f64, needs: &mut Needs) -> (f64, f64) {
+        let as_money = f64::from(value) * money;
+        let mut best = NUM_ICONS;
+        for i in 0..NUM_ICONS {
+            if icons & (1 << i) != 0
+                && needs.open[i] > 0
+                && (best == NUM_ICONS || needs.worth[i] > needs.worth[best])
+            {
+                best = i;
+            }
+        }
+        if best == NUM_ICONS {
+            return (as_money, 0.0);
+        }
+        let as_fit = FIT_SHARE * needs.worth[best];
+        if as_fit > as_money {
+            needs.open[best] -= 1;
+            (as_fit, as_fit)
+        } else {
+            (as_money, 0.0)
+        }
+    }
+
+    /// The kept thesis not yet met: a share of its credits by how much of its condition is.
+    fn thesis_estimate(&self, seat: Seat) -> f64 {
+        let p = &self.t.players[seat];
+        if p.thesis == NONE {
+            return 0.0;
+        }
+        let thesis = &self.cards.theses[usize::from(p.thesis)];
+        if self.condition_met(seat, &thesis.condition) {
+            return 0.0; // in the score already
+        }
+        let done = &p.completed;
+        let count = |f: &dyn Fn(&super::data::ProjectCard) -> bool| {
+            done.iter()
+                .filter(|d| f(self.proj(usize::from(d.card))))
+                .count() as f64
+        };
+        let fraction = match thesis.condition {
+            Condition::Projects { count: n } => done.len() as f64 / f64::from(n.max(1)),
+            Condition::Department {
+                department,
+                count: n,
+            } => count(&|c| c.department == department) / f64::from(n.max(1)),
+            Condition::Level { level, count: n } => {
+                count(&|c| c.level == level) / f64::from(n.max(1))
+            }
+            Condition::Icon { icon, count: n } => {
+                count(&|c| c.icons.contains(&icon)) / f64::from(n.max(1))
+            }
+            Condition::CreditTokens { count: n } => {
+                done.iter().map(|d| f64::from(d.credits)).sum::<f64>() / f64::from(n.max(1))
+            }
+            Condition::NoDemerits { count: n } => {
+                if done.iter().any(|d| d.demerits > 0) {
+                    0.0
+                } else {
+                    done.len() as f64 / f64::from(n.max(1))
+                }
+            }
+            Condition::Materials { amount } => {
+                f64::from(self.unused_material_value(seat)) / f64::from(amount.max(1))
+            }
+        };
+        let f = fraction.min(1.0);
+        f64::from(thesis.credits) * THESIS_SHARE * f * f
+    }
+
+    /// Completed projects' ongoing abilities (more commits each week).
+    fn ongoing_estimate(&self, seat: Seat) -> f64 {
+        let count = self.t.players[seat]
+            .completed
+            .iter()
+            .filter(|d| {
+                matches!(
+                    self.proj(usize::from(d.card)).ability,
+                    Some(super::data::Ability {
+                        trigger: Trigger::Ongoing,
+                        effect: Effect::ExtraCommit { .. }
+                    })
+                )
+            })
+            .count();
+        count as f64 * ONGOING_WORTH * f64::from(self.weeks_left()) / f64::from(WEEKS_IN_GAME)
+    }
+}

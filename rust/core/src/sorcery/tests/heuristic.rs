@@ -1,0 +1,103 @@
+//! The greedy heuristic (`GameState::heuristic_values`): progress towards credits counts
+//! before the credits are scored, and a completed project is worth its credits.
+
+use serde_json::json;
+
+use super::*;
+
+fn value(s: &SorceryState, seat: usize) -> f64 {
+    s.heuristic_values()[seat]
+}
+
+/// Seat 0 of a 2-player game with an empty hand and no project but Rattling Ribs (Rib Cage,
+/// Limb), holding a Rib Cage, a Femur (Limb) and a Tarnished Ring (no Ring icon to fill).
+fn ribs_game() -> (SorceryState, usize, usize, usize) {
+    let mut s = started(2, 61, json!({"theses": "none"}));
+    empty_hand(&mut s, 0);
+    for k in (0..s.t.players[0].projects.len()).rev() {
+        let c = usize::from(s.t.players[0].projects[k].card);
+        take_project(&mut s, c);
+    }
+    let id = proj("Rattling Ribs");
+    give_project(&mut s, 0, id);
+    let femur = mat("Femur", 0);
+    give(&mut s, 0, femur);
+    let ribs = mat("Rib Cage", 0);
+    give(&mut s, 0, ribs);
+    give(&mut s, 0, mat("Tarnished Ring", 0));
+    (s, id, ribs, femur)
+}
+
+#[test]
+fn committing_a_matching_card_raises_the_seats_value_and_completing_pays_its_credits() {
+    let (mut s, id, ribs, femur) = ribs_game();
+    let credits = f64::from(s.proj(id).credits);
+    let other = value(&s, 1);
+    let start = value(&s, 0);
+
+    // Commit the Rib Cage in a cram: the value rises, the other seat's does not.
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Commit(ribs));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 4,
+        },
+    );
+    let half = value(&s, 0);
+    assert!(half > start, "a committed Rib Cage: {start} -> {half}");
+    assert!((value(&s, 1) - other).abs() < 1e-9);
+
+    // The Femur as its Limb completes it: the value rises again, and the project is now
+    // worth its credits in full over a seat that never had it.
+    act(&mut s, Move::Commit(femur));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 5,
+        },
+    );
+    act(&mut s, Move::Stop);
+    assert_eq!(completed(&s, 0, id), Some((0, 0)), "completed");
+    let complete = value(&s, 0);
+    assert!(complete > half, "completed: {half} -> {complete}");
+
+    let (mut without, _, ribs, femur) = ribs_game();
+    take_project(&mut without, id);
+    take_material(&mut without, ribs);
+    take_material(&mut without, femur);
+    s.t.turn = without.t.turn;
+    s.t.phase = without.t.phase;
+    let gain = value(&s, 0) - value(&without, 0);
+    assert!(
+        (gain - credits).abs() < 1e-9,
+        "a completed project adds its {credits} credits, not {gain}"
+    );
+}
+
+#[test]
+fn a_material_that_fits_an_open_icon_is_worth_more_than_one_that_does_not() {
+    let (s, _, _, femur) = ribs_game();
+    let mut fits = s.clone();
+    take_material(&mut fits, mat("Tarnished Ring", 0)); // $2, no Ring icon open
+    let mut idle = s.clone();
+    take_material(&mut idle, femur); // $1, fits the Limb
+    assert!(value(&fits, 0) > value(&idle, 0));
+}
+
+#[test]
+fn at_the_end_the_value_is_the_score_and_in_solo_it_is_the_lead_over_the_robot() {
+    let mut s = started(1, 62, json!({"solo": "robot", "difficulty": "medium"}));
+    let before = value(&s, 0);
+    s.t.robot.tokens += 3;
+    assert!(
+        (before - value(&s, 0) - 3.0).abs() < 1e-9,
+        "3 robot credits cost 3"
+    );
+    s.t.phase = Phase::GameOver;
+    let want = f64::from(s.score(0) - s.robot_score());
+    assert!((value(&s, 0) - want).abs() < 1e-9);
+}
