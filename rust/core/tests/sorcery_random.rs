@@ -91,8 +91,16 @@ fn check_hidden(state: &SorceryState, rng: &mut Rng) -> usize {
         if unknown.len() < 2 {
             continue;
         }
+        // Cards the viewer cannot tell apart: both unseen, both from the same grave deck (a
+        // reshuffled deck's cards are known to be its own: the discard is face-up).
         let a = unknown[rng.below(unknown.len())];
-        let b = unknown[rng.below(unknown.len())];
+        let generation = &state.table().generation;
+        let same: Vec<usize> = unknown
+            .iter()
+            .copied()
+            .filter(|&c| generation[c] == generation[a])
+            .collect();
+        let b = same[rng.below(same.len())];
         if a == b {
             continue;
         }

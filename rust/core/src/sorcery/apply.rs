@@ -406,8 +406,13 @@ impl SorceryState {
             let mut deck: crate::engine::FixedVec<u8, { super::data::NUM_GRAVE }> =
                 ids(d).map(|c| c as u8).collect();
             self.t.rng.shuffle(&mut deck);
+            // Every seat saw these cards in the face-up discard: which cards form the new
+            // deck is public, their order is not. They take the new deck's generation, so
+            // a card later drawn from it face-down is known to be one of them.
+            self.t.reshuffles = self.t.reshuffles.saturating_add(1);
             for &c in deck.iter() {
                 self.t.known[usize::from(c)] = 0;
+                self.t.generation[usize::from(c)] = self.t.reshuffles;
             }
             self.t.grave_deck = deck;
         }

@@ -8,6 +8,13 @@
 //! material and project cards a seat knows the place of is tracked per card (`known`,
 //! `project_known`): a seat that looked at a pile keeps knowing those cards there until
 //! they move unseen, and knows them in the hand of whoever takes the pile.
+//!
+//! The grave discard is face-up, so every seat knows which cards a reshuffle puts into the
+//! new grave deck (not their order): each material carries the generation of the deck it
+//! last came from, and a determinization exchanges an unseen card only with unseen cards of
+//! the same generation. One case stays approximate: a card taken by another seat's Spectral
+//! Sight from a pile holding cards of two generations keeps its own generation in the copy,
+//! where the viewer could not tell which generation left the pile.
 
 use serde_json::{json, Value};
 
@@ -343,6 +350,22 @@ impl SorceryState {
         for pile in m.piles.iter_mut() {
             sizes.push_str(&format!("{},", pile.count_ones()));
             *pile = self.known_part(*pile, viewer);
+        }
+        if self.t.reshuffles > 0 {
+            // After a reshuffle the viewer knows from which deck each unseen card in another
+            // hand or a pile was drawn: the generations there, which the masking removes.
+            for set in (0..self.n())
+                .filter(|&q| q != viewer)
+                .map(|q| self.t.players[q].hand & Self::graves())
+                .chain(self.t.piles)
+            {
+                let mut gens: Vec<u8> = ids(set)
+                    .filter(|&c| self.t.known[c] & bitv == 0)
+                    .map(|c| self.t.generation[c])
+                    .collect();
+                gens.sort_unstable();
+                sizes.push_str(&format!("{gens:?},"));
+            }
         }
         for c in m.grave_deck.iter_mut() {
             if self.t.known[usize::from(*c)] & bitv == 0 {
@@ -685,7 +708,8 @@ impl SorceryState {
     }
 
     /// Redraws into `s` the grave cards `viewer` cannot name (other hands, piles, the grave
-    /// deck), keeping the hand of `keep` if given.
+    /// deck), each among the places of its own generation, keeping the hand of `keep` if
+    /// given.
     fn redraw_graves(&self, s: &mut SorceryState, viewer: Seat, keep: Option<Seat>, rng: &mut Rng) {
         let vb = 1u8 << viewer;
         let unknown = |c: usize| self.t.known[c] & vb == 0;
@@ -727,15 +751,35 @@ impl SorceryState {
                 s.t.piles[k] &= !bit(c);
             }
         }
-        pool.sort_unstable();
-        rng.shuffle(&mut pool);
-        for (&(kind, a, known), &c) in slots.iter().zip(pool.iter()) {
-            match kind {
-                0 => s.t.players[usize::from(a)].hand |= bit(c),
-                1 => s.t.piles[usize::from(a)] |= bit(c),
-                _ => s.t.grave_deck[usize::from(a)] = c as u8,
+        // A card is exchangeable only with cards of its own generation (the viewer saw
+        // which cards formed each reshuffled deck): each slot keeps the generation of the
+        // card it held, and each generation's cards are shuffled among its slots. Without a
+        // reshuffle this is one group, drawn exactly as one shuffle of the whole pool.
+        let generation = |c: usize| self.t.generation[c];
+        let mut gens: Vec<u8> = pool.iter().map(|&c| generation(c)).collect();
+        gens.sort_unstable();
+        gens.dedup();
+        for g in gens {
+            let mut cards: Vec<usize> = pool
+                .iter()
+                .copied()
+                .filter(|&c| generation(c) == g)
+                .collect();
+            cards.sort_unstable();
+            rng.shuffle(&mut cards);
+            let places = slots
+                .iter()
+                .zip(pool.iter())
+                .filter(|&(_, &c)| generation(c) == g)
+                .map(|(slot, _)| *slot);
+            for ((kind, a, known), c) in places.zip(cards) {
+                match kind {
+                    0 => s.t.players[usize::from(a)].hand |= bit(c),
+                    1 => s.t.piles[usize::from(a)] |= bit(c),
+                    _ => s.t.grave_deck[usize::from(a)] = c as u8,
+                }
+                s.t.known[c] = known;
             }
-            s.t.known[c] = known;
         }
     }
 

@@ -277,6 +277,16 @@ pub struct Table {
     pub known: FixedVec<u8, NUM_MATERIALS>,
     /// Per project: bit s set when seat s knows where it is.
     pub project_known: FixedVec<u8, NUM_PROJECTS>,
+    /// Grave deck reshuffles so far (saturating; "If at any point a player needs to draw a
+    /// card and the grave deck is empty, shuffle the discard pile of grave cards and use
+    /// those cards to create a new face-down grave deck").
+    pub reshuffles: u8,
+    /// Per material: the generation of the grave deck it last came from (0: the deck of
+    /// Game Setup; k: the deck made at the k-th reshuffle). The discard is face-up, so every
+    /// seat knows which cards formed each deck: a card drawn from it face-down is known to
+    /// be one of that deck's cards, and cards a seat cannot name are exchangeable only
+    /// within one generation (determinization). Always 0 for stock cards and grants.
+    pub generation: FixedVec<u8, NUM_MATERIALS>,
     /// The solo robot.
     pub robot: Robot,
     /// The state's own random stream.
@@ -285,8 +295,9 @@ pub struct Table {
     pub history: Vec<Action>,
 }
 
-/// Version of the JSON document.
-pub const JSON_VERSION: u32 = 1;
+/// Version of the JSON document (2: the grave deck's `reshuffles` and each card's
+/// `generation`).
+pub const JSON_VERSION: u32 = 2;
 
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -547,6 +558,8 @@ impl SorceryState {
                 out,
                 known,
                 project_known,
+                reshuffles: 0,
+                generation: (0..NUM_MATERIALS).map(|_| 0).collect(),
                 robot: Robot::default(),
                 rng,
                 // A game takes a few hundred actions: one allocation up front.

@@ -87,6 +87,29 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
         ));
     }
     let kind = |m: usize| s.mat(m).kind;
+    // Grave deck generations: none newer than the reshuffles so far; the current deck holds
+    // the current generation only; stock cards and grants never leave the grave deck.
+    if t.generation.len() != NUM_MATERIALS {
+        return Err(bad("the generation table has the wrong length".into()));
+    }
+    if let Some(m) = (0..NUM_MATERIALS).find(|&m| {
+        t.generation[m] > t.reshuffles || (kind(m) != MaterialKind::Grave && t.generation[m] != 0)
+    }) {
+        return Err(bad(format!(
+            "material {m} has generation {} after {} reshuffle(s)",
+            t.generation[m], t.reshuffles
+        )));
+    }
+    if let Some(&m) = t
+        .grave_deck
+        .iter()
+        .find(|&&m| t.generation.get(usize::from(m)) != Some(&t.reshuffles))
+    {
+        return Err(bad(format!(
+            "grave deck card {m} is not of the current generation {}",
+            t.reshuffles
+        )));
+    }
 
     // Materials: each of the 98 cards exactly once.
     let mut seen: Vec<(usize, String)> = Vec::new();
@@ -144,6 +167,12 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
             .map(|&m| (usize::from(m), "the grave deck".to_string())),
     );
     exactly_once("material card", NUM_MATERIALS, &seen)?;
+    // The grave discard pile is face-up: every seat knows its cards.
+    if let Some(m) = ids(t.discard).find(|&m| t.known[m] != all) {
+        return Err(bad(format!(
+            "material {m} is in the face-up discard but not known to every seat"
+        )));
+    }
     let grave_only = ids(t.discard | t.robot.materials | t.piles[0] | t.piles[1] | t.piles[2])
         .chain(t.grave_deck.iter().map(|&m| usize::from(m)))
         .all(|m| kind(m) == MaterialKind::Grave);

@@ -3,7 +3,7 @@
 use serde_json::json;
 
 use super::*;
-use crate::sorcery::state::ids;
+use crate::sorcery::state::{ids, Materials};
 
 #[test]
 fn a_seat_that_looked_at_a_pile_knows_it_until_unseen_cards_join() {
@@ -274,4 +274,245 @@ fn resample_during_another_seats_buy_depends_only_on_what_the_viewer_knows() {
         assert!(r.value_of(hand) >= r.t.turn.price && !legal(&r).is_empty());
     }
     assert!(redrawn, "the buyer's hidden cards are redrawn");
+}
+
+/// A two-seat table whose grave deck is empty, at seat 0's action: seat 1 holds ten grave
+/// cards from the first deck that seat 0 never saw, and every other grave card of that deck
+/// lies in the face-up discard. Returns the state and the discard (what a reshuffle uses).
+fn deck_run_out(seed: u64) -> (SorceryState, Materials) {
+    let mut s = started(2, seed, json!({}));
+    let deck: Vec<usize> = s.t.grave_deck.iter().map(|&c| usize::from(c)).collect();
+    for &c in &deck[..10] {
+        give(&mut s, 1, c);
+    }
+    for &c in &deck[10..] {
+        take_material(&mut s, c);
+        s.discard_card(c);
+    }
+    assert!(s.t.grave_deck.is_empty());
+    assert_valid(&s);
+    let discard = s.t.discard;
+    assert_eq!(discard.count_ones() as usize, deck.len() - 10);
+    (s, discard)
+}
+
+/// `deck_run_out`, then seat 0 crams nothing and seat 1 digs through the three piles and
+/// draws the top grave card: its first "Keep Looking" finds the deck empty and reshuffles
+/// the discard; one reshuffled card goes face-down to pile 1, one to pile 2, one to seat
+/// 1's hand.
+fn reshuffled(seed: u64) -> (SorceryState, Materials) {
+    let (mut s, discard) = deck_run_out(seed);
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    act(&mut s, Move::Dig);
+    act(&mut s, Move::DigOn);
+    act(&mut s, Move::DigOn);
+    act(&mut s, Move::DigOn);
+    act(&mut s, Move::DigTop);
+    (s, discard)
+}
+
+/// The places seat 0 cannot see into: seat 1's hand (grave cards), then the three piles.
+fn hidden_places(s: &SorceryState) -> [Materials; 4] {
+    [
+        s.t.players[1].hand & SorceryState::graves(),
+        s.t.piles[0],
+        s.t.piles[1],
+        s.t.piles[2],
+    ]
+}
+
+/// "If at any point a player needs to draw a card and the grave deck is empty, shuffle the
+/// discard pile of grave cards and use those cards to create a new face-down grave deck."
+/// The discard is face-up, so seat 0 knows which cards form the new deck: a determinization
+/// for seat 0 keeps the reshuffled cards in the deck (any order) or in the places they were
+/// drawn to face-down (each place keeps its number of them), exchanging them only among
+/// themselves, and never swaps one with a card seat 0 has not seen since before the
+/// reshuffle.
+#[test]
+fn after_a_reshuffle_resample_exchanges_cards_only_within_their_deck() {
+    let (s, reshuffled_set) = reshuffled(78);
+    assert_eq!(s.t.discard, 0, "the whole discard became the new deck");
+    let deck_set: Materials =
+        s.t.grave_deck
+            .iter()
+            .fold(0, |m, &c| m | bit(usize::from(c)));
+    assert_eq!(deck_set.count_ones() + 3, reshuffled_set.count_ones());
+    assert_eq!(deck_set & !reshuffled_set, 0);
+    let places = hidden_places(&s);
+    let in_places = places.iter().fold(0, |m, &p| m | p);
+    // Drawn face-down after the reshuffle: one to pile 1, one to pile 2, one to seat 1.
+    let drawn_after = in_places & reshuffled_set;
+    assert_eq!(drawn_after.count_ones(), 3);
+    for p in [places[0], places[1], places[2]] {
+        assert_eq!((p & reshuffled_set).count_ones(), 1);
+    }
+    // Seen by seat 0 before the reshuffle: nothing in these places; so everything else
+    // there is an unseen card of the first deck.
+    let before: Materials = ids(in_places & !reshuffled_set)
+        .filter(|&c| s.t.known[c] & 1 == 0)
+        .fold(0, |m, c| m | bit(c));
+    assert_eq!(before, in_places & !reshuffled_set);
+    assert_eq!(before.count_ones(), 10 + 6);
+    let key = s.information_state_string(0);
+    let (mut deck_reordered, mut after_moved, mut before_moved) = (false, false, false);
+    for seed in 0..40 {
+        let r = s.resample_hidden(0, seed);
+        assert_eq!(r.information_state_string(0), key);
+        assert_valid(&r);
+        // The deck holds reshuffled cards only, as many as before; which of them were
+        // drawn face-down is as unknown to seat 0 as their order.
+        let r_deck: Materials =
+            r.t.grave_deck
+                .iter()
+                .fold(0, |m, &c| m | bit(usize::from(c)));
+        assert_eq!(
+            r_deck & !reshuffled_set,
+            0,
+            "the deck holds reshuffled cards only"
+        );
+        assert_eq!(r.t.grave_deck.len(), s.t.grave_deck.len());
+        deck_reordered |= r.t.grave_deck != s.t.grave_deck;
+        let r_places = hidden_places(&r);
+        for (p, q) in places.iter().zip(r_places.iter()) {
+            assert_eq!(
+                (q & reshuffled_set).count_ones(),
+                (p & reshuffled_set).count_ones(),
+                "a place keeps its number of reshuffled cards"
+            );
+            assert_eq!(
+                (q & before).count_ones(),
+                (p & before).count_ones(),
+                "a place keeps its number of unseen cards from before the reshuffle"
+            );
+            assert_eq!(
+                q & !(reshuffled_set | before),
+                p & !(reshuffled_set | before)
+            );
+            before_moved |= q & before != p & before;
+        }
+        let r_in_places = r_places.iter().fold(0, |m, &p| m | p);
+        assert_eq!(
+            r_in_places & reshuffled_set | r_deck,
+            reshuffled_set,
+            "the reshuffled cards are in the deck or drawn face-down from it"
+        );
+        assert_eq!(r_in_places & before, before);
+        after_moved |= r_in_places & reshuffled_set != drawn_after;
+    }
+    assert!(deck_reordered, "the new deck's order is redrawn");
+    assert!(
+        after_moved,
+        "which reshuffled cards were drawn face-down is redrawn"
+    );
+    assert!(before_moved, "the older unseen cards are redrawn");
+}
+
+/// Swap tests after a reshuffle: two cards seat 0 cannot tell apart (both unseen, both from
+/// the new deck) swapped leave its information state and its determinizations unchanged; a
+/// card from before the reshuffle swapped with one from the new deck changes what it knows.
+#[test]
+fn after_a_reshuffle_only_cards_of_the_same_deck_are_indistinguishable() {
+    let (s, reshuffled_set) = reshuffled(79);
+    let hand = s.t.players[1].hand & SorceryState::graves();
+    let drawn = ids(hand & reshuffled_set).next().unwrap();
+    let older = ids(hand & !reshuffled_set).next().unwrap();
+    let deck_card = usize::from(s.t.grave_deck[0]);
+    let swap = |a: usize, b: usize| {
+        let mut t = s.clone();
+        t.t.players[1].hand = (t.t.players[1].hand & !bit(a)) | bit(b);
+        let k =
+            t.t.grave_deck
+                .iter()
+                .position(|&c| usize::from(c) == b)
+                .unwrap();
+        t.t.grave_deck[k] = a as u8;
+        t.t.known.swap(a, b);
+        t.t.generation.swap(a, b);
+        t
+    };
+    let same = swap(drawn, deck_card);
+    assert_valid(&same);
+    assert_eq!(
+        same.information_state_string(0),
+        s.information_state_string(0)
+    );
+    for seed in 0..8 {
+        assert_eq!(
+            same.resample_hidden(0, seed).to_json(),
+            s.resample_hidden(0, seed).to_json()
+        );
+    }
+    // The older card into the deck and a reshuffled one into seat 1's hand: seat 0 saw the
+    // reshuffled card go into the new deck, and knows it never held the older one.
+    let mut mixed = s.clone();
+    mixed.t.players[1].hand = (mixed.t.players[1].hand & !bit(older)) | bit(deck_card);
+    let k = mixed
+        .t
+        .grave_deck
+        .iter()
+        .position(|&c| usize::from(c) == deck_card)
+        .unwrap();
+    mixed.t.grave_deck[k] = older as u8;
+    mixed.t.known.swap(older, deck_card);
+    mixed.t.generation.swap(older, deck_card);
+    assert_valid(&mixed);
+    assert_ne!(
+        mixed.information_state_string(0),
+        s.information_state_string(0)
+    );
+    // The same cards in the same generations, but the older card in pile 1 and the
+    // reshuffled one drawn there in seat 1's hand: seat 0 saw pile 1 get its card after the
+    // reshuffle and seat 1's hand get its cards before it.
+    let in_pile = ids(s.t.piles[0] & reshuffled_set).next().unwrap();
+    let mut moved = s.clone();
+    moved.t.players[1].hand = (moved.t.players[1].hand & !bit(older)) | bit(in_pile);
+    moved.t.piles[0] = (moved.t.piles[0] & !bit(in_pile)) | bit(older);
+    moved.t.known.swap(older, in_pile);
+    assert_valid(&moved);
+    assert_eq!(moved.t.generation, s.t.generation);
+    assert_ne!(
+        moved.information_state_string(0),
+        s.information_state_string(0)
+    );
+}
+
+/// The state document records the reshuffles and each card's generation, and rejects a
+/// document that contradicts them: a deck card of an older deck, a generation newer than
+/// the reshuffles, a discard card not known to every seat.
+#[test]
+fn the_document_records_generations_and_rejects_impossible_ones() {
+    let (s, reshuffled_set) = reshuffled(80);
+    let text = s.to_json();
+    let back = SorceryState::from_json(&text).unwrap();
+    assert_eq!(back.to_json(), text);
+    assert_eq!(back.t.reshuffles, 1);
+    let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(doc["version"], 2);
+    let deck_card = usize::from(s.t.grave_deck[0]);
+    let older = ids(s.t.players[1].hand & SorceryState::graves() & !reshuffled_set)
+        .next()
+        .unwrap();
+    let tamper = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut d = doc.clone();
+        f(&mut d);
+        SorceryState::from_json(&d.to_string())
+            .unwrap_err()
+            .to_string()
+    };
+    let e = tamper(&|d| d["table"]["generation"][deck_card] = json!(0));
+    assert!(e.contains("current generation"), "{e}");
+    let e = tamper(&|d| d["table"]["generation"][older] = json!(2));
+    assert!(e.contains("generation 2 after 1 reshuffle"), "{e}");
+    let e = tamper(&|d| d["table"]["reshuffles"] = json!(0));
+    assert!(e.contains("generation"), "{e}");
+    // The discard is face-up.
+    let (run_out, discard) = deck_run_out(80);
+    let mut d: serde_json::Value = serde_json::from_str(&run_out.to_json()).unwrap();
+    let c = ids(discard).next().unwrap();
+    d["table"]["known"][c] = json!(1);
+    let e = SorceryState::from_json(&d.to_string())
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("face-up discard"), "{e}");
 }
