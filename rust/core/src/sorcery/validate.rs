@@ -88,7 +88,7 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
     }
     let kind = |m: usize| s.mat(m).kind;
     // Grave deck generations: none newer than the reshuffles so far; the current deck holds
-    // the current generation only; stock cards and grants never leave the grave deck.
+    // the current generation only; stock cards and grants are never in the grave deck.
     if t.generation.len() != NUM_MATERIALS {
         return Err(bad("the generation table has the wrong length".into()));
     }
