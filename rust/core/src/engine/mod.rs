@@ -4,10 +4,12 @@
 //! moves it. Chance (shuffles, draws) is drawn inside `apply_action` from the state's own
 //! seeded [`Rng`], so the same config, seed and actions give the same state bit for bit.
 
+mod document;
 mod error;
 mod fixed;
 mod rng;
 
+pub use document::{read_document, write_document};
 pub use error::{EngineError, EngineResult};
 pub use fixed::FixedVec;
 pub use rng::Rng;

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use super::data::{
     Act, CardSet, CardType, NUM_CARD_IDS, NUM_ENDGAME, NUM_GAME_CARDS, STARTING_BASE, STARTING_CARD,
 };
-use crate::engine::{Action, EngineError, EngineResult, FixedVec, Rng, Seat};
+use crate::engine::{
+    read_document, write_document, Action, EngineError, EngineResult, FixedVec, Rng, Seat,
+};
 
 /// Fewest seats (1: the solo game against the Competition, 12).
 pub const MIN_NIJAR_PLAYERS: usize = 1;
@@ -500,14 +502,6 @@ pub struct NijarState {
     pub(crate) t: Table,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Document {
-    game: String,
-    version: u32,
-    cards: Option<String>,
-    table: Table,
-}
-
 impl NijarState {
     /// A new game for `players` seats from `seed` (`cards`: `None` for the default set).
     pub fn new_game(
@@ -737,41 +731,20 @@ impl NijarState {
 
     /// The whole state as a versioned JSON document.
     pub fn to_json_string(&self) -> String {
-        let doc = Document {
-            game: "nijar".to_string(),
-            version: JSON_VERSION,
-            cards: self.cards.source.clone(),
-            table: self.t.clone(),
-        };
-        serde_json::to_string(&doc).expect("the state always serializes")
+        write_document("nijar", JSON_VERSION, self.cards.source.as_deref(), &self.t)
     }
 
     /// Reads a document written by `to_json_string`, validating every field; never panics.
     pub fn from_json(text: &str) -> EngineResult<Self> {
-        let doc: Document = serde_json::from_str(text)
-            .map_err(|e| EngineError::InvalidState(format!("not a Níjar state document: {e}")))?;
-        if doc.game != "nijar" {
-            return Err(EngineError::InvalidState(format!(
-                "this document is for game {:?}, not \"nijar\"",
-                doc.game
-            )));
-        }
-        if doc.version != JSON_VERSION {
-            return Err(EngineError::InvalidState(format!(
-                "unsupported state version {} (this build reads version {JSON_VERSION})",
-                doc.version
-            )));
-        }
-        let cards = match doc.cards {
-            None => CardSet::default_set(),
-            Some(text) => Arc::new(CardSet::from_toml(&text).map_err(|e| {
-                EngineError::InvalidState(format!("the embedded card set is invalid: {e}"))
-            })?),
-        };
-        let state = NijarState {
-            cards,
-            t: doc.table,
-        };
+        let (cards, t) = read_document(
+            text,
+            "nijar",
+            "Níjar",
+            JSON_VERSION,
+            CardSet::default_set,
+            CardSet::from_toml,
+        )?;
+        let state = NijarState { cards, t };
         super::validate::validate(&state)?;
         Ok(state)
     }

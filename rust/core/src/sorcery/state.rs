@@ -10,7 +10,9 @@ use super::data::{
     CardSet, MaterialKind, FIRST_GRANT, MAX_PROJECT_ICONS, NUM_GRAVE, NUM_MATERIALS, NUM_PROJECTS,
     NUM_STAFFS, NUM_THESES,
 };
-use crate::engine::{Action, EngineError, EngineResult, FixedVec, Rng, Seat};
+use crate::engine::{
+    read_document, write_document, Action, EngineError, EngineResult, FixedVec, Rng, Seat,
+};
 
 /// A card id (project, thesis, material or staff: an index into its list in the card set).
 pub type CardId = u8;
@@ -298,15 +300,6 @@ pub struct Table {
 /// Version of the JSON document (2: the grave deck's `reshuffles` and each card's
 /// `generation`).
 pub const JSON_VERSION: u32 = 2;
-
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Document {
-    game: String,
-    version: u32,
-    cards: Option<String>,
-    table: Table,
-}
 
 /// A material set in the JSON document: the list of its ids, ascending.
 pub(crate) mod id_list {
@@ -602,42 +595,25 @@ impl SorceryState {
 
     /// The whole state as a versioned JSON document.
     pub fn to_json_string(&self) -> String {
-        let doc = Document {
-            game: "sorcery".to_string(),
-            version: JSON_VERSION,
-            cards: self.cards.source.clone(),
-            table: self.t.clone(),
-        };
-        serde_json::to_string(&doc).expect("the state always serializes")
+        write_document(
+            "sorcery",
+            JSON_VERSION,
+            self.cards.source.as_deref(),
+            &self.t,
+        )
     }
 
     /// Reads a document written by `to_json_string`, validating every field; never panics.
     pub fn from_json(text: &str) -> EngineResult<Self> {
-        let doc: Document = serde_json::from_str(text).map_err(|e| {
-            EngineError::InvalidState(format!("not a Studies in Sorcery state document: {e}"))
-        })?;
-        if doc.game != "sorcery" {
-            return Err(EngineError::InvalidState(format!(
-                "this document is for game {:?}, not \"sorcery\"",
-                doc.game
-            )));
-        }
-        if doc.version != JSON_VERSION {
-            return Err(EngineError::InvalidState(format!(
-                "unsupported state version {} (this build reads version {JSON_VERSION})",
-                doc.version
-            )));
-        }
-        let cards = match doc.cards {
-            None => CardSet::default_set(),
-            Some(text) => Arc::new(CardSet::from_toml(&text).map_err(|e| {
-                EngineError::InvalidState(format!("the embedded card set is invalid: {e}"))
-            })?),
-        };
-        let state = SorceryState {
-            cards,
-            t: doc.table,
-        };
+        let (cards, t) = read_document(
+            text,
+            "sorcery",
+            "Studies in Sorcery",
+            JSON_VERSION,
+            CardSet::default_set,
+            CardSet::from_toml,
+        )?;
+        let state = SorceryState { cards, t };
         super::validate::validate(&state)?;
         Ok(state)
     }

@@ -9,7 +9,9 @@ use super::data::{
     CardSet, Resource, NUM_ADVANTAGE, NUM_ALL_PROJECTS, NUM_CHALLENGES, NUM_PROJECTS,
     NUM_RESOURCE_CARDS, NUM_STARTING_PROJECTS,
 };
-use crate::engine::{Action, EngineError, EngineResult, FixedVec, Rng, Seat};
+use crate::engine::{
+    read_document, write_document, Action, EngineError, EngineResult, FixedVec, Rng, Seat,
+};
 
 /// Fewest seats of the multiplayer game.
 pub const MIN_SUNRISE_PLAYERS: usize = 2;
@@ -347,16 +349,6 @@ pub struct Table {
 /// deck's face-up top card; end-game advantage choices; the step-three conversion point).
 pub const JSON_VERSION: u32 = 2;
 
-#[derive(Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Document {
-    game: String,
-    version: u32,
-    /// `null` for the default card set, otherwise the TOML text of the user's set.
-    cards: Option<String>,
-    table: Table,
-}
-
 impl SunriseState {
     /// A new game for `players` seats (2–4) from `seed`, with the default card set or `cards`.
     pub fn new_game(players: usize, seed: u64, cards: Option<Arc<CardSet>>) -> EngineResult<Self> {
@@ -569,41 +561,25 @@ impl SunriseState {
 
     /// The whole state as a versioned JSON document.
     pub fn to_json_string(&self) -> String {
-        let doc = Document {
-            game: "sunrise".to_string(),
-            version: JSON_VERSION,
-            cards: self.cards.source.clone(),
-            table: self.t.clone(),
-        };
-        serde_json::to_string(&doc).expect("the state always serializes")
+        write_document(
+            "sunrise",
+            JSON_VERSION,
+            self.cards.source.as_deref(),
+            &self.t,
+        )
     }
 
     /// Reads a document written by `to_json_string`, validating every field; never panics.
     pub fn from_json(text: &str) -> EngineResult<Self> {
-        let doc: Document = serde_json::from_str(text)
-            .map_err(|e| EngineError::InvalidState(format!("not a Sunrise state document: {e}")))?;
-        if doc.game != "sunrise" {
-            return Err(EngineError::InvalidState(format!(
-                "this document is for game {:?}, not \"sunrise\"",
-                doc.game
-            )));
-        }
-        if doc.version != JSON_VERSION {
-            return Err(EngineError::InvalidState(format!(
-                "unsupported state version {} (this build reads version {JSON_VERSION})",
-                doc.version
-            )));
-        }
-        let cards = match doc.cards {
-            None => CardSet::default_set(),
-            Some(text) => Arc::new(CardSet::from_toml(&text).map_err(|e| {
-                EngineError::InvalidState(format!("the embedded card set is invalid: {e}"))
-            })?),
-        };
-        let state = SunriseState {
-            cards,
-            t: doc.table,
-        };
+        let (cards, t) = read_document(
+            text,
+            "sunrise",
+            "Sunrise",
+            JSON_VERSION,
+            CardSet::default_set,
+            CardSet::from_toml,
+        )?;
+        let state = SunriseState { cards, t };
         state.validate()?;
         Ok(state)
     }
