@@ -2,26 +2,17 @@
 //! plays to the end without a panic (Níjar). Each mutation changes one number of a real mid-game
 //! document to a nearby or arbitrary value — the edits most likely to slip past validation.
 
-use craftgames_core::engine::{ActionList, GameState, Rng};
+use craftgames_core::engine::{GameState, Rng};
 use craftgames_core::nijar::{NijarConfig, NijarState};
 use serde_json::Value;
 
 mod common;
 
-use common::{mutate_one_or_a_pair, number_paths};
+use common::{after_random_moves, mutate_one_or_a_pair, number_paths, play_out_randomly};
 
 fn mid_game(players: usize, seed: u64, steps: usize) -> NijarState {
-    let mut s = NijarState::new_game(players, seed, None, NijarConfig::default()).unwrap();
-    let mut rng = Rng::seed_from(seed);
-    let mut legal = ActionList::new();
-    for _ in 0..steps {
-        if s.is_terminal() {
-            break;
-        }
-        s.legal_actions_into(&mut legal);
-        s.apply_action(legal[rng.below(legal.len())]).unwrap();
-    }
-    s
+    let start = NijarState::new_game(players, seed, None, NijarConfig::default()).unwrap();
+    after_random_moves(start, seed, steps)
 }
 
 #[test]
@@ -46,21 +37,7 @@ fn mutated_documents_are_rejected_or_play_to_the_end() {
                 eprintln!("accepted: {}", changed["table"]);
             }
             accepted += 1;
-            let mut legal = ActionList::new();
-            let mut steps = 0;
-            while !s.is_terminal() {
-                s.legal_actions_into(&mut legal);
-                assert!(!legal.is_empty(), "an accepted document reached a dead end");
-                s.apply_action(legal[rng.below(legal.len())]).unwrap();
-                steps += 1;
-                assert!(steps < 20_000);
-            }
-            let _ = (
-                s.scores(),
-                s.ranking(),
-                s.observation_json(0),
-                s.information_state_string(0),
-            );
+            play_out_randomly(&mut s, &mut rng, 20_000, |_| String::new());
         }
     }
     eprintln!("accepted {accepted} of 3600 mutated documents");

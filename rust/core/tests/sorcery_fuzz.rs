@@ -2,28 +2,22 @@
 //! returns a state that plays to the end without a panic (and every view of it works). Each
 //! mutation changes one number of a real mid-game document, or moves one card id.
 
-use craftgames_core::engine::{ActionList, GameState, Rng};
+use craftgames_core::engine::{GameState, Rng};
 use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 use serde_json::Value;
 
 mod common;
 
-use common::{at, number_paths};
+use common::{after_random_moves, at, number_paths, play_out_randomly};
 
 fn mid_game(players: usize, seed: u64, steps: usize) -> SorceryState {
     let options = serde_json::json!({"staffs": true});
     let cfg = SorceryConfig::from_options(players, options.as_object().unwrap()).unwrap();
-    let mut s = SorceryState::new_game(cfg, seed, None).unwrap();
-    let mut rng = Rng::seed_from(seed);
-    let mut legal = ActionList::new();
-    for _ in 0..steps {
-        if s.is_terminal() {
-            break;
-        }
-        s.legal_actions_into(&mut legal);
-        s.apply_action(legal[rng.below(legal.len())]).unwrap();
-    }
-    s
+    after_random_moves(
+        SorceryState::new_game(cfg, seed, None).unwrap(),
+        seed,
+        steps,
+    )
 }
 
 #[test]
@@ -57,31 +51,15 @@ fn mutated_sorcery_documents_are_rejected_or_play_to_the_end() {
                 continue;
             };
             accepted += 1;
-            let mut legal = ActionList::new();
-            let mut steps = 0;
-            while !s.is_terminal() {
-                s.legal_actions_into(&mut legal);
-                assert!(
-                    !legal.is_empty(),
-                    "an accepted document reached a dead end: {:?} {:?} hand {:?}",
+            play_out_randomly(&mut s, &mut rng, 20_000, |s| {
+                format!(
+                    ": {:?} {:?} hand {:?}",
                     s.table().phase,
                     s.table().turn,
                     s.table().players.iter().map(|p| p.hand).collect::<Vec<_>>()
-                );
-                let a = legal[rng.below(legal.len())];
-                let _ = s.action_to_string(a);
-                s.apply_action(a).unwrap();
-                steps += 1;
-                assert!(steps < 20_000);
-            }
-            let seat = 0;
-            let _ = (
-                s.scores(),
-                s.ranking(),
-                s.observation_json(seat),
-                s.information_state_string(seat),
-                s.explain_score(seat),
-            );
+                )
+            });
+            let _ = s.explain_score(0);
         }
     }
     eprintln!("accepted {accepted} of {tried} mutated documents");

@@ -2,7 +2,7 @@
 //! part of this, hence the `dead_code` allowance).
 #![allow(dead_code)]
 
-use craftgames_core::engine::{GameState, Rng};
+use craftgames_core::engine::{ActionList, GameState, Rng};
 use craftgames_core::search::bots::{play_game, Bot};
 use serde_json::Value;
 
@@ -102,6 +102,54 @@ pub fn check_golden(name: &str, text: &str) {
             text.lines().nth(line).unwrap_or("")
         );
     }
+}
+
+/// `start` after up to `steps` uniformly random legal moves (fewer if the game ends), drawn
+/// from `seed`: a mid-game position to test from.
+pub fn after_random_moves<G: GameState>(mut state: G, seed: u64, steps: usize) -> G {
+    let mut rng = Rng::seed_from(seed);
+    let mut legal = ActionList::new();
+    for _ in 0..steps {
+        if state.is_terminal() {
+            break;
+        }
+        state.legal_actions_into(&mut legal);
+        state.apply_action(legal[rng.below(legal.len())]).unwrap();
+    }
+    state
+}
+
+/// Plays uniformly random legal moves from `state` to the end, reading each move's sentence,
+/// and asserts that it never reaches a position without a legal move (the message adds
+/// `context(state)`) and ends within `max_steps`; then reads every view of the final state
+/// from seat 0. For states read from fuzzed documents: an accepted document must play.
+pub fn play_out_randomly<G: GameState>(
+    state: &mut G,
+    rng: &mut Rng,
+    max_steps: usize,
+    context: impl Fn(&G) -> String,
+) {
+    let mut legal = ActionList::new();
+    let mut steps = 0;
+    while !state.is_terminal() {
+        state.legal_actions_into(&mut legal);
+        assert!(
+            !legal.is_empty(),
+            "an accepted document reached a dead end{}",
+            context(state)
+        );
+        let action = legal[rng.below(legal.len())];
+        let _ = state.action_to_string(action);
+        state.apply_action(action).unwrap();
+        steps += 1;
+        assert!(steps < max_steps);
+    }
+    let _ = (
+        state.scores(),
+        state.ranking(),
+        state.observation_json(0),
+        state.information_state_string(0),
+    );
 }
 
 /// What one game showed of the declared bounds: its length and its lowest and highest score.
