@@ -12,10 +12,10 @@ one core: random_playouts of 4-player games >= 10,000 games/s; Python-driven ran
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import pytest
+from benchkit import midgame, random_game, report
 
 from craftgames import State, mcts, nijar
 
@@ -23,60 +23,28 @@ PLAYOUT_GAMES = 200
 MCTS_ITERATIONS = 2000
 
 
-def _report(benchmark: Any, capsys: pytest.CaptureFixture[str], name: str, per_call: float) -> None:
-    """Records `per_call` units per second of the benchmark's mean and prints it."""
-    stats = getattr(benchmark, "stats", None)
-    if stats is None:  # --benchmark-disable: the function ran once, nothing was timed
-        return
-    rate = per_call / stats.stats.mean
-    benchmark.extra_info[name] = rate
-    with capsys.disabled():
-        print(f"\n{benchmark.name}: {rate:,.0f} {name}")
-
-
-def _random_game(seed: int) -> int:
-    """Plays a 4-player game to the end from Python; returns the number of steps."""
-    state = nijar.new_game(players=4, seed=seed)
-    choice = random.Random(seed).choice
-    legal, apply = state.legal_actions, state.apply_action
-    steps = 0
-    while not state.is_terminal():
-        apply(choice(legal()))
-        steps += 1
-    return steps
-
-
-def _midgame() -> State:
-    state = nijar.new_game(players=4, seed=11)
-    rng = random.Random(3)
-    for _ in range(120):
-        state.apply_action(rng.choice(state.legal_actions()))
-    assert not state.is_terminal()
-    return state
-
-
 def test_nijar_python_driven_random_playout(
     benchmark: Any, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    steps = _random_game(1)
+    steps = random_game("nijar", 1)
     assert steps > 0
-    benchmark(_random_game, 1)
-    _report(benchmark, capsys, "steps/s", steps)
+    benchmark(random_game, "nijar", 1)
+    report(benchmark, capsys, "steps/s", steps)
 
 
 def test_nijar_random_playouts_batch(benchmark: Any, capsys: pytest.CaptureFixture[str]) -> None:
     scores = benchmark(nijar.random_playouts, PLAYOUT_GAMES, 0, 4)
     assert scores.shape == (PLAYOUT_GAMES, 4)
-    _report(benchmark, capsys, "games/s", PLAYOUT_GAMES)
+    report(benchmark, capsys, "games/s", PLAYOUT_GAMES)
 
 
 def test_nijar_clone_and_resample(benchmark: Any) -> None:
-    state = _midgame()
+    state = midgame("nijar", 120)
     assert isinstance(benchmark(state.resample_hidden, 0, 1), State)
 
 
 def test_nijar_observation_tensor(benchmark: Any) -> None:
-    state = _midgame()
+    state = midgame("nijar", 120)
     tensor = benchmark(state.observation_tensor, 0)
     assert tensor.shape == (state.observation_tensor_size(),)
 
@@ -87,4 +55,4 @@ def test_nijar_ismcts_from_the_opening(benchmark: Any, capsys: pytest.CaptureFix
     # Sunrise (the default greedy rollouts cost several times more, by design).
     result = benchmark(mcts.search, state, MCTS_ITERATIONS, rollout="random")
     assert result.action in state.legal_actions()
-    _report(benchmark, capsys, "iterations/s", MCTS_ITERATIONS)
+    report(benchmark, capsys, "iterations/s", MCTS_ITERATIONS)

@@ -18,56 +18,26 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+import benchkit
 import pytest
+from benchkit import random_game, report
 
 from craftgames import State, sunrise
 
 PLAYOUT_GAMES = 200
 
 
-def _midgame() -> State:
-    state = sunrise.new_game(players=4, seed=11)
-    rng = random.Random(3)
-    for _ in range(120):
-        state.apply_action(rng.choice(state.legal_actions()))
-    assert not state.is_terminal()
-    return state
-
-
 @pytest.fixture(scope="module")
 def midgame() -> State:
     """A 4-player game 120 random actions in (the state the targets are stated for)."""
-    return _midgame()
-
-
-def _report(benchmark: Any, capsys: pytest.CaptureFixture[str], name: str, per_call: float) -> None:
-    """Records `per_call` units per second of the benchmark's mean and prints it."""
-    stats = getattr(benchmark, "stats", None)
-    if stats is None:  # --benchmark-disable: the function ran once, nothing was timed
-        return
-    rate = per_call / stats.stats.mean
-    benchmark.extra_info[name] = rate
-    with capsys.disabled():
-        print(f"\n{benchmark.name}: {rate:,.0f} {name}")
-
-
-def _random_game(seed: int) -> int:
-    """Plays a 4-player game to the end from Python; returns the number of steps."""
-    state = sunrise.new_game(players=4, seed=seed)
-    choice = random.Random(seed).choice
-    legal, apply = state.legal_actions, state.apply_action
-    steps = 0
-    while not state.is_terminal():
-        apply(choice(legal()))
-        steps += 1
-    return steps
+    return benchkit.midgame("sunrise", 120)
 
 
 def test_python_driven_random_playout(benchmark: Any, capsys: pytest.CaptureFixture[str]) -> None:
-    steps = _random_game(1)
+    steps = random_game("sunrise", 1)
     assert steps > 0
-    benchmark(_random_game, 1)
-    _report(benchmark, capsys, "steps/s", steps)
+    benchmark(random_game, "sunrise", 1)
+    report(benchmark, capsys, "steps/s", steps)
 
 
 def test_clone(benchmark: Any, midgame: State) -> None:
@@ -107,7 +77,7 @@ def test_apply_action_on_a_clone(benchmark: Any, midgame: State) -> None:
 def test_random_playouts_batch(benchmark: Any, capsys: pytest.CaptureFixture[str]) -> None:
     scores = benchmark(sunrise.random_playouts, PLAYOUT_GAMES, 0, 4)
     assert scores.shape == (PLAYOUT_GAMES, 4)
-    _report(benchmark, capsys, "games/s", PLAYOUT_GAMES)
+    report(benchmark, capsys, "games/s", PLAYOUT_GAMES)
 
 
 def _steps_per_second(play: Callable[[int], int], seconds: float = 1.0) -> float:
@@ -136,7 +106,7 @@ def test_compare_with_openspiel_hearts(capsys: pytest.CaptureFixture[str]) -> No
             steps += 1
         return steps
 
-    ours = _steps_per_second(_random_game)
+    ours = _steps_per_second(lambda seed: random_game("sunrise", seed))
     theirs = _steps_per_second(hearts)
     assert ours > 0 and theirs > 0
     with capsys.disabled():
