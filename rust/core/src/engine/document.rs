@@ -78,3 +78,37 @@ pub fn read_document<T: DeserializeOwned, C>(
     };
     Ok((cards, doc.table))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(text: &str) -> EngineResult<(Arc<String>, Vec<u8>)> {
+        read_document(
+            text,
+            "toy",
+            "Toy",
+            3,
+            || Arc::new("default".to_string()),
+            |t| Ok(t.to_uppercase()),
+        )
+    }
+
+    #[test]
+    fn a_document_round_trips_with_its_cards_and_table() {
+        let text = write_document("toy", 3, Some("mine"), &vec![1u8, 2]);
+        let (cards, table) = read(&text).unwrap();
+        assert_eq!((cards.as_str(), table), ("MINE", vec![1, 2]));
+        let (cards, _) = read(&write_document("toy", 3, None, &vec![0u8])).unwrap();
+        assert_eq!(cards.as_str(), "default");
+    }
+
+    #[test]
+    fn another_game_another_version_or_an_unknown_key_is_refused_by_name() {
+        let refused = |text: &str| read(text).unwrap_err().to_string();
+        assert!(refused(&write_document("other", 3, None, &vec![0u8])).contains("\"other\""));
+        assert!(refused(&write_document("toy", 2, None, &vec![0u8])).contains("version 2"));
+        let extra = r#"{"game":"toy","version":3,"cards":null,"table":[],"extra":1}"#;
+        assert!(refused(extra).starts_with("not a Toy state document"));
+    }
+}
