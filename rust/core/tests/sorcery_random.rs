@@ -66,7 +66,10 @@ fn swap_graves(doc: &mut Value, a: usize, b: usize) {
             _ => c.clone(),
         })
         .collect::<Vec<_>>());
+    // What a seat knows of a place stays with the place: who knows the card there, and the
+    // mixing group it belongs to.
     t["known"].as_array_mut().unwrap().swap(a, b);
+    t["mixed"].as_array_mut().unwrap().swap(a, b);
 }
 
 fn check_hidden(state: &SorceryState, rng: &mut Rng) -> usize {
@@ -91,14 +94,15 @@ fn check_hidden(state: &SorceryState, rng: &mut Rng) -> usize {
         if unknown.len() < 2 {
             continue;
         }
-        // Cards the viewer cannot tell apart: both unseen, both from the same grave deck (a
-        // reshuffled deck's cards are known to be its own: the discard is face-up).
+        // Cards the viewer cannot tell apart: both unseen, and both from the same grave deck
+        // (a reshuffled deck's cards are known to be its own: the discard is face-up) or of
+        // one mixing group (whose generations are known only together).
         let a = unknown[rng.below(unknown.len())];
-        let generation = &state.table().generation;
+        let (generation, mixed) = (&state.table().generation, &state.table().mixed);
         let same: Vec<usize> = unknown
             .iter()
             .copied()
-            .filter(|&c| generation[c] == generation[a])
+            .filter(|&c| generation[c] == generation[a] || (mixed[a] != 0 && mixed[c] == mixed[a]))
             .collect();
         let b = same[rng.below(same.len())];
         if a == b {

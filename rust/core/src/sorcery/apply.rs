@@ -193,7 +193,11 @@ impl SorceryState {
             Move::TakeGrave(g) => {
                 // Spectral Sight: "Look through all grave piles and take any 3 cards". The
                 // others see a card leave a pile but not which: a seat that knew the pile's
-                // cards no longer knows which of them are still there (only the actor does).
+                // cards no longer knows which of them are still there (only the actor does),
+                // nor, after a reshuffle, which generation left the pile.
+                if let Some(k) = self.t.piles.iter().position(|&p| p & bit(g) != 0) {
+                    self.mix_on_private_take(k);
+                }
                 for p in &mut self.t.piles {
                     if *p & bit(g) != 0 {
                         *p &= !bit(g);
@@ -413,6 +417,7 @@ impl SorceryState {
             for &c in deck.iter() {
                 self.t.known[usize::from(c)] = 0;
                 self.t.generation[usize::from(c)] = self.t.reshuffles;
+                self.t.mixed[usize::from(c)] = 0;
             }
             self.t.grave_deck = deck;
         }

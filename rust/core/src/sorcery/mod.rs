@@ -10,7 +10,8 @@
 //! * [`moves`] — what may happen next; `apply` — what it does; `week` — the end of a week
 //!   and of a month; `solo` — the robot,
 //! * [`score`] — how the game ends and is scored, with the explanation and the missions,
-//! * [`observe`] — what each seat may see: observations, information states, determinization.
+//! * [`observe`] — what each seat may see: observations, information states, determinization
+//!   (`generations`: which grave deck each hidden card is known to come from).
 
 pub mod actions;
 mod apply;
@@ -19,6 +20,7 @@ mod card_file;
 pub mod config;
 pub mod data;
 mod game;
+mod generations;
 mod heuristic;
 pub mod moves;
 pub mod observe;

@@ -12,9 +12,8 @@
 //! The grave discard is face-up, so every seat knows which cards a reshuffle puts into the
 //! new grave deck (not their order): each material carries the generation of the deck it
 //! last came from, and a determinization exchanges an unseen card only with unseen cards of
-//! the same generation. One case stays approximate: a card taken by another seat's Spectral
-//! Sight from a pile holding cards of two generations keeps its own generation in the copy,
-//! where the viewer could not tell which generation left the pile.
+//! the same generation, except where another seat's Spectral Sight mixed them (see
+//! `generations`).
 
 use serde_json::{json, Value};
 
@@ -353,19 +352,9 @@ impl SorceryState {
         }
         if self.t.reshuffles > 0 {
             // After a reshuffle the viewer knows from which deck each unseen card in another
-            // hand or a pile was drawn: the generations there, which the masking removes.
-            for set in (0..self.n())
-                .filter(|&q| q != viewer)
-                .map(|q| self.t.players[q].hand & Self::graves())
-                .chain(self.t.piles)
-            {
-                let mut gens: Vec<u8> = ids(set)
-                    .filter(|&c| self.t.known[c] & bitv == 0)
-                    .map(|c| self.t.generation[c])
-                    .collect();
-                gens.sort_unstable();
-                sizes.push_str(&format!("{gens:?},"));
-            }
+            // hand or a pile was drawn (or only its mixing group's decks together): the
+            // generations there, which the masking removes.
+            sizes.push_str(&self.generations_key(viewer));
         }
         for c in m.grave_deck.iter_mut() {
             if self.t.known[usize::from(*c)] & bitv == 0 {
@@ -387,6 +376,12 @@ impl SorceryState {
             m.turn.commits = 0;
             if m.turn.stage == Stage::CommitTarget {
                 m.turn.stage = Stage::Commit;
+            }
+        }
+        // A card's group says where it is: known only where the viewer knows the card.
+        for (c, group) in m.mixed.iter_mut().enumerate() {
+            if self.t.known[c] & bitv == 0 {
+                *group = 0;
             }
         }
         m.known.iter_mut().for_each(|b| *b &= bitv);
@@ -708,39 +703,62 @@ impl SorceryState {
     }
 
     /// Redraws into `s` the grave cards `viewer` cannot name (other hands, piles, the grave
-    /// deck), each among the places of its own generation, keeping the hand of `keep` if
-    /// given.
+    /// deck), keeping the hand of `keep` if given. Each place keeps the generation it is
+    /// known to hold, or gets one of its mixing group's afresh (`generations`), and each
+    /// generation's cards are shuffled among the places of that generation.
     fn redraw_graves(&self, s: &mut SorceryState, viewer: Seat, keep: Option<Seat>, rng: &mut Rng) {
+        /// A hidden place: a hand (`at` its seat), a pile (`at` its index) or a grave deck
+        /// position; who knows the card there in the copy; the group and generation of the
+        /// card there now.
+        struct Place {
+            kind: u8,
+            at: u8,
+            known: u8,
+            group: u8,
+            generation: u8,
+        }
         let vb = 1u8 << viewer;
         let unknown = |c: usize| self.t.known[c] & vb == 0;
-        // (kind 0: hand of seat a; 1: pile a; 2: deck position a)
-        let mut slots: Vec<(u8, u8, u8)> = Vec::new();
-        let mut pool: Vec<usize> = Vec::new();
+        let mut places: Vec<(Place, usize)> = Vec::new();
+        let mut add = |kind: u8, at: usize, known: u8, c: usize| {
+            let (group, generation) = (self.t.mixed[c], self.t.generation[c]);
+            let at = at as u8;
+            places.push((
+                Place {
+                    kind,
+                    at,
+                    known,
+                    group,
+                    generation,
+                },
+                c,
+            ));
+        };
         for q in 0..self.n() {
             if q == viewer || Some(q) == keep {
                 continue;
             }
-            for c in ids(self.t.players[q].hand & Self::graves()) {
-                if unknown(c) {
-                    slots.push((0, q as u8, 1 << q));
-                    pool.push(c);
-                }
+            for c in ids(self.t.players[q].hand & Self::graves()).filter(|&c| unknown(c)) {
+                add(0, q, 1 << q, c);
             }
         }
         for k in 0..3 {
-            for c in ids(self.t.piles[k]) {
-                if unknown(c) {
-                    slots.push((1, k as u8, 0));
-                    pool.push(c);
-                }
+            for c in ids(self.t.piles[k]).filter(|&c| unknown(c)) {
+                add(1, k, 0, c);
             }
         }
         for (i, &c) in self.t.grave_deck.iter().enumerate() {
             if unknown(usize::from(c)) {
-                slots.push((2, i as u8, 0));
-                pool.push(usize::from(c));
+                add(2, i, 0, usize::from(c));
             }
         }
+        // Places in an order that does not depend on which card is where: by place, then by
+        // what the viewer knows of the card there (its group, or its plain generation).
+        places.sort_by_key(|(p, _)| {
+            let plain = if p.group == 0 { p.generation } else { 0 };
+            (p.kind, p.at, p.group, plain)
+        });
+        let pool: Vec<usize> = places.iter().map(|&(_, c)| c).collect();
         for &c in &pool {
             for q in 0..self.n() {
                 if q != viewer && Some(q) != keep {
@@ -751,10 +769,13 @@ impl SorceryState {
                 s.t.piles[k] &= !bit(c);
             }
         }
-        // A card is exchangeable only with cards of its own generation (the viewer saw
-        // which cards formed each reshuffled deck): each slot keeps the generation of the
-        // card it held, and each generation's cards are shuffled among its slots. Without a
-        // reshuffle this is one group, drawn exactly as one shuffle of the whole pool.
+        let labels: Vec<(u8, u8)> = places
+            .iter()
+            .map(|(p, _)| (p.group, p.generation))
+            .collect();
+        let dealt = super::generations::deal_generations(&labels, rng);
+        // Each generation's cards are shuffled among the places dealt that generation.
+        // Without a reshuffle this is one group, drawn exactly as one shuffle of the pool.
         let generation = |c: usize| self.t.generation[c];
         let mut gens: Vec<u8> = pool.iter().map(|&c| generation(c)).collect();
         gens.sort_unstable();
@@ -767,18 +788,19 @@ impl SorceryState {
                 .collect();
             cards.sort_unstable();
             rng.shuffle(&mut cards);
-            let places = slots
+            let at = places
                 .iter()
-                .zip(pool.iter())
-                .filter(|&(_, &c)| generation(c) == g)
-                .map(|(slot, _)| *slot);
-            for ((kind, a, known), c) in places.zip(cards) {
-                match kind {
-                    0 => s.t.players[usize::from(a)].hand |= bit(c),
-                    1 => s.t.piles[usize::from(a)] |= bit(c),
-                    _ => s.t.grave_deck[usize::from(a)] = c as u8,
+                .zip(dealt.iter())
+                .filter(|&(_, &d)| d == g)
+                .map(|((p, _), _)| p);
+            for (p, c) in at.zip(cards) {
+                match p.kind {
+                    0 => s.t.players[usize::from(p.at)].hand |= bit(c),
+                    1 => s.t.piles[usize::from(p.at)] |= bit(c),
+                    _ => s.t.grave_deck[usize::from(p.at)] = c as u8,
                 }
-                s.t.known[c] = known;
+                s.t.known[c] = p.known;
+                s.t.mixed[c] = p.group;
             }
         }
     }

@@ -289,6 +289,11 @@ pub struct Table {
     /// be one of that deck's cards, and cards a seat cannot name are exchangeable only
     /// within one generation (determinization). Always 0 for stock cards and grants.
     pub generation: FixedVec<u8, NUM_MATERIALS>,
+    /// Per material: 0, or the mixing group of a grave card whose generation a seat that
+    /// cannot see it knows only together with the rest of its group (another seat's Spectral
+    /// Sight took privately from a pile holding several generations; see `generations`).
+    /// Cleared when the card goes into a new grave deck; always 0 for stock cards and grants.
+    pub mixed: FixedVec<u8, NUM_MATERIALS>,
     /// The solo robot.
     pub robot: Robot,
     /// The state's own random stream.
@@ -298,8 +303,8 @@ pub struct Table {
 }
 
 /// Version of the JSON document (2: the grave deck's `reshuffles` and each card's
-/// `generation`).
-pub const JSON_VERSION: u32 = 2;
+/// `generation`; 3: each card's mixing group, `mixed`).
+pub const JSON_VERSION: u32 = 3;
 
 /// A material set in the JSON document: the list of its ids, ascending.
 pub(crate) mod id_list {
@@ -553,6 +558,7 @@ impl SorceryState {
                 project_known,
                 reshuffles: 0,
                 generation: (0..NUM_MATERIALS).map(|_| 0).collect(),
+                mixed: (0..NUM_MATERIALS).map(|_| 0).collect(),
                 robot: Robot::default(),
                 rng,
                 // A game takes a few hundred actions: one allocation up front.

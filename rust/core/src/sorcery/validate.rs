@@ -111,6 +111,24 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
         )));
     }
 
+    // Mixing groups: only grave cards out of the grave deck (a reshuffle clears them).
+    if t.mixed.len() != NUM_MATERIALS {
+        return Err(bad("the mixing-group table has the wrong length".into()));
+    }
+    if let Some(m) = (0..NUM_MATERIALS).find(|&m| {
+        t.mixed[m] != 0 && (kind(m) != MaterialKind::Grave || t.grave_deck.contains(&(m as u8)))
+    }) {
+        return Err(bad(format!(
+            "material {m} is in mixing group {} but is {}",
+            t.mixed[m],
+            if kind(m) == MaterialKind::Grave {
+                "in the grave deck"
+            } else {
+                "not a grave card"
+            }
+        )));
+    }
+
     // Materials: each of the 98 cards exactly once.
     let mut seen: Vec<(usize, String)> = Vec::new();
     for (q, p) in t.players.iter().enumerate() {

@@ -3,6 +3,7 @@
 use serde_json::json;
 
 use super::*;
+use crate::sorcery::data::NUM_GRAVE;
 use crate::sorcery::state::{ids, Materials};
 
 #[test]
@@ -488,7 +489,7 @@ fn the_document_records_generations_and_rejects_impossible_ones() {
     assert_eq!(back.to_json(), text);
     assert_eq!(back.t.reshuffles, 1);
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(doc["version"], 2);
+    assert_eq!(doc["version"], 3);
     let deck_card = usize::from(s.t.grave_deck[0]);
     let older = ids(s.t.players[1].hand & SorceryState::graves() & !reshuffled_set)
         .next()
@@ -506,6 +507,11 @@ fn the_document_records_generations_and_rejects_impossible_ones() {
     assert!(e.contains("generation 2 after 1 reshuffle"), "{e}");
     let e = tamper(&|d| d["table"]["reshuffles"] = json!(0));
     assert!(e.contains("generation"), "{e}");
+    // A mixing group only ever holds grave cards out of the deck.
+    let e = tamper(&|d| d["table"]["mixed"][deck_card] = json!(1));
+    assert!(e.contains("mixing group 1 but is in the grave deck"), "{e}");
+    let e = tamper(&|d| d["table"]["mixed"][70] = json!(1));
+    assert!(e.contains("not a grave card"), "{e}");
     // The discard is face-up.
     let (run_out, discard) = deck_run_out(80);
     let mut d: serde_json::Value = serde_json::from_str(&run_out.to_json()).unwrap();
@@ -515,4 +521,216 @@ fn the_document_records_generations_and_rejects_impossible_ones() {
         .unwrap_err()
         .to_string();
     assert!(e.contains("face-up discard"), "{e}");
+}
+
+/// `reshuffled`, then seat 1 uses Spectral Sight ("Look through all grave piles and take any
+/// 3 cards") and takes `from_pile_0` from pile 1, which holds cards of both decks, and the
+/// two lowest cards of pile 3. Returns the state after the take.
+fn sight_after_reshuffle(s: &SorceryState, from_pile_0: usize) -> SorceryState {
+    let mut t = s.clone();
+    let sight = proj("Spectral Sight");
+    take_project(&mut t, sight);
+    t.t.players[1].completed.push(crate::sorcery::state::Done {
+        card: sight as u8,
+        credits: 0,
+        demerits: 0,
+        week: 1,
+    });
+    action_turn(&mut t, 1);
+    act(&mut t, Move::Ability(sight));
+    let mut picks: Vec<usize> = ids(s.t.piles[2]).take(2).collect();
+    picks.push(from_pile_0);
+    picks.sort_unstable();
+    for g in picks {
+        act(&mut t, Move::TakeGrave(g));
+    }
+    assert_valid(&t);
+    t
+}
+
+/// The generations in `set` of `s`, sorted.
+fn generations_in(s: &SorceryState, set: Materials) -> Vec<u8> {
+    let mut g: Vec<u8> = ids(set).map(|c| s.t.generation[c]).collect();
+    g.sort_unstable();
+    g
+}
+
+/// Spectral Sight after a reshuffle: seat 0 sees one card leave pile 1, which held an older
+/// card and one from the new deck, and cannot tell which. Swap test: taking the older or
+/// the newer card leaves seat 0 the same information state, observation and
+/// determinizations; a determinization deals the two generations afresh between pile 1 and
+/// the card in seat 1's hand, keeping them together.
+#[test]
+fn after_a_reshuffle_spectral_sight_hides_which_deck_the_taken_card_came_from() {
+    let (s, reshuffled_set) = reshuffled(78);
+    let pile = s.t.piles[0];
+    let newer = ids(pile & reshuffled_set).next().unwrap();
+    let older = ids(pile & !reshuffled_set).next().unwrap();
+    assert_ne!(s.t.generation[newer], s.t.generation[older]);
+    let (a, b) = (
+        sight_after_reshuffle(&s, older),
+        sight_after_reshuffle(&s, newer),
+    );
+    assert_eq!(a.observation(0), b.observation(0));
+    assert_eq!(
+        a.information_state_string(0),
+        b.information_state_string(0),
+        "seat 0's information state reveals which deck the taken card came from"
+    );
+    for seed in 0..8 {
+        assert_eq!(
+            a.resample_hidden(0, seed).to_json(),
+            b.resample_hidden(0, seed).to_json()
+        );
+    }
+    // The taker saw which card it took.
+    assert_ne!(a.information_state_string(1), b.information_state_string(1));
+    // Pile 1's cards before the take (its remainder and the taken card) form one group; the
+    // card dealt to pile 1 afterwards is plain.
+    let group = a.t.mixed[older];
+    assert_ne!(group, 0);
+    let members: Materials = (0..NUM_GRAVE)
+        .filter(|&c| a.t.mixed[c] == group)
+        .fold(0, |m, c| m | bit(c));
+    assert_eq!(members & a.t.players[1].hand, bit(older));
+    assert_eq!(
+        members, pile,
+        "the group is pile 1 as it was before the take"
+    );
+    let before = generations_in(&a, members);
+    let (mut taken_older, mut taken_newer) = (false, false);
+    for seed in 0..40 {
+        let r = a.resample_hidden(0, seed);
+        assert_valid(&r);
+        assert_eq!(r.information_state_string(0), a.information_state_string(0));
+        let in_group = |set: Materials| {
+            ids(set)
+                .filter(|&c| r.t.mixed[c] == group)
+                .fold(0, |m, c| m | bit(c))
+        };
+        let hand = in_group(r.t.players[1].hand);
+        assert_eq!(hand.count_ones(), 1, "seat 1 holds one card of the group");
+        assert_eq!(in_group(r.t.piles[0]).count_ones(), pile.count_ones() - 1);
+        assert_eq!(
+            generations_in(&r, in_group(r.t.players[1].hand | r.t.piles[0])),
+            before,
+            "the group keeps its generations"
+        );
+        let g = r.t.generation[ids(hand).next().unwrap()];
+        taken_older |= g == a.t.generation[older];
+        taken_newer |= g == a.t.generation[newer];
+    }
+    assert!(
+        taken_older && taken_newer,
+        "either deck's card may be the taken one"
+    );
+}
+
+/// What seat 0 sees later narrows the group: once the card seat 1 took from pile 1 is
+/// discarded face-up, seat 0 knows the generations left in pile 1 exactly, and every
+/// determinization keeps them.
+#[test]
+fn a_revealed_card_of_a_mixing_group_fixes_the_generations_of_the_rest() {
+    let (s, reshuffled_set) = reshuffled(78);
+    let pile = s.t.piles[0];
+    let newer = ids(pile & reshuffled_set).next().unwrap();
+    let mut a = sight_after_reshuffle(&s, newer);
+    a.t.players[1].hand &= !bit(newer);
+    a.discard_card(newer);
+    assert_valid(&a);
+    let left = generations_in(&a, a.t.piles[0]);
+    for seed in 0..40 {
+        let r = a.resample_hidden(0, seed);
+        assert_valid(&r);
+        assert_eq!(r.information_state_string(0), a.information_state_string(0));
+        assert_eq!(generations_in(&r, r.t.piles[0]), left);
+    }
+}
+
+/// Exchanges the places of grave cards `a` and `b` (hands, piles, deck). What a seat knows
+/// of a place stays with the place: who knows the card there, and its mixing group.
+fn swap_places(s: &SorceryState, a: usize, b: usize) -> SorceryState {
+    let mut t = s.clone();
+    let both = bit(a) | bit(b);
+    let flip = |set: &mut Materials| {
+        if (*set & both).count_ones() == 1 {
+            *set ^= both;
+        }
+    };
+    for p in t.t.players.iter_mut() {
+        flip(&mut p.hand);
+    }
+    t.t.piles.iter_mut().for_each(flip);
+    for c in t.t.grave_deck.iter_mut() {
+        if usize::from(*c) == a {
+            *c = b as u8;
+        } else if usize::from(*c) == b {
+            *c = a as u8;
+        }
+    }
+    t.t.known.swap(a, b);
+    t.t.mixed.swap(a, b);
+    t
+}
+
+/// The groups stay exact as play goes on after the mixing take (piles taken whole, cards
+/// committed and discarded, the month's end): at every step every seat's determinization
+/// validates and keeps its information state, and exchanging two cards a seat has not seen
+/// that are of one group (or plain and of one deck) changes nothing it knows, nor (across
+/// decks) its determinization.
+#[test]
+fn mixing_groups_stay_consistent_through_play() {
+    let (s, reshuffled_set) = reshuffled(78);
+    let older = ids(s.t.piles[0] & !reshuffled_set).next().unwrap();
+    let mut t = sight_after_reshuffle(&s, older);
+    let mut rng = crate::engine::Rng::seed_from(5);
+    let (mut swaps, mut grouped_swaps) = (0, 0);
+    for step in 0.. {
+        if t.is_terminal() || step == 400 {
+            break;
+        }
+        for viewer in 0..2 {
+            let r = t.resample_hidden(viewer, step);
+            assert_valid(&r);
+            assert_eq!(
+                r.information_state_string(viewer),
+                t.information_state_string(viewer)
+            );
+            let unseen: Vec<usize> = (0..NUM_GRAVE)
+                .filter(|&c| t.t.known[c] & (1 << viewer) == 0)
+                .collect();
+            for &a in &unseen {
+                for &b in &unseen {
+                    let alike = t.t.generation[a] == t.t.generation[b]
+                        || (t.t.mixed[a] != 0 && t.t.mixed[a] == t.t.mixed[b]);
+                    if a < b && alike && rng.below(8) == 0 {
+                        let u = swap_places(&t, a, b);
+                        if crate::sorcery::validate::validate(&u).is_err() {
+                            continue; // a card of a hidden commit under way
+                        }
+                        assert_eq!(
+                            u.information_state_string(viewer),
+                            t.information_state_string(viewer),
+                            "step {step}: seat {viewer} tells {a} from {b}"
+                        );
+                        swaps += 1;
+                        if t.t.generation[a] != t.t.generation[b] {
+                            assert_eq!(
+                                u.resample_hidden(viewer, step).to_json(),
+                                r.to_json(),
+                                "step {step}: seat {viewer}'s determinization tells {a} from {b}"
+                            );
+                            grouped_swaps += 1;
+                        }
+                    }
+                }
+            }
+        }
+        let moves = legal(&t);
+        t.apply_action(moves[rng.below(moves.len())]).unwrap();
+    }
+    assert!(
+        swaps > 100 && grouped_swaps > 10,
+        "{swaps} swaps, {grouped_swaps} across decks"
+    );
 }
