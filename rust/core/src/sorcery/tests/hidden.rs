@@ -146,13 +146,7 @@ fn spectral_sight_hides_which_card_left_a_pile_another_seat_knew() {
         .collect();
     assert_eq!(seen.len(), 2, "seat 1 saw the two cards of pile 0");
     let sight = proj("Spectral Sight");
-    take_project(&mut s, sight);
-    s.t.players[0].completed.push(crate::sorcery::state::Done {
-        card: sight as u8,
-        credits: 0,
-        demerits: 0,
-        week: 1,
-    });
+    give_completed(&mut s, 0, sight);
     let others: Vec<usize> = ids(s.t.piles[1]).take(2).collect();
     let take = |card: usize| {
         let mut t = s.clone();
@@ -182,7 +176,6 @@ fn spectral_sight_hides_which_card_left_a_pile_another_seat_knew() {
 /// are hidden.
 #[test]
 fn a_met_thesis_is_face_up_at_the_end_and_an_unmet_one_stays_hidden() {
-    use crate::sorcery::state::Done;
     let mut s = started(2, 76, json!({}));
     let set = CardSet::default_set();
     let steady = set
@@ -202,13 +195,7 @@ fn a_met_thesis_is_face_up_at_the_end_and_an_unmet_one_stays_hidden() {
         "Salt and Sulfur",
     ] {
         let id = proj(name);
-        take_project(&mut s, id);
-        s.t.players[0].completed.push(Done {
-            card: id as u8,
-            credits: 0,
-            demerits: 0,
-            week: 1,
-        });
+        give_completed(&mut s, 0, id);
     }
     assert!(s.observation(1)["players"][0]["thesis"].is_null());
     assert!(s.observation(1)["players"][0]["score"].is_null());
@@ -529,13 +516,7 @@ fn the_document_records_generations_and_rejects_impossible_ones() {
 fn sight_after_reshuffle(s: &SorceryState, from_pile_0: usize) -> SorceryState {
     let mut t = s.clone();
     let sight = proj("Spectral Sight");
-    take_project(&mut t, sight);
-    t.t.players[1].completed.push(crate::sorcery::state::Done {
-        card: sight as u8,
-        credits: 0,
-        demerits: 0,
-        week: 1,
-    });
+    give_completed(&mut t, 1, sight);
     action_turn(&mut t, 1);
     act(&mut t, Move::Ability(sight));
     let mut picks: Vec<usize> = ids(s.t.piles[2]).take(2).collect();

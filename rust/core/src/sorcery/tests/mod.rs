@@ -101,6 +101,17 @@ pub(super) fn take_project(s: &mut SorceryState, id: usize) {
     }
 }
 
+/// Takes project `id` from wherever it is and gives it to `seat` completed, without tokens.
+pub(super) fn give_completed(s: &mut SorceryState, seat: usize, id: usize) {
+    take_project(s, id);
+    s.t.players[seat].completed.push(super::state::Done {
+        card: id as u8,
+        credits: 0,
+        demerits: 0,
+        week: 1,
+    });
+}
+
 /// Moves material `m` from wherever it is into `seat`'s hand.
 pub(super) fn give(s: &mut SorceryState, seat: usize, m: usize) {
     take_material(s, m);

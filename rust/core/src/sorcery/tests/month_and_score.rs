@@ -131,13 +131,7 @@ fn final_score_adds_thesis_projects_and_one_credit_per_eight_dollars() {
         "Salt and Sulfur",
     ] {
         let id = proj(name);
-        take_project(&mut s, id);
-        s.t.players[0].completed.push(Done {
-            card: id as u8,
-            credits: 0,
-            demerits: 0,
-            week: 1,
-        });
+        give_completed(&mut s, 0, id);
     }
     // 3 + 2 + 3 + 3 + 2 = 13 credits; one with a demerit.
     s.t.players[0].completed[0].demerits = 1;

@@ -120,13 +120,7 @@ fn spectral_sight_takes_any_three_cards_then_deals_one_to_each_pile() {
     );
 
     let mut s = started(2, 52, json!({}));
-    take_project(&mut s, id);
-    s.t.players[0].completed.push(crate::sorcery::state::Done {
-        card: id as u8,
-        credits: 0,
-        demerits: 0,
-        week: 1,
-    });
+    give_completed(&mut s, 0, id);
     action_turn(&mut s, 0);
     let before: Vec<u32> = s.t.piles.iter().map(|p| p.count_ones()).collect();
     let all = s.t.piles.iter().fold(0, |a, &p| a | p);
@@ -158,13 +152,7 @@ fn crawling_claw_completes_an_alchemy_project_in_place_without_a_demerit() {
     // material, it does not trigger the penalty on the Alchemy project."
     let mut s = started(2, 53, json!({}));
     let claw = proj("Crawling Claw");
-    take_project(&mut s, claw);
-    s.t.players[0].completed.push(crate::sorcery::state::Done {
-        card: claw as u8,
-        credits: 0,
-        demerits: 0,
-        week: 1,
-    });
+    give_completed(&mut s, 0, claw);
     // An Alchemy project with all but a Hand... use Panacea's Hand: Vial, Mushroom, Mushroom,
     // Hand, Candle. Fill everything but the Hand in one cram earlier this week.
     let id = proj("Panacea");
@@ -215,13 +203,7 @@ fn cleansing_cauldron_removes_demerits_and_leaves_extra_credits() {
             .effect,
         Effect::RemoveDemerits
     );
-    take_project(&mut s, cauldron);
-    s.t.players[0].completed.push(crate::sorcery::state::Done {
-        card: cauldron as u8,
-        credits: 0,
-        demerits: 0,
-        week: 1,
-    });
+    give_completed(&mut s, 0, cauldron);
     let id = proj("Skull Study");
     complete_with(
         &mut s,
@@ -248,13 +230,7 @@ fn cleansing_cauldron_removes_demerits_and_leaves_extra_credits() {
 fn lunar_abilities_only_in_their_moon_phase() {
     let mut s = started(2, 55, json!({}));
     let rift = proj("Minor Rift"); // lunar 1: draw 2
-    take_project(&mut s, rift);
-    s.t.players[0].completed.push(crate::sorcery::state::Done {
-        card: rift as u8,
-        credits: 0,
-        demerits: 0,
-        week: 1,
-    });
+    give_completed(&mut s, 0, rift);
     for week in 0..4 {
         s.t.week = week;
         action_turn(&mut s, 0);
@@ -278,13 +254,7 @@ fn take_stock_either_offers_candles_then_vials_and_add_credits_places_tokens() {
     let philter = proj("Philter Practice"); // action: take 2 candles or vials
     let lucky = proj("Lucky Numbers"); // action: 1 extra-credit token
     for id in [philter, lucky] {
-        take_project(&mut s, id);
-        s.t.players[0].completed.push(crate::sorcery::state::Done {
-            card: id as u8,
-            credits: 0,
-            demerits: 0,
-            week: 1,
-        });
+        give_completed(&mut s, 0, id);
     }
     action_turn(&mut s, 0);
     act(&mut s, Move::Ability(philter));
@@ -382,13 +352,7 @@ fn take_stock_of_one_kind_takes_that_kind_as_far_as_the_supply_goes() {
     assert!(!legal_moves(&s).contains(&Move::UseStaff));
     // A project action taking one vial (Distillation).
     let distil = proj("Distillation");
-    take_project(&mut s, distil);
-    s.t.players[0].completed.push(crate::sorcery::state::Done {
-        card: distil as u8,
-        credits: 0,
-        demerits: 0,
-        week: 1,
-    });
+    give_completed(&mut s, 0, distil);
     act(&mut s, Move::Ability(distil));
     assert_eq!((s.t.players[0].hand & s.cards.vials).count_ones(), 1);
     assert_eq!((s.t.stock & s.cards.vials).count_ones(), vials - 1);
@@ -510,13 +474,7 @@ fn staff_extra_commits_and_fill_icon_act_as_written() {
 fn cleansing_cauldron_also_cleans_a_project_in_progress() {
     let mut s = started(2, 85, json!({}));
     let cauldron = proj("Cleansing Cauldron");
-    take_project(&mut s, cauldron);
-    s.t.players[0].completed.push(crate::sorcery::state::Done {
-        card: cauldron as u8,
-        credits: 0,
-        demerits: 0,
-        week: 1,
-    });
+    give_completed(&mut s, 0, cauldron);
     let brew = proj("Bubbling Brew");
     give_project(&mut s, 0, brew);
     let (a, b) = (mat("Toadstool", 0), mat("Toadstool", 1));

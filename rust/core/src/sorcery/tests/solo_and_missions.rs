@@ -5,7 +5,7 @@ use serde_json::json;
 
 use super::*;
 use crate::sorcery::data::Icon;
-use crate::sorcery::state::{Done, SOLO_REMOVED};
+use crate::sorcery::state::SOLO_REMOVED;
 
 fn robot_draws(s: &mut SorceryState, top: Icon) -> usize {
     // Put a grave card with this top icon on top of the grave deck.
@@ -205,13 +205,7 @@ fn each_mission_is_checked_as_written() {
         "no theses in Mission Mode"
     );
     let done = |s: &mut SorceryState, seat: usize, id: usize| {
-        take_project(s, id);
-        s.t.players[seat].completed.push(Done {
-            card: id as u8,
-            credits: 0,
-            demerits: 0,
-            week: 1,
-        });
+        give_completed(s, seat, id);
     };
     // Mission 3: two of the same project.
     let brews: Vec<usize> = (0..58)
@@ -296,13 +290,7 @@ fn solo_mission_hard_also_needs_the_robot_beaten() {
         "Prime Sequence",
     ] {
         let id = proj(name);
-        take_project(&mut s, id);
-        s.t.players[0].completed.push(Done {
-            card: id as u8,
-            credits: 0,
-            demerits: 0,
-            week: 1,
-        });
+        give_completed(&mut s, 0, id);
     }
     assert!(s.score(0) >= 30);
     assert_eq!(s.mission_met(0), Some(true));
@@ -324,13 +312,7 @@ fn a_mission_score_is_met_at_its_number_and_not_below() {
         "Tea Leaves",
     ] {
         let id = proj(name);
-        take_project(&mut s, id);
-        s.t.players[0].completed.push(Done {
-            card: id as u8,
-            credits: 0,
-            demerits: 0,
-            week: 1,
-        });
+        give_completed(&mut s, 0, id);
     }
     let base = s.score(0);
     assert!(base < 30);
