@@ -663,9 +663,26 @@ fn swap_places(s: &SorceryState, a: usize, b: usize) -> SorceryState {
 fn mixing_groups_stay_consistent_through_play() {
     let (s, reshuffled_set) = reshuffled(78);
     let older = ids(s.t.piles[0] & !reshuffled_set).next().unwrap();
-    let mut t = sight_after_reshuffle(&s, older);
-    let mut rng = crate::engine::Rng::seed_from(5);
     let (mut swaps, mut grouped_swaps) = (0, 0);
+    for play in 0..6 {
+        let t = sight_after_reshuffle(&s, older);
+        play_checking_swaps(t, play, &mut swaps, &mut grouped_swaps);
+    }
+    assert!(
+        swaps > 1000 && grouped_swaps > 100,
+        "{swaps} swaps, {grouped_swaps} across decks"
+    );
+}
+
+/// Plays `t` on randomly (from seed `play`), checking every seat's determinization and
+/// exchanges of cards it cannot tell apart at every step; counts the exchanges checked.
+fn play_checking_swaps(
+    mut t: SorceryState,
+    play: u64,
+    swaps: &mut usize,
+    grouped_swaps: &mut usize,
+) {
+    let mut rng = crate::engine::Rng::seed_from(play);
     for step in 0.. {
         if t.is_terminal() || step == 400 {
             break;
@@ -684,7 +701,8 @@ fn mixing_groups_stay_consistent_through_play() {
                 for &b in &unseen {
                     let alike = t.t.generation[a] == t.t.generation[b]
                         || (t.t.mixed[a] != 0 && t.t.mixed[a] == t.t.mixed[b]);
-                    if a < b && alike && rng.below(8) == 0 {
+                    let across = t.t.generation[a] != t.t.generation[b];
+                    if a < b && alike && (across || rng.below(64) == 0) {
                         let u = swap_places(&t, a, b);
                         if crate::sorcery::validate::validate(&u).is_err() {
                             continue; // a card of a hidden commit under way
@@ -694,14 +712,14 @@ fn mixing_groups_stay_consistent_through_play() {
                             t.information_state_string(viewer),
                             "step {step}: seat {viewer} tells {a} from {b}"
                         );
-                        swaps += 1;
-                        if t.t.generation[a] != t.t.generation[b] {
+                        *swaps += 1;
+                        if across {
                             assert_eq!(
                                 u.resample_hidden(viewer, step).to_json(),
                                 r.to_json(),
                                 "step {step}: seat {viewer}'s determinization tells {a} from {b}"
                             );
-                            grouped_swaps += 1;
+                            *grouped_swaps += 1;
                         }
                     }
                 }
@@ -710,8 +728,4 @@ fn mixing_groups_stay_consistent_through_play() {
         let moves = legal(&t);
         t.apply_action(moves[rng.below(moves.len())]).unwrap();
     }
-    assert!(
-        swaps > 100 && grouped_swaps > 10,
-        "{swaps} swaps, {grouped_swaps} across decks"
-    );
 }
