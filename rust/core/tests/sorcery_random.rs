@@ -96,13 +96,19 @@ fn check_hidden(state: &SorceryState, rng: &mut Rng) -> usize {
         }
         // Cards the viewer cannot tell apart: both unseen, and both from the same grave deck
         // (a reshuffled deck's cards are known to be its own: the discard is face-up) or of
-        // one mixing group (whose generations are known only together).
+        // one mixing group (whose generations are known only together); a card the viewer
+        // knows to be in a group stays among the group's places.
         let a = unknown[rng.below(unknown.len())];
-        let (generation, mixed) = (&state.table().generation, &state.table().mixed);
+        let table = state.table();
+        let (generation, mixed) = (&table.generation, &table.mixed);
+        let pinned = |c: usize| mixed[c] != 0 && table.known_in_group[c] & (1 << viewer) != 0;
         let same: Vec<usize> = unknown
             .iter()
             .copied()
-            .filter(|&c| generation[c] == generation[a] || (mixed[a] != 0 && mixed[c] == mixed[a]))
+            .filter(|&c| {
+                let one_group = mixed[a] != 0 && mixed[c] == mixed[a];
+                one_group || (generation[c] == generation[a] && !pinned(a) && !pinned(c))
+            })
             .collect();
         let b = same[rng.below(same.len())];
         if a == b {

@@ -1,8 +1,8 @@
 //! How every decision of the rulebook is encoded as one integer, in one place. Compound
 //! decisions (a commit, a dig, a buy, an ability) are short sequences of these, each with its
 //! own sentence (`text.rs`); orders that give the same result are offered once (materials in
-//! ascending id order within one commit batch, payment or Spectral Sight take; market spaces
-//! in ascending order; candles before vials).
+//! ascending id order within one commit batch or payment; a Spectral Sight take pile by pile,
+//! ascending within a pile; market spaces in ascending order; candles before vials).
 //!
 //! | range | decision | rulebook section |
 //! |---|---|---|

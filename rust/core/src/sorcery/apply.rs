@@ -193,10 +193,12 @@ impl SorceryState {
             Move::TakeGrave(g) => {
                 // Spectral Sight: "Look through all grave piles and take any 3 cards". The
                 // others see a card leave a pile but not which: a seat that knew the pile's
-                // cards no longer knows which of them are still there (only the actor does),
-                // nor, after a reshuffle, which generation left the pile.
+                // cards no longer knows which of them are still there (only the actor does):
+                // it knows them to be in the pile or the taker's hand, and, after a
+                // reshuffle, the pile's generations only together (`mixing`).
                 if let Some(k) = self.t.piles.iter().position(|&p| p & bit(g) != 0) {
-                    self.mix_on_private_take(k);
+                    self.mix_on_private_take(k, seat);
+                    self.t.turn.pile = k as u8;
                 }
                 for p in &mut self.t.piles {
                     if *p & bit(g) != 0 {
@@ -350,6 +352,7 @@ impl SorceryState {
                 self.t.turn.stage = Stage::SpectralTake;
                 self.t.turn.remaining = take;
                 self.t.turn.last = 0;
+                self.t.turn.pile = 0;
                 if take == 0 {
                     self.finish_spectral(seat);
                 }
@@ -418,6 +421,7 @@ impl SorceryState {
                 self.t.known[usize::from(c)] = 0;
                 self.t.generation[usize::from(c)] = self.t.reshuffles;
                 self.t.mixed[usize::from(c)] = 0;
+                self.t.known_in_group[usize::from(c)] = 0;
             }
             self.t.grave_deck = deck;
         }

@@ -11,7 +11,8 @@
 //!   and of a month; `solo` — the robot,
 //! * [`score`] — how the game ends and is scored, with the explanation and the missions,
 //! * [`observe`] — what each seat may see: observations, information states, determinization
-//!   (`generations`: which grave deck each hidden card is known to come from).
+//!   (`mixing`: what Spectral Sight's private takes leave the others knowing, and the redraw
+//!   of the grave cards a seat cannot see).
 
 pub mod actions;
 mod apply;
@@ -20,8 +21,8 @@ mod card_file;
 pub mod config;
 pub mod data;
 mod game;
-mod generations;
 mod heuristic;
+mod mixing;
 pub mod moves;
 pub mod observe;
 pub mod score;

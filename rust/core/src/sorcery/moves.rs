@@ -387,15 +387,24 @@ impl SorceryState {
                 }
             }
             Stage::SpectralTake => {
-                let all = self.t.piles.iter().fold(0, |s, &x| s | x);
-                let cand = all & if t.last >= 128 { 0 } else { !0u128 << t.last };
-                let mut left = cand.count_ones();
+                // The cards are taken pile by pile, left to right, and in ascending id order
+                // within a pile: a set of cards is offered once, and the order in which the
+                // piles shrink tells the others nothing beyond how many left each.
+                let from_last = if t.last >= 128 { 0 } else { !0u128 << t.last };
+                let open = |k: usize| match k.cmp(&usize::from(t.pile)) {
+                    std::cmp::Ordering::Less => 0,
+                    std::cmp::Ordering::Equal => self.t.piles[k] & from_last,
+                    std::cmp::Ordering::Greater => self.t.piles[k],
+                };
+                let cand = (0..3).fold(0, |s, k| s | open(k));
                 for g in ids(cand) {
                     // Offered only if enough cards remain to take the rest in order.
-                    if left >= u32::from(t.remaining) {
+                    let k = (0..3).find(|&k| self.t.piles[k] & bit(g) != 0).unwrap_or(0);
+                    let after = (open(k) & !0u128 << g).count_ones()
+                        + (k + 1..3).map(|j| open(j).count_ones()).sum::<u32>();
+                    if after >= u32::from(t.remaining) {
                         push(out, act::TAKE_GRAVE + g as Action);
                     }
-                    left -= 1;
                 }
             }
             Stage::FillTarget => {

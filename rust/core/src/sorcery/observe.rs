@@ -13,7 +13,7 @@
 //! new grave deck (not their order): each material carries the generation of the deck it
 //! last came from, and a determinization exchanges an unseen card only with unseen cards of
 //! the same generation, except where another seat's Spectral Sight mixed them (see
-//! `generations`).
+//! `mixing`, which also keeps where a card a seat had seen in the pile may now be).
 
 use serde_json::{json, Value};
 
@@ -350,12 +350,11 @@ impl SorceryState {
             sizes.push_str(&format!("{},", pile.count_ones()));
             *pile = self.known_part(*pile, viewer);
         }
-        if self.t.reshuffles > 0 {
-            // After a reshuffle the viewer knows from which deck each unseen card in another
-            // hand or a pile was drawn (or only its mixing group's decks together): the
-            // generations there, which the masking removes.
-            sizes.push_str(&self.generations_key(viewer));
-        }
+        // After a reshuffle the viewer knows from which deck each unseen card in another hand
+        // or a pile was drawn (or only its mixing group's decks together), and after another
+        // seat's Spectral Sight which cards it had seen are in each group: the masking
+        // removes both.
+        sizes.push_str(&self.mixing_key(viewer));
         for c in m.grave_deck.iter_mut() {
             if self.t.known[usize::from(*c)] & bitv == 0 {
                 *c = HIDDEN;
@@ -385,6 +384,7 @@ impl SorceryState {
             }
         }
         m.known.iter_mut().for_each(|b| *b &= bitv);
+        m.known_in_group.iter_mut().for_each(|b| *b &= bitv);
         m.project_known.iter_mut().for_each(|b| *b &= bitv);
         m.rng = Rng::seed_from(0);
         m.seed = 0;
@@ -702,109 +702,6 @@ impl SorceryState {
         s
     }
 
-    /// Redraws into `s` the grave cards `viewer` cannot name (other hands, piles, the grave
-    /// deck), keeping the hand of `keep` if given. Each place keeps the generation it is
-    /// known to hold, or gets one of its mixing group's afresh (`generations`), and each
-    /// generation's cards are shuffled among the places of that generation.
-    fn redraw_graves(&self, s: &mut SorceryState, viewer: Seat, keep: Option<Seat>, rng: &mut Rng) {
-        /// A hidden place: a hand (`at` its seat), a pile (`at` its index) or a grave deck
-        /// position; who knows the card there in the copy; the group and generation of the
-        /// card there now.
-        struct Place {
-            kind: u8,
-            at: u8,
-            known: u8,
-            group: u8,
-            generation: u8,
-        }
-        let vb = 1u8 << viewer;
-        let unknown = |c: usize| self.t.known[c] & vb == 0;
-        let mut places: Vec<(Place, usize)> = Vec::new();
-        let mut add = |kind: u8, at: usize, known: u8, c: usize| {
-            let (group, generation) = (self.t.mixed[c], self.t.generation[c]);
-            let at = at as u8;
-            places.push((
-                Place {
-                    kind,
-                    at,
-                    known,
-                    group,
-                    generation,
-                },
-                c,
-            ));
-        };
-        for q in 0..self.n() {
-            if q == viewer || Some(q) == keep {
-                continue;
-            }
-            for c in ids(self.t.players[q].hand & Self::graves()).filter(|&c| unknown(c)) {
-                add(0, q, 1 << q, c);
-            }
-        }
-        for k in 0..3 {
-            for c in ids(self.t.piles[k]).filter(|&c| unknown(c)) {
-                add(1, k, 0, c);
-            }
-        }
-        for (i, &c) in self.t.grave_deck.iter().enumerate() {
-            if unknown(usize::from(c)) {
-                add(2, i, 0, usize::from(c));
-            }
-        }
-        // Places in an order that does not depend on which card is where: by place, then by
-        // what the viewer knows of the card there (its group, or its plain generation).
-        places.sort_by_key(|(p, _)| {
-            let plain = if p.group == 0 { p.generation } else { 0 };
-            (p.kind, p.at, p.group, plain)
-        });
-        let pool: Vec<usize> = places.iter().map(|&(_, c)| c).collect();
-        for &c in &pool {
-            for q in 0..self.n() {
-                if q != viewer && Some(q) != keep {
-                    s.t.players[q].hand &= !bit(c);
-                }
-            }
-            for k in 0..3 {
-                s.t.piles[k] &= !bit(c);
-            }
-        }
-        let labels: Vec<(u8, u8)> = places
-            .iter()
-            .map(|(p, _)| (p.group, p.generation))
-            .collect();
-        let dealt = super::generations::deal_generations(&labels, rng);
-        // Each generation's cards are shuffled among the places dealt that generation.
-        // Without a reshuffle this is one group, drawn exactly as one shuffle of the pool.
-        let generation = |c: usize| self.t.generation[c];
-        let mut gens: Vec<u8> = pool.iter().map(|&c| generation(c)).collect();
-        gens.sort_unstable();
-        gens.dedup();
-        for g in gens {
-            let mut cards: Vec<usize> = pool
-                .iter()
-                .copied()
-                .filter(|&c| generation(c) == g)
-                .collect();
-            cards.sort_unstable();
-            rng.shuffle(&mut cards);
-            let at = places
-                .iter()
-                .zip(dealt.iter())
-                .filter(|&(_, &d)| d == g)
-                .map(|((p, _), _)| p);
-            for (p, c) in at.zip(cards) {
-                match p.kind {
-                    0 => s.t.players[usize::from(p.at)].hand |= bit(c),
-                    1 => s.t.piles[usize::from(p.at)] |= bit(c),
-                    _ => s.t.grave_deck[usize::from(p.at)] = c as u8,
-                }
-                s.t.known[c] = p.known;
-                s.t.mixed[c] = p.group;
-            }
-        }
-    }
-
     /// Whether `seat`, in the middle of a buy, can still pay its price with the cards it may
     /// still discard (payment goes in ascending order) and still has a move.
     fn can_still_pay(&self, seat: Seat) -> bool {
@@ -829,6 +726,8 @@ impl SorceryState {
         let all = self.all_seats();
         let vb = 1u8 << viewer;
         for c in 0..NUM_MATERIALS {
+            // Only the viewer's own knowledge of a group's cards is part of the copy.
+            self.t.known_in_group[c] &= vb;
             let viewer_knows = self.t.known[c] & vb != 0;
             let holder = (0..self.n()).find(|&q| self.t.players[q].hand & bit(c) != 0);
             let hidden_place = holder.is_some()

@@ -289,11 +289,15 @@ pub struct Table {
     /// be one of that deck's cards, and cards a seat cannot name are exchangeable only
     /// within one generation (determinization). Always 0 for stock cards and grants.
     pub generation: FixedVec<u8, NUM_MATERIALS>,
-    /// Per material: 0, or the mixing group of a grave card whose generation a seat that
-    /// cannot see it knows only together with the rest of its group (another seat's Spectral
-    /// Sight took privately from a pile holding several generations; see `generations`).
-    /// Cleared when the card goes into a new grave deck; always 0 for stock cards and grants.
+    /// Per material: 0, or the mixing group of a grave card's place: Spectral Sight took
+    /// privately from the pile the card was in, and a seat that cannot see the group's cards
+    /// knows their generations only together (see `mixing`). Cleared when the card goes into
+    /// a new grave deck; always 0 for stock cards and grants.
     pub mixed: FixedVec<u8, NUM_MATERIALS>,
+    /// Per material: bit s set when seat s, no longer knowing where the card is, knows it to
+    /// be among its mixing group's places (it saw the card in the pile Spectral Sight took
+    /// from). Cleared with `mixed`.
+    pub known_in_group: FixedVec<u8, NUM_MATERIALS>,
     /// The solo robot.
     pub robot: Robot,
     /// The state's own random stream.
@@ -303,7 +307,7 @@ pub struct Table {
 }
 
 /// Version of the JSON document (2: the grave deck's `reshuffles` and each card's
-/// `generation`; 3: each card's mixing group, `mixed`).
+/// `generation`; 3: each card's mixing group, `mixed`, and `known_in_group`).
 pub const JSON_VERSION: u32 = 3;
 
 /// A material set in the JSON document: the list of its ids, ascending.
@@ -559,6 +563,7 @@ impl SorceryState {
                 reshuffles: 0,
                 generation: (0..NUM_MATERIALS).map(|_| 0).collect(),
                 mixed: (0..NUM_MATERIALS).map(|_| 0).collect(),
+                known_in_group: (0..NUM_MATERIALS).map(|_| 0).collect(),
                 robot: Robot::default(),
                 rng,
                 // A game takes a few hundred actions: one allocation up front.

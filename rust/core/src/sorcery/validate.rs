@@ -129,6 +129,20 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
         )));
     }
 
+    if t.known_in_group.len() != NUM_MATERIALS {
+        return Err(bad("the known-in-group table has the wrong length".into()));
+    }
+    if let Some(m) = (0..NUM_MATERIALS).find(|&m| t.known_in_group[m] != 0 && t.mixed[m] == 0) {
+        return Err(bad(format!(
+            "material {m} is known to be in a mixing group but is in none"
+        )));
+    }
+    if t.known_in_group.iter().any(|&b| b & !all != 0) {
+        return Err(bad(
+            "a known-in-group entry names a seat that is not in the game".into(),
+        ));
+    }
+
     // Materials: each of the 98 cards exactly once.
     let mut seen: Vec<(usize, String)> = Vec::new();
     for (q, p) in t.players.iter().enumerate() {

@@ -128,7 +128,8 @@ fn resample_redraws_the_others_hidden_commits_among_legal_ones() {
 
 /// Spectral Sight ("Look through all grave piles and take any 3 cards") taken from a pile
 /// another seat had looked at: that seat sees a card leave the pile, not which one. Swap
-/// test: taking the one or the other card leaves that seat the same information.
+/// test: taking the one or the other card leaves that seat the same information and the
+/// same determinizations, which keep both cards it saw in the pile or the taker's hand.
 #[test]
 fn spectral_sight_hides_which_card_left_a_pile_another_seat_knew() {
     let mut s = started(2, 75, json!({}));
@@ -152,9 +153,7 @@ fn spectral_sight_hides_which_card_left_a_pile_another_seat_knew() {
         let mut t = s.clone();
         action_turn(&mut t, 0);
         act(&mut t, Move::Ability(sight));
-        let mut picks = vec![card, others[0], others[1]];
-        picks.sort_unstable();
-        for g in picks {
+        for g in in_take_order(&t, vec![card, others[0], others[1]]) {
             act(&mut t, Move::TakeGrave(g));
         }
         t
@@ -169,6 +168,21 @@ fn spectral_sight_hides_which_card_left_a_pile_another_seat_knew() {
     assert_eq!(a.information_state_string(1), b.information_state_string(1));
     // Seat 0 saw everything: it knows the card left in pile 0.
     assert!(a.t.known[seen[1]] & 1 != 0 && a.t.piles[0] & bit(seen[1]) != 0);
+    // Seat 1 knows both cards are in pile 0 or seat 0's hand, not which is where.
+    let (mut left_in_pile, mut taken) = (false, false);
+    for seed in 0..40 {
+        let r = a.resample_hidden(1, seed);
+        assert_valid(&r);
+        assert_eq!(r.to_json(), b.resample_hidden(1, seed).to_json());
+        assert_eq!(r.information_state_string(1), a.information_state_string(1));
+        let (pile, hand) = (r.t.piles[0], r.t.players[0].hand);
+        for &c in &seen {
+            assert_ne!((pile | hand) & bit(c), 0, "seat 1 saw card {c} in pile 1");
+        }
+        left_in_pile |= pile & bit(seen[0]) != 0;
+        taken |= hand & bit(seen[0]) != 0;
+    }
+    assert!(left_in_pile && taken, "either card may be the one taken");
 }
 
 /// End of Game: "If you meet the criteria listed, flip it face-up" — the others see a met
@@ -521,8 +535,7 @@ fn sight_after_reshuffle(s: &SorceryState, from_pile_0: usize) -> SorceryState {
     act(&mut t, Move::Ability(sight));
     let mut picks: Vec<usize> = ids(s.t.piles[2]).take(2).collect();
     picks.push(from_pile_0);
-    picks.sort_unstable();
-    for g in picks {
+    for g in in_take_order(&t, picks) {
         act(&mut t, Move::TakeGrave(g));
     }
     assert_valid(&t);
@@ -699,8 +712,11 @@ fn play_checking_swaps(
                 .collect();
             for &a in &unseen {
                 for &b in &unseen {
-                    let alike = t.t.generation[a] == t.t.generation[b]
-                        || (t.t.mixed[a] != 0 && t.t.mixed[a] == t.t.mixed[b]);
+                    let pinned =
+                        |c: usize| t.t.mixed[c] != 0 && t.t.known_in_group[c] & (1 << viewer) != 0;
+                    let one_group = t.t.mixed[a] != 0 && t.t.mixed[a] == t.t.mixed[b];
+                    let alike = one_group
+                        || (t.t.generation[a] == t.t.generation[b] && !pinned(a) && !pinned(b));
                     let across = t.t.generation[a] != t.t.generation[b];
                     if a < b && alike && (across || rng.below(64) == 0) {
                         let u = swap_places(&t, a, b);

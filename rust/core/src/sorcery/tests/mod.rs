@@ -112,6 +112,13 @@ pub(super) fn give_completed(s: &mut SorceryState, seat: usize, id: usize) {
     });
 }
 
+/// Grave cards `picks` in the order Spectral Sight takes them: pile by pile, left to right,
+/// ascending within a pile.
+pub(super) fn in_take_order(s: &SorceryState, mut picks: Vec<usize>) -> Vec<usize> {
+    picks.sort_by_key(|&g| ((0..3).find(|&k| s.t.piles[k] & bit(g) != 0), g));
+    picks
+}
+
 /// Moves material `m` from wherever it is into `seat`'s hand.
 pub(super) fn give(s: &mut SorceryState, seat: usize, m: usize) {
     take_material(s, m);

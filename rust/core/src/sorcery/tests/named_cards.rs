@@ -127,8 +127,8 @@ fn spectral_sight_takes_any_three_cards_then_deals_one_to_each_pile() {
     act(&mut s, Move::Ability(id));
     // "Look through all grave piles": every pile card is now known to seat 0.
     assert!(ids(all).all(|c| s.t.known[c] & 1 != 0));
-    let picks: Vec<usize> = ids(all).collect();
-    // Any three, e.g. two from one pile and one from another.
+    let picks: Vec<usize> = s.t.piles.iter().flat_map(|&p| ids(p)).collect();
+    // Any three, e.g. two from one pile and one from another (pile by pile).
     let take = [picks[0], picks[1], picks[picks.len() - 1]];
     for &g in &take {
         act(&mut s, Move::TakeGrave(g));
@@ -515,5 +515,64 @@ fn cleansing_cauldron_also_cleans_a_project_in_progress() {
             .filter(|&&x| x == a as u8 || x == b as u8)
             .count(),
         2
+    );
+}
+
+/// Spectral Sight's three cards are taken pile by pile, left to right, ascending within a
+/// pile: every set of three is offered in exactly one order, and the piles shrink left to
+/// right, so the order tells the others nothing beyond how many cards left each pile.
+#[test]
+fn spectral_sight_offers_each_set_of_cards_once_pile_by_pile() {
+    let id = proj("Spectral Sight");
+    let mut s = started(2, 52, json!({}));
+    give_completed(&mut s, 0, id);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Ability(id));
+    let pile_of = |g: usize| (0..3).find(|&k| s.t.piles[k] & bit(g) != 0).unwrap();
+    let n = s.t.piles.iter().map(|p| p.count_ones()).sum::<u32>() as usize;
+    let mut sets: Vec<Vec<usize>> = Vec::new();
+    let mut stack = vec![(s.clone(), Vec::new())];
+    while let Some((t, taken)) = stack.pop() {
+        if stage(&t) != Stage::SpectralTake {
+            sets.push(taken);
+            continue;
+        }
+        for m in legal_moves(&t) {
+            let Move::TakeGrave(g) = m else {
+                panic!("only takes are offered, not {m:?}")
+            };
+            let mut u = t.clone();
+            act(&mut u, m);
+            let mut more: Vec<usize> = taken.clone();
+            more.push(g);
+            stack.push((u, more));
+        }
+    }
+    for order in &sets {
+        let piles: Vec<usize> = order.iter().map(|&g| pile_of(g)).collect();
+        assert!(
+            piles.windows(2).all(|w| w[0] <= w[1]),
+            "piles shrink left to right: {piles:?}"
+        );
+    }
+    let mut unique: Vec<Vec<usize>> = sets
+        .iter()
+        .map(|o| {
+            let mut o = o.clone();
+            o.sort_unstable();
+            o
+        })
+        .collect();
+    unique.sort();
+    unique.dedup();
+    assert_eq!(
+        unique.len(),
+        sets.len(),
+        "a set of cards is offered in one order"
+    );
+    assert_eq!(
+        sets.len(),
+        n * (n - 1) * (n - 2) / 6,
+        "every set of three is offered"
     );
 }
