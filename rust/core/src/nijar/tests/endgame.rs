@@ -4,25 +4,14 @@
 
 use super::super::actions::{encode, Move};
 use super::super::state::{EndgameChoice, NijarState, Phase};
-use super::{moves, play, started};
+use super::{first_legal_or_any, play, started, PASSING};
 use crate::engine::GameState;
 
 /// Passes every turn until the end of the first round's 10.2 step.
 fn to_endgame(players: usize, seed: u64) -> NijarState {
     let mut st = started(players, seed);
     while !matches!(st.table().phase, Phase::Endgame { .. }) {
-        let m = moves(&st);
-        let pick = [
-            Move::Done,
-            Move::Stop,
-            Move::Skip,
-            Move::Special,
-            Move::CloseShop,
-            Move::ShopReward(0),
-        ]
-        .into_iter()
-        .find(|x| m.contains(x))
-        .unwrap_or(m[0]);
+        let pick = first_legal_or_any(&st, &PASSING);
         play(&mut st, pick);
     }
     st

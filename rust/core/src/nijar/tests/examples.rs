@@ -3,7 +3,10 @@
 use super::super::actions::Move;
 use super::super::data::{Act, CardType};
 use super::super::state::{Cleanup, Frame, Mode, Phase, Slot, TASK_ROW};
-use super::{first_of, give, moves, play, started, take_out, with_task, with_tasks};
+use super::{
+    first_legal, first_legal_or_any, first_of, give, moves, play, started, take_out, with_task,
+    with_tasks, PASSING,
+};
 use crate::engine::GameState;
 
 /// 7.2.3: "Macarena sells one painted Plate (8 VP) and moves the Plate Market Marker down 2
@@ -150,20 +153,8 @@ fn paula_takes_the_first_player_action_gains_2_and_is_second_next_round() {
 pub(super) fn finish_round(st: &mut super::super::NijarState) {
     let round = st.table().round;
     while st.table().round == round && st.table().phase != Phase::Over {
-        let m = moves(st);
-        let pick = [
-            Move::NoEndgame,
-            Move::KeepDice,
-            Move::Done,
-            Move::Stop,
-            Move::Skip,
-            Move::Special,
-            Move::CloseShop,
-            Move::ShopReward(0),
-        ]
-        .into_iter()
-        .find(|x| m.contains(x))
-        .unwrap_or(m[0]);
+        let declining = [Move::NoEndgame, Move::KeepDice];
+        let pick = first_legal(st, &declining).unwrap_or_else(|| first_legal_or_any(st, &PASSING));
         play(st, pick);
     }
 }

@@ -36,6 +36,28 @@ pub(super) fn moves(st: &NijarState) -> Vec<Move> {
         .collect()
 }
 
+/// The moves that end a decision or pass, in the order these tests prefer them when they
+/// only want the round to move on.
+pub(super) const PASSING: [Move; 6] = [
+    Move::Done,
+    Move::Stop,
+    Move::Skip,
+    Move::Special,
+    Move::CloseShop,
+    Move::ShopReward(0),
+];
+
+/// The first of `preferred` that is legal now, if any.
+pub(super) fn first_legal(st: &NijarState, preferred: &[Move]) -> Option<Move> {
+    let m = moves(st);
+    preferred.iter().copied().find(|x| m.contains(x))
+}
+
+/// The first of `preferred` that is legal now, else the first legal move.
+pub(super) fn first_legal_or_any(st: &NijarState, preferred: &[Move]) -> Move {
+    first_legal(st, preferred).unwrap_or_else(|| moves(st)[0])
+}
+
 /// Applies `m`, which must be legal.
 pub(super) fn play(st: &mut NijarState, m: Move) {
     let a = encode(m);

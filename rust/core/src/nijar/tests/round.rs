@@ -4,7 +4,7 @@ use super::super::actions::Move;
 use super::super::data::{Act, CardType};
 use super::super::state::{Phase, EMPTY};
 use super::examples::finish_round;
-use super::{moves, play, started};
+use super::{first_legal, first_legal_or_any, moves, play, started, PASSING};
 use crate::engine::GameState;
 
 /// 7.1: markers to the player count's starting height, up by the demand, then the dice
@@ -158,18 +158,7 @@ fn s10_end_of_round() {
     let last = usize::from(order[2]);
     st.table_mut().right[0] = last as u8;
     while !matches!(st.table().phase, Phase::Endgame { .. }) {
-        let m = moves(&st);
-        let pick = [
-            Move::Done,
-            Move::Stop,
-            Move::Skip,
-            Move::Special,
-            Move::CloseShop,
-            Move::ShopReward(0),
-        ]
-        .into_iter()
-        .find(|x| m.contains(x))
-        .unwrap();
+        let pick = first_legal(&st, &PASSING).unwrap();
         play(&mut st, pick);
     }
     let Phase::Endgame { k } = st.table().phase else {
@@ -217,17 +206,7 @@ fn s10_the_third_round_ends_with_every_end_of_round_step() {
     let second = usize::from(order[1]);
     st.table_mut().right[0] = second as u8;
     while !matches!(st.table().phase, Phase::Endgame { .. }) {
-        let m = moves(&st);
-        let pick = [
-            Move::Done,
-            Move::Stop,
-            Move::Skip,
-            Move::Special,
-            Move::CloseShop,
-        ]
-        .into_iter()
-        .find(|x| m.contains(x))
-        .unwrap_or(m[0]);
+        let pick = first_legal_or_any(&st, &PASSING[..5]);
         play(&mut st, pick);
     }
     assert!(st.table().players.iter().all(|p| p.workers == 4));
