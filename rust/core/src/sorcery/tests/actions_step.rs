@@ -124,13 +124,7 @@ fn a_used_research_grant_returns_to_the_box_and_underpaying_is_impossible() {
             assert!(s.proj(usize::from(s.t.market[i])).cost <= 5);
         }
     }
-    let space = legal_moves(&s)
-        .into_iter()
-        .find_map(|m| match m {
-            Move::BuySpace(i) => Some(i),
-            _ => None,
-        })
-        .unwrap();
+    let space = first_buy_space(&s);
     act(&mut s, Move::BuySpace(space));
     act(&mut s, Move::BuyDone);
     assert!(

@@ -133,14 +133,9 @@ fn resample_redraws_the_others_hidden_commits_among_legal_ones() {
 #[test]
 fn spectral_sight_hides_which_card_left_a_pile_another_seat_knew() {
     let mut s = started(2, 75, json!({}));
-    act(&mut s, Move::Cram);
-    act(&mut s, Move::Stop);
     // Seat 1 looks at every pile and takes nothing: it knows piles 0 and 1 (less the
     // face-down cards that joined them) and pile 2.
-    act(&mut s, Move::Dig);
-    act(&mut s, Move::DigOn);
-    act(&mut s, Move::DigOn);
-    act(&mut s, Move::DigOn);
+    seat_1_digs_through_every_pile(&mut s);
     act(&mut s, Move::DigNothing);
     let seen: Vec<usize> = ids(s.t.piles[0])
         .filter(|&c| s.t.known[c] & 2 != 0)
@@ -208,8 +203,7 @@ fn a_met_thesis_is_face_up_at_the_end_and_an_unmet_one_stays_hidden() {
         "Rattling Ribs",
         "Salt and Sulfur",
     ] {
-        let id = proj(name);
-        give_completed(&mut s, 0, id);
+        give_completed(&mut s, 0, proj(name));
     }
     assert!(s.observation(1)["players"][0]["thesis"].is_null());
     assert!(s.observation(1)["players"][0]["score"].is_null());
@@ -238,13 +232,7 @@ fn resample_during_another_seats_buy_depends_only_on_what_the_viewer_knows() {
     give(&mut s, 1, signet);
     give(&mut s, 1, femur);
     act(&mut s, Move::Buy);
-    let space = legal_moves(&s)
-        .into_iter()
-        .find_map(|m| match m {
-            Move::BuySpace(i) => Some(i),
-            _ => None,
-        })
-        .unwrap();
+    let space = first_buy_space(&s);
     act(&mut s, Move::BuySpace(space));
     act(&mut s, Move::BuyDone);
     assert_eq!(s.t.turn.stage, Stage::BuyPay);
@@ -304,12 +292,7 @@ fn deck_run_out(seed: u64) -> (SorceryState, Materials) {
 /// 1's hand.
 fn reshuffled(seed: u64) -> (SorceryState, Materials) {
     let (mut s, discard) = deck_run_out(seed);
-    act(&mut s, Move::Cram);
-    act(&mut s, Move::Stop);
-    act(&mut s, Move::Dig);
-    act(&mut s, Move::DigOn);
-    act(&mut s, Move::DigOn);
-    act(&mut s, Move::DigOn);
+    seat_1_digs_through_every_pile(&mut s);
     act(&mut s, Move::DigTop);
     (s, discard)
 }

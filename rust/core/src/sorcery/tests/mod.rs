@@ -159,6 +159,28 @@ pub(super) fn empty_hand(s: &mut SorceryState, seat: usize) {
     }
 }
 
+/// The first market space offered in the buy under way.
+pub(super) fn first_buy_space(s: &SorceryState) -> usize {
+    legal_moves(s)
+        .into_iter()
+        .find_map(|m| match m {
+            Move::BuySpace(i) => Some(i),
+            _ => None,
+        })
+        .expect("a market space is offered")
+}
+
+/// From the first action step of a 2-player game: seat 0 crams nothing, then seat 1 digs,
+/// looking at all three piles in turn; its dig waits at the end (top card, stock or nothing).
+pub(super) fn seat_1_digs_through_every_pile(s: &mut SorceryState) {
+    act(s, Move::Cram);
+    act(s, Move::Stop);
+    act(s, Move::Dig);
+    for _ in 0..3 {
+        act(s, Move::DigOn);
+    }
+}
+
 /// Sets the decision to `seat`'s action choice.
 pub(super) fn action_turn(s: &mut SorceryState, seat: usize) {
     s.t.phase = Phase::Action { seat: seat as u8 };

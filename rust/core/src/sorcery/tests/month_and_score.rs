@@ -130,8 +130,7 @@ fn final_score_adds_thesis_projects_and_one_credit_per_eight_dollars() {
         "Rattling Ribs",
         "Salt and Sulfur",
     ] {
-        let id = proj(name);
-        give_completed(&mut s, 0, id);
+        give_completed(&mut s, 0, proj(name));
     }
     // 3 + 2 + 3 + 3 + 2 = 13 credits; one with a demerit.
     s.t.players[0].completed[0].demerits = 1;

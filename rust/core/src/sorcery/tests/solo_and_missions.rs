@@ -289,8 +289,7 @@ fn solo_mission_hard_also_needs_the_robot_beaten() {
         "Bone Cathedral",
         "Prime Sequence",
     ] {
-        let id = proj(name);
-        give_completed(&mut s, 0, id);
+        give_completed(&mut s, 0, proj(name));
     }
     assert!(s.score(0) >= 30);
     assert_eq!(s.mission_met(0), Some(true));
@@ -311,8 +310,7 @@ fn a_mission_score_is_met_at_its_number_and_not_below() {
         "Salt and Sulfur",
         "Tea Leaves",
     ] {
-        let id = proj(name);
-        give_completed(&mut s, 0, id);
+        give_completed(&mut s, 0, proj(name));
     }
     let base = s.score(0);
     assert!(base < 30);
