@@ -157,7 +157,7 @@ impl SorceryState {
             }
         }
         let labels: Vec<PlaceLabel> = places.iter().map(|(p, _)| p.label).collect();
-        let dealt = deal_generations(&labels, rng);
+        let dealt = deal_places(&labels, rng);
         let mut put = |p: &Place, c: usize| {
             match p.kind {
                 0 => s.t.players[usize::from(p.at)].hand |= bit(c),
@@ -261,7 +261,7 @@ pub(crate) enum Dealt {
 /// which card is where. A plain place keeps its generation; each group's places get, shuffled
 /// among them, the cards the seat knows to be in the group and the generations of its other
 /// cards.
-pub(crate) fn deal_generations(places: &[PlaceLabel], rng: &mut Rng) -> Vec<Dealt> {
+pub(crate) fn deal_places(places: &[PlaceLabel], rng: &mut Rng) -> Vec<Dealt> {
     let mut dealt: Vec<Dealt> = places
         .iter()
         .map(|p| match p.pinned {
@@ -322,7 +322,7 @@ mod tests {
         ];
         let (mut moved, mut card_moved) = (false, false);
         for seed in 0..40 {
-            let dealt = deal_generations(&places, &mut Rng::seed_from(seed));
+            let dealt = deal_places(&places, &mut Rng::seed_from(seed));
             assert_eq!(
                 (dealt[0], dealt[3]),
                 (Dealt::Generation(1), Dealt::Generation(0)),

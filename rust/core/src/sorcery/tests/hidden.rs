@@ -403,20 +403,8 @@ fn after_a_reshuffle_only_cards_of_the_same_deck_are_indistinguishable() {
     let drawn = ids(hand & reshuffled_set).next().unwrap();
     let older = ids(hand & !reshuffled_set).next().unwrap();
     let deck_card = usize::from(s.t.grave_deck[0]);
-    let swap = |a: usize, b: usize| {
-        let mut t = s.clone();
-        t.t.players[1].hand = (t.t.players[1].hand & !bit(a)) | bit(b);
-        let k =
-            t.t.grave_deck
-                .iter()
-                .position(|&c| usize::from(c) == b)
-                .unwrap();
-        t.t.grave_deck[k] = a as u8;
-        t.t.known.swap(a, b);
-        t.t.generation.swap(a, b);
-        t
-    };
-    let same = swap(drawn, deck_card);
+    // Two reshuffled cards: the same generation, so nothing else to exchange.
+    let same = swap_places(&s, drawn, deck_card);
     assert_valid(&same);
     assert_eq!(
         same.information_state_string(0),
@@ -430,16 +418,7 @@ fn after_a_reshuffle_only_cards_of_the_same_deck_are_indistinguishable() {
     }
     // The older card into the deck and a reshuffled one into seat 1's hand: seat 0 saw the
     // reshuffled card go into the new deck, and knows it never held the older one.
-    let mut mixed = s.clone();
-    mixed.t.players[1].hand = (mixed.t.players[1].hand & !bit(older)) | bit(deck_card);
-    let k = mixed
-        .t
-        .grave_deck
-        .iter()
-        .position(|&c| usize::from(c) == deck_card)
-        .unwrap();
-    mixed.t.grave_deck[k] = older as u8;
-    mixed.t.known.swap(older, deck_card);
+    let mut mixed = swap_places(&s, older, deck_card);
     mixed.t.generation.swap(older, deck_card);
     assert_valid(&mixed);
     assert_ne!(
@@ -450,10 +429,7 @@ fn after_a_reshuffle_only_cards_of_the_same_deck_are_indistinguishable() {
     // reshuffled one drawn there in seat 1's hand: seat 0 saw pile 1 get its card after the
     // reshuffle and seat 1's hand get its cards before it.
     let in_pile = ids(s.t.piles[0] & reshuffled_set).next().unwrap();
-    let mut moved = s.clone();
-    moved.t.players[1].hand = (moved.t.players[1].hand & !bit(older)) | bit(in_pile);
-    moved.t.piles[0] = (moved.t.piles[0] & !bit(in_pile)) | bit(older);
-    moved.t.known.swap(older, in_pile);
+    let moved = swap_places(&s, older, in_pile);
     assert_valid(&moved);
     assert_eq!(moved.t.generation, s.t.generation);
     assert_ne!(
