@@ -174,7 +174,10 @@ impl SorceryState {
         }
         // Each generation's other cards are shuffled among the places dealt that generation.
         // Without a reshuffle or a group this is one shuffle of the whole pool.
-        let pinned = |c: usize| self.t.mixed[c] != 0 && self.t.known_in_group[c] & vb != 0;
+        let pinned = places
+            .iter()
+            .filter_map(|(p, _)| p.label.pinned)
+            .fold(0, |set, c| set | bit(c));
         let generation = |c: usize| self.t.generation[c];
         let mut gens: Vec<u8> = pool.iter().map(|&c| generation(c)).collect();
         gens.sort_unstable();
@@ -183,7 +186,7 @@ impl SorceryState {
             let mut cards: Vec<usize> = pool
                 .iter()
                 .copied()
-                .filter(|&c| generation(c) == g && !pinned(c))
+                .filter(|&c| generation(c) == g && pinned & bit(c) == 0)
                 .collect();
             cards.sort_unstable();
             rng.shuffle(&mut cards);
