@@ -121,6 +121,105 @@ def test_bad_parameters_raise_before_any_game_exists() -> None:
         pyspiel.load_game("craftgames_sunrise", {"options": '{"nope": 1}'})
     with pytest.raises(ValueError, match="unknown game"):
         openspiel.register(["nope"])
+    # OpenSpiel casts integer parameters to a 32-bit C++ int ("Unable to cast" otherwise).
+    with pytest.raises(ValueError, match=r"seed=4611686018427387904 .* 32-bit ints"):
+        pyspiel.load_game("craftgames_sunrise", {"seed": 2**62})
+    with pytest.raises(ValueError, match="nested too deeply"):
+        pyspiel.load_game("craftgames_sunrise", {"options": "[" * 100_000})
+    with pytest.raises(ValueError, match="must be a JSON object"):
+        pyspiel.load_game("craftgames_sunrise", {"options": "{not json"})
+
+
+class _Payload:
+    """Unpickling this creates `marker`: the proof that a load ran code from its input."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (self.marker.touch, ())  # type: ignore[return-value]
+
+
+def _pickle_form(marker: Path) -> str:
+    import base64
+    import pickle
+
+    payload = base64.b64encode(pickle.dumps(_Payload(marker))).decode()
+    return f"history=\nmove_number=0\n__dict__={payload}"
+
+
+@pytest.mark.parametrize("game", craftgames.GAMES)
+def test_deserializing_a_crafted_pickle_runs_nothing(game: str, tmp_path: Path) -> None:
+    spiel_game = _load(game, _fewest(game))
+    marker = tmp_path / "ran"
+    state_text = _pickle_form(marker)
+    with pytest.raises(craftgames.InvalidStateError, match="pickle form"):
+        spiel_game.deserialize_state(state_text)
+    both = f"[Meta]\nVersion: 1\n\n[Game]\n{spiel_game.serialize()}\n[State]\n{state_text}\n"
+    with pytest.raises(craftgames.InvalidStateError, match="pickle form"):
+        pyspiel.deserialize_game_and_state(both)
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("", "not JSON"),
+        ("garbage", "not JSON"),
+        ("[" * 100_000, "nested too deeply"),
+        ('{"craftgames_openspiel_state": 2, "history": [], "document": {}}', "JSON object with"),
+        ('{"craftgames_openspiel_state": 1, "history": [], "x": 1}', "unknown keys"),
+        ('{"craftgames_openspiel_state": 1, "history": []}', "'document' object"),
+        ('{"craftgames_openspiel_state": 1, "history": [], "document": {"game": 1}}', '"game"'),
+    ],
+)
+def test_garbage_state_text_gets_a_clean_error(text: str, problem: str) -> None:
+    with pytest.raises(craftgames.InvalidStateError, match=problem):
+        _load("sunrise", 2).deserialize_state(text)
+
+
+def test_state_text_history_must_agree_with_the_document() -> None:
+    game = _load("sunrise", 2, seed=3)
+    state = game.new_initial_state()
+    for _ in range(4):
+        state.apply_action(state.legal_actions()[0])
+    text = json.loads(state.serialize())
+    for history, problem in [
+        (text["history"][:-1], "other moves"),
+        ([[5, 0], *text["history"][1:]], r"not \[seat 0 to 1"),
+        ("all", "list of"),
+    ]:
+        with pytest.raises(craftgames.InvalidStateError, match=problem):
+            game.deserialize_state(json.dumps({**text, "history": history}))
+    other = _load("sunrise", 3, seed=3).new_initial_state()
+    with pytest.raises(craftgames.InvalidStateError, match="another game"):
+        game.deserialize_state(other.serialize())
+
+
+@pytest.mark.parametrize("game", craftgames.GAMES)
+def test_state_text_round_trips_every_position_and_determinizations(game: str) -> None:
+    spiel_game = _load(game, _fewest(game), seed=5)
+    state = spiel_game.new_initial_state()
+    rng = random.Random(2)
+    while not state.is_terminal():
+        copy = spiel_game.deserialize_state(state.serialize())
+        assert str(copy) == str(state) and copy.move_number() == state.move_number()
+        assert [(s.player, s.action) for s in copy.full_history()] == [
+            (s.player, s.action) for s in state.full_history()
+        ]
+        assert copy.current_player() == state.current_player()
+        state.apply_action(rng.choice(state.legal_actions()))
+    world = state.resample_hidden(0, 7)
+    assert str(spiel_game.deserialize_state(world.serialize())) == str(world)
+    assert spiel_game.deserialize_state(state.serialize()).returns() == state.returns()
+
+
+def test_other_games_keep_openspiel_serialization() -> None:
+    tic = pyspiel.load_game("tic_tac_toe")
+    state = tic.new_initial_state()
+    state.apply_action(4)
+    _, copy = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(tic, state))
+    assert copy.history() == [4]
 
 
 @pytest.mark.parametrize("game", craftgames.GAMES)

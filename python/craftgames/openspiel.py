@@ -11,8 +11,15 @@ Each game registers as ``craftgames_<name>`` with the parameters ``players`` (de
 fewest the game takes), ``seed`` (0), ``options`` (a JSON object of the game's own keyword
 options, as `craftgames.new_game` takes them; default none) and ``cards`` (a card file's TOML
 text; default the built-in cards). A spiel state wraps a `craftgames.State` and makes one Rust
-call per method; its ``__dict__`` holds only that state, which OpenSpiel's clone and pickle
-copy through the state's own `clone` and JSON document.
+call per method; its ``__dict__`` holds only that state, which OpenSpiel's clone copies
+through the state's own `clone`.
+
+**Serialization reads no pickle.** ``state.serialize()``, ``game.deserialize_state`` and
+``pyspiel.serialize_game_and_state`` / ``deserialize_game_and_state`` use the engine's
+validated JSON document (`craftgames.spiel_text`); OpenSpiel's own form for Python games (a
+base64 pickle, which runs code as it loads) is refused, so a state's text is safe to load from
+an untrusted source. Pickling a state (``pickle.dumps``) still goes through OpenSpiel's pickle,
+and, as with any pickle, must never be loaded from an untrusted source.
 
 **Chance is declared DETERMINISTIC.** The shuffles and draws happen inside the engine, from
 the seed. OpenSpiel's sampled-stochastic mode cannot be declared by a Python game without
@@ -62,8 +69,8 @@ import numpy as np
 import pyspiel
 
 import craftgames
-from craftgames import _core
-from craftgames._core import State
+from craftgames import _core, spiel_text
+from craftgames._core import InvalidStateError, State
 from craftgames.bots import Bot
 
 __all__ = ["PREFIX", "SpielBot", "register", "resampler", "short_name"]
@@ -130,7 +137,13 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
         params = {**game_type.parameter_specification, **(params or {})}
         players, seed = int(params["players"]), int(params["seed"])
         options, cards = str(params["options"]), str(params["cards"])
-        kwargs: dict[str, Any] = json.loads(options) if options else {}
+        try:
+            kwargs: dict[str, Any] = json.loads(options) if options else {}
+        except RecursionError:
+            raise ValueError("options: the JSON is nested too deeply") from None
+        except json.JSONDecodeError as error:
+            message = f"options must be a JSON object of the game's options: {error}"
+            raise ValueError(message) from None
         if not isinstance(kwargs, dict):
             raise ValueError(f"options must be a JSON object of the game's options: {options}")
         # Validates everything (game, seats, options, cards) before OpenSpiel sees the game.
@@ -151,6 +164,18 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
     def new_initial_state(self) -> _SpielState:
         """The game's first position."""
         return _SpielState(self, self._initial.clone())
+
+    def deserialize_state(self, text: str) -> _SpielState:
+        """The state written by its ``serialize()`` (the engine's validated JSON document; see
+        `craftgames.spiel_text`). Anything else, OpenSpiel's pickle form included, raises
+        `InvalidStateError` (a `ValueError`) naming the problem, and nothing in it runs."""
+        state, history = spiel_text.read(text, self.num_players())
+        if not _same_game(self._initial, state):
+            raise InvalidStateError(
+                f"the document is a state of another game than {self.spiel_name} with "
+                f"{self.get_parameters()}"
+            )
+        return _SpielState.restored(self, state, history)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
@@ -176,6 +201,20 @@ class _SpielState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._state = state
 
+    @classmethod
+    def restored(
+        cls, game: _SpielGame, state: State, history: list[tuple[int, int]]
+    ) -> _SpielState:
+        """A spiel state around `state` whose OpenSpiel history (kept in C++, written only by
+        ``apply_action``) is rebuilt move by move: while it is, `current_player` answers the
+        recorded mover and `_apply_action` leaves the engine state as it is."""
+        spiel = cls(game, state)
+        spiel._replaying = iter(mover for mover, _ in history)
+        for _, action in history:
+            spiel.apply_action(action)
+        del spiel._replaying
+        return spiel
+
     @property
     def craftgames_state(self) -> State:
         """The wrapped `craftgames.State` (for craftgames bots and tools)."""
@@ -183,6 +222,9 @@ class _SpielState(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to act, or ``pyspiel.PlayerId.TERMINAL``."""
+        if "_replaying" in self.__dict__:
+            mover: int = next(self._replaying)
+            return mover
         player = self._state.current_player()
         return int(pyspiel.PlayerId.TERMINAL) if player == craftgames.TERMINAL else player
 
@@ -190,7 +232,8 @@ class _SpielState(pyspiel.State):  # type: ignore[misc]
         return self._state.legal_actions() if player == self._state.current_player() else []
 
     def _apply_action(self, action: int) -> None:
-        self._state.apply_action(action)
+        if "_replaying" not in self.__dict__:
+            self._state.apply_action(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         return self._state.action_to_string(action)
@@ -208,6 +251,12 @@ class _SpielState(pyspiel.State):  # type: ignore[misc]
         copy: _SpielState = self.clone()
         copy._state = self._state.resample_hidden(player, seed)
         return copy
+
+    def serialize(self) -> str:
+        """This state as text: the engine's JSON document and the movers of its history
+        (`craftgames.spiel_text`), read back by the game's ``deserialize_state``."""
+        history = [(step.player, step.action) for step in self.full_history()]
+        return spiel_text.write(self._state, history)
 
     def __str__(self) -> str:
         return self._state.to_json()
@@ -227,6 +276,15 @@ class _Observer:
     def string_from(self, state: _SpielState, player: int) -> str:
         """`player`'s information state string."""
         return state.craftgames_state.information_state_string(player)
+
+
+def _same_game(initial: State, state: State) -> bool:
+    """Whether `state` is a position of the game `initial` starts (same game, seats, options
+    and cards; the deal may differ, as in a determinization)."""
+    first, other = json.loads(initial.to_json()), json.loads(state.to_json())
+    return all(first.get(key) == other.get(key) for key in ("game", "version", "cards")) and all(
+        first["table"].get(key) == other["table"].get(key) for key in ("num_players", "config")
+    )
 
 
 def register(games: list[str] | None = None) -> list[str]:
@@ -274,3 +332,6 @@ class SpielBot(pyspiel.Bot):  # type: ignore[misc]
 
     def inform_action(self, state: _SpielState, player_id: int, action: int) -> None:
         """Nothing to track: craftgames bots decide from the state alone."""
+
+
+spiel_text.install(lambda game: isinstance(game, _SpielGame))
