@@ -21,40 +21,46 @@ base64 pickle, which runs code as it loads) is refused, so a state's text is saf
 an untrusted source. Pickling a state (``pickle.dumps``) still goes through OpenSpiel's pickle,
 and, as with any pickle, must never be loaded from an untrusted source.
 
-**Chance is declared DETERMINISTIC.** The shuffles and draws happen inside the engine, from
-the seed. OpenSpiel's sampled-stochastic mode cannot be declared by a Python game without
-breaking OpenSpiel's serialization (it asks the game for an RNG state a Python game cannot
-give), so a game here is the game *for one seed*: the deal is fixed by the ``seed`` parameter,
-and a new deal is a new game (``load_game`` with another seed). What that means for OpenSpiel's
-algorithms:
+**The deal is chance** (parameter ``deal``, default ``"chance"``): a game starts with four
+chance nodes of 256 equally likely outcomes that pick the engine seed's 32 low bits (``seed``
+gives the high bits), and the engine deals, shuffles and rolls from that seed inside its own
+moves. Every episode OpenSpiel samples is therefore a new deal: ``rl_environment``,
+``evaluate_bots``, vector environments, and Python IS-MCTS all see the game's real chance.
+With ``deal="seed"`` there is no chance node and the game is the one deal of ``seed``. The
+shuffles after the deal are not chance nodes of their own (they happen inside the engine from
+the dealt seed), so an algorithm that enumerates the tree and trusts the chance nodes to hold
+all the chance (CFR, exact best response) sees 2**32 deals, each played out without further
+chance; such algorithms are in any case far beyond these games' size.
 
-* Sampling algorithms and everything that plays through states (random simulation,
-  ``evaluate_bots``, ``rl_environment``, Python IS-MCTS with `resampler`, policy-gradient and
-  DQN agents) see the true game: the hidden cards stay hidden in every observation and
-  information state, and dealing many seeds samples the chance.
-* Algorithms that enumerate the tree and trust "no chance nodes" (CFR, exact best response,
-  sequence-form solvers) would solve a single deal as if it were the whole game; they are in
-  any case far beyond these games' size.
-
-**The information state** is the engine's: everything the seat knows now, including what it
-has seen of cards that went hidden again (per-seat knowledge), but not the order of the
-moves that got there. It serves as both the information-state and the observation string;
-the tensors are the engine's `observation_tensor`.
+**Information states are perfect recall.** A seat's information-state string is its current
+view (`State.information_state_string`) followed by its own reading of every move so far
+(`State.public_action_string` with the seat as viewer), so two histories it can tell apart get
+different strings; the observation string is the current view alone. Both tensors are the
+engine's `observation_tensor` (the current view: a perfect-recall tensor of these games'
+length would be too wide to learn from). ``resample_from_infostate`` is there under
+OpenSpiel's name, so its Python ``ISMCTSBot`` needs no resampler passed by hand. A public
+observer (``private_info=NONE``) reads the moves as a spectator does, and a private one
+(``public_info=False``) the seat's readings that a spectator's lack; OpenSpiel's
+``generate_playthrough`` uses both.
 
 **Max game length and utility bounds** are the engine's, proved from the rulebook and the card
 data in use (a card file that allows longer games or higher scores raises them):
-``max_game_length`` is `State.max_game_length` (no complete game has a longer history), and
+``max_game_length`` is `State.max_game_length` (no complete game has a longer history) and
+the deal's chance nodes, and
 ``min_utility`` / ``max_utility`` are `State.score_bounds`, since a state's returns are the
 seats' final scores at the end (and zeros before it, so the bounds are widened to include 0
 should a game's scores all have one sign). They are upper bounds, not the lengths and scores
-games usually reach: they hold for every game that can be played, however contrived.
+games usually reach: they hold for every game that can be played, however contrived. The scores
+games do reach are far narrower (``benches/results/score-ranges.md`` in the repository gives
+percentiles per game and player count): scale rewards by those, not by the bounds.
 
 **Do not use OpenSpiel's C++ MCTS or IS-MCTS bots** (``pyspiel.MCTSBot``,
 ``pyspiel.ISMCTSBot``) on these games: they release the GIL and call back into the Python
 states, which crashes the process. Search with `craftgames.mcts` (IS-MCTS in Rust, GIL
 released, generic over every game) — through `SpielBot(MCTSBot(...))` inside OpenSpiel's
 ``evaluate_bots`` — or with OpenSpiel's *Python* IS-MCTS
-(``open_spiel.python.algorithms.ismcts.ISMCTSBot``) with ``bot.set_resampler(resampler())``.
+(``open_spiel.python.algorithms.ismcts.ISMCTSBot``), which resamples through
+``resample_from_infostate`` (or ``bot.set_resampler(resampler())``, its own seed stream).
 """
 
 from __future__ import annotations
@@ -72,6 +78,7 @@ import craftgames
 from craftgames import _core, spiel_text
 from craftgames._core import InvalidStateError, State
 from craftgames.bots import Bot
+from craftgames.spiel_state import CHANCE, DEAL_OUTCOMES, DEAL_STEPS, SpielState, recall_lines
 
 __all__ = ["PREFIX", "SpielBot", "register", "resampler", "short_name"]
 
@@ -81,6 +88,8 @@ PREFIX: Final = "craftgames_"
 _PLAYER_PROBE: Final = range(1, 9)
 """Seat counts tried to find a game's range (every game here seats fewer than 9)."""
 _SEED_SPACE: Final = 1 << 63
+_DEALS: Final = ("chance", "seed")
+"""The values of the ``deal`` parameter: by chance nodes (the default), or the seed's one deal."""
 
 
 def short_name(game: str) -> str:
@@ -110,7 +119,7 @@ def _game_type(game: str, name: str) -> Any:
         short_name=name,
         long_name=f"craftgames {game}",
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.DETERMINISTIC,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         utility=pyspiel.GameType.Utility.GENERAL_SUM,
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
@@ -120,7 +129,13 @@ def _game_type(game: str, name: str) -> Any:
         provides_information_state_tensor=True,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification={"players": low, "seed": 0, "options": "", "cards": ""},
+        parameter_specification={
+            "players": low,
+            "seed": 0,
+            "deal": _DEALS[0],
+            "options": "",
+            "cards": "",
+        },
     )
 
 
@@ -136,7 +151,10 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
         game_type = _game_type(self.game_name, self.spiel_name)
         params = {**game_type.parameter_specification, **(params or {})}
         players, seed = int(params["players"]), int(params["seed"])
-        options, cards = str(params["options"]), str(params["cards"])
+        self._players = players
+        options, cards, deal = str(params["options"]), str(params["cards"]), str(params["deal"])
+        if deal not in _DEALS:
+            raise ValueError(f"deal must be one of {list(_DEALS)}, not {deal!r}")
         try:
             kwargs: dict[str, Any] = json.loads(options) if options else {}
         except RecursionError:
@@ -146,13 +164,19 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(message) from None
         if not isinstance(kwargs, dict):
             raise ValueError(f"options must be a JSON object of the game's options: {options}")
+        self.seed = seed
+        """The ``seed`` parameter: the whole seed of a one-deal game, the high bits of a dealt
+        one's (`craftgames.spiel_state.deal_seed`)."""
+        self.deal_steps = DEAL_STEPS if deal == "chance" else 0
+        """The chance nodes that deal the game (none for the one deal of ``seed``)."""
+        self._cards, self._options = cards or None, kwargs
         # Validates everything (game, seats, options, cards) before OpenSpiel sees the game.
-        self._initial = craftgames.new_game(self.game_name, players, seed, cards or None, **kwargs)
+        self._initial = self.engine_state(seed)
         # Returns are the final scores at the end and zeros before it (State.returns).
         low, high = self._initial.score_bounds()
         info = pyspiel.GameInfo(
             num_distinct_actions=self._initial.num_distinct_actions(),
-            max_chance_outcomes=0,
+            max_chance_outcomes=DEAL_OUTCOMES if self.deal_steps else 0,
             num_players=players,
             min_utility=float(min(low, 0)),
             max_utility=float(max(high, 0)),
@@ -161,121 +185,112 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
         )
         super().__init__(game_type, info, params)
 
-    def new_initial_state(self) -> _SpielState:
-        """The game's first position."""
-        return _SpielState(self, self._initial.clone())
+    def engine_state(self, seed: int) -> State:
+        """The engine's first position of this game dealt from `seed`."""
+        return craftgames.new_game(
+            self.game_name, self._players, seed, self._cards, **self._options
+        )
 
-    def deserialize_state(self, text: str) -> _SpielState:
+    def new_initial_state(self) -> SpielState:
+        """The game's first position: the first chance node of the deal, or the one deal."""
+        return SpielState(self, None if self.deal_steps else self._initial.clone())
+
+    def shape(self) -> spiel_text.GameShape:
+        """What a state's text is checked against."""
+        return spiel_text.GameShape(
+            num_players=self.num_players(),
+            num_actions=self.num_distinct_actions(),
+            deal_steps=self.deal_steps,
+            deal_outcomes=DEAL_OUTCOMES,
+            chance=CHANCE,
+        )
+
+    def deserialize_state(self, text: str) -> SpielState:
         """The state written by its ``serialize()`` (the engine's validated JSON document; see
         `craftgames.spiel_text`). Anything else, OpenSpiel's pickle form included, raises
         `InvalidStateError` (a `ValueError`) naming the problem, and nothing in it runs."""
-        state, history = spiel_text.read(text, self.num_players())
-        if not _same_game(self._initial, state):
+        parsed, history = spiel_text.read(text, self.shape())
+        if parsed.state is not None and not _same_game(self._initial, parsed.state):
             raise InvalidStateError(
                 f"the document is a state of another game than {self.spiel_name} with "
                 f"{self.get_parameters()}"
             )
-        return _SpielState.restored(self, state, history)
+        return SpielState.restored(self, parsed, history)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> _Observer:
-        """The observer of a seat's view (the information state and the observation are the
-        engine's one view, see the module docstring); a public-only view is refused."""
+    ) -> _Observer | _PublicObserver:
+        """The observer OpenSpiel asks for (see the module docstring): the seat's current view
+        (default), its perfect-recall information state, the public record of the moves
+        (``private_info=NONE``) or the seat's private readings (``public_info=False``); every
+        seat's private information at once is refused."""
         if params:
             raise ValueError(f"craftgames observers take no parameters, got {params}")
-        if iig_obs_type is not None and (
-            not iig_obs_type.public_info
-            or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
-        ):
-            raise ValueError(
-                "craftgames observes a seat's own view (public and its private information) only"
-            )
-        return _Observer(self._initial.observation_tensor_size())
-
-
-class _SpielState(pyspiel.State):  # type: ignore[misc]
-    """A craftgames `State` behind OpenSpiel's state API, one Rust call per method."""
-
-    def __init__(self, game: _SpielGame, state: State) -> None:
-        super().__init__(game)
-        self._state = state
-
-    @classmethod
-    def restored(
-        cls, game: _SpielGame, state: State, history: list[tuple[int, int]]
-    ) -> _SpielState:
-        """A spiel state around `state` whose OpenSpiel history (kept in C++, written only by
-        ``apply_action``) is rebuilt move by move: while it is, `current_player` answers the
-        recorded mover and `_apply_action` leaves the engine state as it is."""
-        spiel = cls(game, state)
-        spiel._replaying = iter(mover for mover, _ in history)
-        for _, action in history:
-            spiel.apply_action(action)
-        del spiel._replaying
-        return spiel
-
-    @property
-    def craftgames_state(self) -> State:
-        """The wrapped `craftgames.State` (for craftgames bots and tools)."""
-        return self._state
-
-    def current_player(self) -> int:
-        """The seat to act, or ``pyspiel.PlayerId.TERMINAL``."""
-        if "_replaying" in self.__dict__:
-            mover: int = next(self._replaying)
-            return mover
-        player = self._state.current_player()
-        return int(pyspiel.PlayerId.TERMINAL) if player == craftgames.TERMINAL else player
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return self._state.legal_actions() if player == self._state.current_player() else []
-
-    def _apply_action(self, action: int) -> None:
-        if "_replaying" not in self.__dict__:
-            self._state.apply_action(action)
-
-    def _action_to_string(self, player: int, action: int) -> str:
-        return self._state.action_to_string(action)
-
-    def is_terminal(self) -> bool:
-        """True once the game is over."""
-        return self._state.is_terminal()
-
-    def returns(self) -> list[float]:
-        """Final points per seat (zeros before the end)."""
-        return self._state.returns()
-
-    def resample_hidden(self, player: int, seed: int) -> _SpielState:
-        """A copy in which all that `player` cannot see is redrawn from `seed`."""
-        copy: _SpielState = self.clone()
-        copy._state = self._state.resample_hidden(player, seed)
-        return copy
-
-    def serialize(self) -> str:
-        """This state as text: the engine's JSON document and the movers of its history
-        (`craftgames.spiel_text`), read back by the game's ``deserialize_state``."""
-        history = [(step.player, step.action) for step in self.full_history()]
-        return spiel_text.write(self._state, history)
-
-    def __str__(self) -> str:
-        return self._state.to_json()
+        size = self._initial.observation_tensor_size()
+        if iig_obs_type is None:
+            return _Observer(size, recall=False)
+        private = iig_obs_type.private_info
+        if private == pyspiel.PrivateInfoType.ALL_PLAYERS:
+            raise ValueError("craftgames observes one seat's view, never every seat's at once")
+        if not iig_obs_type.public_info:
+            return _PrivateObserver()
+        if private == pyspiel.PrivateInfoType.NONE:
+            return _PublicObserver()
+        return _Observer(size, recall=iig_obs_type.perfect_recall)
 
 
 class _Observer:
-    """OpenSpiel's observer protocol over the engine's view of one seat."""
+    """A seat's view: its current one, or (`recall`) its perfect-recall information state."""
 
-    def __init__(self, size: int) -> None:
-        self.tensor = np.zeros(size, np.float32)
+    def __init__(self, size: int, recall: bool) -> None:
+        self.tensor: np.ndarray[Any, np.dtype[np.float32]] | None = np.zeros(size, np.float32)
         self.dict = {"observation": self.tensor}
+        self._recall = recall
 
-    def set_from(self, state: _SpielState, player: int) -> None:
-        """Fills `tensor` with `player`'s view of `state`."""
-        self.tensor[:] = state.craftgames_state.observation_tensor(player)
+    def set_from(self, state: SpielState, player: int) -> None:
+        """Fills `tensor` with `player`'s current view of `state` (zeros during the deal)."""
+        assert self.tensor is not None
+        if state.dealt_state is None:
+            self.tensor[:] = 0.0
+        else:
+            self.tensor[:] = state.dealt_state.observation_tensor(player)
 
-    def string_from(self, state: _SpielState, player: int) -> str:
-        """`player`'s information state string."""
-        return state.craftgames_state.information_state_string(player)
+    def string_from(self, state: SpielState, player: int) -> str:
+        """`player`'s view of `state` as text (empty during the deal)."""
+        if state.dealt_state is None:
+            return ""
+        view = state.dealt_state.information_state_string(player)
+        if not self._recall:
+            return view
+        return "\n".join([view, *recall_lines(state.recall, player)])
+
+
+class _PublicObserver:
+    """The public record: every move as a spectator read it (no tensor)."""
+
+    def __init__(self) -> None:
+        self.tensor = None
+        self.dict: dict[str, Any] = {}
+
+    def set_from(self, state: SpielState, player: int) -> None:
+        """No tensor to fill."""
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """The moves so far as a spectator read them, one a line."""
+        return "\n".join(recall_lines(state.recall, None))
+
+
+class _PrivateObserver(_PublicObserver):
+    """A seat's private record: the moves it read otherwise than a spectator (no tensor)."""
+
+    def string_from(self, state: SpielState, player: int) -> str:
+        """The seat's readings of the moves a spectator read otherwise, numbered by move."""
+        seat, public = recall_lines(state.recall, player), recall_lines(state.recall, None)
+        return "\n".join(
+            f"move {index}: {mine}"
+            for index, (mine, theirs) in enumerate(zip(seat, public, strict=True), 1)
+            if mine != theirs
+        )
 
 
 def _same_game(initial: State, state: State) -> bool:
@@ -309,7 +324,7 @@ def resampler(seed: int = 0) -> Callable[[Any, int], Any]:
     that the seat cannot see (`State.resample_hidden`) from the next seed of its own stream."""
     rng = random.Random(seed)
 
-    def resample(state: _SpielState, player: int) -> _SpielState:
+    def resample(state: SpielState, player: int) -> SpielState:
         return state.resample_hidden(player, rng.randrange(_SEED_SPACE))
 
     return resample
@@ -323,14 +338,14 @@ class SpielBot(pyspiel.Bot):  # type: ignore[misc]
         super().__init__()
         self.bot = bot
 
-    def step(self, state: _SpielState) -> int:
+    def step(self, state: SpielState) -> int:
         """The bot's action for the seat to act."""
         return self.bot.step(state.craftgames_state)
 
-    def restart_at(self, state: _SpielState) -> None:
+    def restart_at(self, state: SpielState) -> None:
         """Nothing to reset: craftgames bots decide from the state alone."""
 
-    def inform_action(self, state: _SpielState, player_id: int, action: int) -> None:
+    def inform_action(self, state: SpielState, player_id: int, action: int) -> None:
         """Nothing to track: craftgames bots decide from the state alone."""
 
 

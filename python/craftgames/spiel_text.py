@@ -8,12 +8,14 @@ text a user can hand in unpickles or evaluates it.
 
 The text of one state is one line of JSON::
 
-    {"craftgames_openspiel_state": 1, "history": [[0, 12], ...], "document": {...}}
+    {"craftgames_openspiel_state": 2, "history": [[-1, 7], ..., [0, 12], ...],
+     "deal": [7, ...], "recall": [["...", ...], ...], "document": {...}}
 
 ``document`` is the engine's state document (`State.to_json`, validated by `State.from_json`
-on the way back); ``history`` is OpenSpiel's record of the moves, ``[seat, action]`` each
-(``state.full_history()``), which OpenSpiel keeps in C++ beside the engine's own. A game and
-its state
+on the way back; null while the deal is under way); ``history`` is OpenSpiel's record of the
+moves, ``[mover, action]`` each (``state.full_history()``), which OpenSpiel keeps in C++ beside
+the engine's own; ``deal`` is the deal's chance outcomes and ``recall`` each later move as each
+seat, then a spectator, read it (`craftgames.spiel_state`). A game and its state
 (``serialize_game_and_state``) use OpenSpiel's own ``[Meta]`` / ``[Game]`` / ``[State]``
 sections around that line.
 
@@ -31,17 +33,28 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Final
 
 import pyspiel
 
 from craftgames._core import InvalidStateError, State
 
-__all__ = ["FORMAT_KEY", "FORMAT_VERSION", "check_parameters", "install", "read", "write"]
+__all__ = [
+    "FORMAT_KEY",
+    "FORMAT_VERSION",
+    "GameShape",
+    "Parsed",
+    "check_parameters",
+    "install",
+    "read",
+    "write",
+]
 
 FORMAT_KEY: Final = "craftgames_openspiel_state"
 """The key that marks a craftgames state's text (its value is the format's version)."""
-FORMAT_VERSION: Final = 1
+FORMAT_VERSION: Final = 2
+"""Version 1 (the first) had neither the deal nor the seats' readings of the moves."""
 PREFIX: Final = "craftgames_"
 """OpenSpiel short names of craftgames games start with this."""
 
@@ -52,18 +65,83 @@ _PICKLE_FORM_START: Final = "history="
 _SECTION_META, _SECTION_GAME, _SECTION_STATE = "[Meta]", "[Game]", "[State]"
 
 
-def write(state: State, history: list[tuple[int, int]]) -> str:
-    """The text of `state`, with OpenSpiel's history of it (mover and action of each move)."""
-    document = json.loads(state.to_json())
+@dataclass(frozen=True)
+class Parsed:
+    """What a state's text holds besides OpenSpiel's history."""
+
+    state: State | None
+    """The engine state (None while the deal's chance nodes are under way)."""
+    deal: tuple[int, ...]
+    """The deal's chance outcomes drawn so far (none for a game of one deal)."""
+    recall: list[tuple[str, ...]]
+    """Each move after the deal as each seat read it, then as a spectator did."""
+
+
+def write(parsed: Parsed, history: list[tuple[int, int]]) -> str:
+    """The text of a state (see the module docstring)."""
+    document = None if parsed.state is None else json.loads(parsed.state.to_json())
     return json.dumps(
-        {FORMAT_KEY: FORMAT_VERSION, "history": history, "document": document},
+        {
+            FORMAT_KEY: FORMAT_VERSION,
+            "history": history,
+            "deal": list(parsed.deal),
+            "recall": parsed.recall,
+            "document": document,
+        },
         separators=(",", ":"),
     )
 
 
-def read(text: str, num_players: int) -> tuple[State, list[tuple[int, int]]]:
-    """The state and OpenSpiel's history of it read from `text` (see `write`); anything else
-    raises `InvalidStateError` naming the problem, and nothing in the text is executed."""
+def read(text: str, game: GameShape) -> tuple[Parsed, list[tuple[int, int]]]:
+    """The state and OpenSpiel's history of it read from `text` (see `write`), checked against
+    `game`; anything else raises `InvalidStateError` naming the problem, and nothing in the
+    text is executed."""
+    outer = _outer(text)
+    deal = outer["deal"]
+    if not (
+        isinstance(deal, list)
+        and len(deal) <= game.deal_steps
+        and all(type(b) is int and 0 <= b < game.deal_outcomes for b in deal)
+    ):
+        raise InvalidStateError(
+            f"'deal' must list at most {game.deal_steps} chance outcomes, "
+            f"each 0 to {game.deal_outcomes - 1}"
+        )
+    dealt = len(deal) == game.deal_steps
+    document = outer["document"]
+    if dealt != isinstance(document, dict):
+        raise InvalidStateError(
+            "'document' must be the engine's state document once the deal is done, and null "
+            "before"
+        )
+    state = State.from_json(json.dumps(document)) if dealt else None
+    history = _history(outer["history"], game)
+    chance, moves = history[: len(deal)], history[len(deal) :]
+    if chance != [(game.chance, byte) for byte in deal]:
+        raise InvalidStateError("'history' must begin with the deal's chance outcomes")
+    if any(mover == game.chance for mover, _ in moves):
+        raise InvalidStateError("'history' has a chance move after the deal")
+    # The engine keeps the moves of a played state; a determinization (resample_hidden)
+    # starts its own history afresh, so only a non-empty one is compared.
+    if state is not None and state.history() and [a for _, a in moves] != state.history():
+        raise InvalidStateError("'history' lists other moves than the document's history")
+    recall = _recall(outer["recall"], len(moves), game.num_players)
+    return Parsed(state, tuple(deal), recall), history
+
+
+@dataclass(frozen=True)
+class GameShape:
+    """What a state's text is checked against."""
+
+    num_players: int
+    num_actions: int
+    deal_steps: int
+    deal_outcomes: int
+    chance: int
+    """OpenSpiel's chance player id (the mover of a deal's outcomes)."""
+
+
+def _outer(text: Any) -> dict[str, Any]:
     if not isinstance(text, str):
         raise InvalidStateError(f"a craftgames state's text must be a str, not {type(text)}")
     if text.startswith(_PICKLE_FORM_START):
@@ -81,22 +159,15 @@ def read(text: str, num_players: int) -> tuple[State, list[tuple[int, int]]]:
         raise InvalidStateError(
             f"a craftgames state's text is a JSON object with {FORMAT_KEY!r}: {FORMAT_VERSION}"
         )
-    unknown = sorted(set(outer) - {FORMAT_KEY, "history", "document"})
-    if unknown:
-        raise InvalidStateError(f"a craftgames state's text has unknown keys {unknown}")
-    document = outer.get("document")
-    if not isinstance(document, dict):
-        raise InvalidStateError("a craftgames state's text needs its 'document' object")
-    state = State.from_json(json.dumps(document))
-    history = _history(outer.get("history"), num_players, state.num_distinct_actions())
-    # The engine keeps the moves of a played state; a determinization (resample_hidden)
-    # starts its own history afresh, so only a non-empty one is compared.
-    if state.history() and [action for _, action in history] != state.history():
-        raise InvalidStateError("'history' lists other moves than the document's history")
-    return state, history
+    keys = {FORMAT_KEY, "history", "deal", "recall", "document"}
+    if set(outer) != keys:
+        raise InvalidStateError(
+            f"a craftgames state's text has the keys {sorted(keys)}, not {sorted(outer)}"
+        )
+    return outer
 
 
-def _history(value: Any, num_players: int, num_actions: int) -> list[tuple[int, int]]:
+def _history(value: Any, game: GameShape) -> list[tuple[int, int]]:
     """OpenSpiel's history as [mover, action] pairs, each checked."""
     if not isinstance(value, list):
         raise InvalidStateError("'history' must be a list of [seat, action] pairs")
@@ -106,15 +177,34 @@ def _history(value: Any, num_players: int, num_actions: int) -> list[tuple[int, 
             isinstance(step, list)
             and len(step) == 2
             and all(type(x) is int for x in step)
-            and 0 <= step[0] < num_players
-            and 0 <= step[1] < num_actions
+            and (0 <= step[0] < game.num_players or step[0] == game.chance)
+            and 0 <= step[1] < max(game.num_actions, game.deal_outcomes)
         ):
             raise InvalidStateError(
-                f"'history' entry {step!r} is not [seat 0 to {num_players - 1}, "
-                f"action 0 to {num_actions - 1}]"
+                f"'history' entry {step!r} is not [seat 0 to {game.num_players - 1} (or "
+                f"{game.chance} for chance), action 0 to {game.num_actions - 1}]"
             )
         history.append((step[0], step[1]))
     return history
+
+
+def _recall(value: Any, moves: int, num_players: int) -> list[tuple[str, ...]]:
+    """Each move's sentences: one per seat and the spectator's."""
+    if not (
+        isinstance(value, list)
+        and len(value) == moves
+        and all(
+            isinstance(lines, list)
+            and len(lines) == num_players + 1
+            and all(isinstance(line, str) for line in lines)
+            for lines in value
+        )
+    ):
+        raise InvalidStateError(
+            f"'recall' must hold, for each of the {moves} moves after the deal, "
+            f"{num_players + 1} sentences (one per seat, then the spectator's)"
+        )
+    return [tuple(lines) for lines in value]
 
 
 def check_parameters(name: str, params: dict[str, Any]) -> None:
