@@ -1,4 +1,4 @@
-"""The README's Python examples run as written (so the README stays true)."""
+"""The Python examples of the README and of the docs site run as written (so both stay true)."""
 
 from __future__ import annotations
 
@@ -7,15 +7,27 @@ from pathlib import Path
 
 import pytest
 
-README = Path(__file__).resolve().parents[1] / "README.md"
-BLOCKS = re.findall(r"```python\n(.*?)```", README.read_text(encoding="utf-8"), re.S)
+ROOT = Path(__file__).resolve().parents[1]
+PAGES = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+BLOCKS = [
+    (page.relative_to(ROOT), index, block)
+    for page in PAGES
+    for index, block in enumerate(
+        re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), re.S), 1
+    )
+]
 
 
-def test_the_readme_has_python_examples() -> None:
-    assert len(BLOCKS) >= 2
+def test_the_readme_and_the_docs_have_python_examples() -> None:
+    assert any(page.name == "README.md" for page, _, _ in BLOCKS)
+    assert sum(page.parts[0] == "docs" for page, _, _ in BLOCKS) >= 5
 
 
-@pytest.mark.parametrize("index", range(len(BLOCKS)))
-def test_a_readme_example_runs(index: int, capsys: pytest.CaptureFixture[str]) -> None:
-    exec(compile(BLOCKS[index], f"README.md python block {index + 1}", "exec"), {})
+@pytest.mark.parametrize(
+    ("page", "index", "block"), BLOCKS, ids=[f"{page}#{index}" for page, index, _ in BLOCKS]
+)
+def test_an_example_runs(
+    page: Path, index: int, block: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    exec(compile(block, f"{page} python block {index}", "exec"), {})
     assert capsys.readouterr().out.strip()
