@@ -6,6 +6,9 @@ signal handler there and does not interrupt that read: the prompt would ignore C
 Enter. Waiting with ``select`` on the terminal and on a signal wakeup pipe instead wakes the
 main thread for every signal, wherever it was delivered, and Python then raises
 `KeyboardInterrupt` as usual.
+
+Keys typed before a prompt is shown (while a bot thought, say) are discarded: an answer is
+only ever given to a prompt the player has seen.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import os
 import select
 import signal
 import sys
+import termios
 import threading
 
 from rich.console import Console
@@ -31,12 +35,15 @@ def _interruptible() -> bool:
 
 def ask(console: Console, prompt: str) -> str:
     """Prints `prompt` and reads one line; raises `EOFError` at end of input and
-    `KeyboardInterrupt` on Ctrl-C (at once, on a terminal)."""
+    `KeyboardInterrupt` on Ctrl-C (at once, on a terminal). On a terminal, what was typed
+    before the prompt appeared is discarded first (piped input is read as it comes)."""
     if not _interruptible():
         return console.input(prompt)
+    fd = sys.stdin.fileno()
+    with contextlib.suppress(termios.error):
+        termios.tcflush(fd, termios.TCIFLUSH)
     console.print(prompt, end="", markup=False, highlight=False)
     console.file.flush()
-    fd = sys.stdin.fileno()
     wake_r, wake_w = os.pipe()
     os.set_blocking(wake_r, False)
     os.set_blocking(wake_w, False)

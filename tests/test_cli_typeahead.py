@@ -1,0 +1,53 @@
+"""Keys typed while a bot thinks are not taken as the answer to the next prompt (issue 23):
+before every prompt on a terminal, input typed ahead of it is discarded."""
+
+from __future__ import annotations
+
+import os
+import select
+import time
+from pathlib import Path
+
+import pytest
+from test_cli_terminal import ANSI, PROMPT, Terminal
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo terminal")
+
+THINKING = "is thinking"
+
+
+def _read_until_any(term: Terminal, markers: tuple[str, ...], timeout: float = 120) -> str:
+    """Everything printed until one of `markers` shows, from where reading last stopped."""
+    start = len(term.text)
+    deadline = time.monotonic() + timeout
+    while not any(marker in term.text[start:] for marker in markers):
+        left = deadline - time.monotonic()
+        assert left > 0, f"timed out waiting for {markers!r}; got:\n{term.text[start:]}"
+        ready, _, _ = select.select([term.master], [], [], left)
+        if ready:
+            chunk = os.read(term.master, 65536)
+            assert chunk, "the game ended"
+            term.text += ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r", "")
+    return term.text[start:]
+
+
+def test_keys_typed_while_a_bot_thinks_are_discarded(tmp_path: Path) -> None:
+    argv = ["play", "sunrise", "--players", "2", "--seed", "4", "--seat", "human"]
+    # A long search, so that the key below arrives while it runs, whatever the machine's load.
+    term = Terminal([*argv, "--seat", "mcts:100000", "--save", "g.json"], tmp_path)
+    try:
+        seen = term.read_until(PROMPT)
+        while THINKING not in seen:  # answer the first options until a bot thinks
+            term.send("1")
+            seen = _read_until_any(term, (THINKING, PROMPT))
+        term.send("1")  # typed while the bot thinks
+        after = seen.split(THINKING, 1)[1] + term.read_until(PROMPT)
+        term.send("q")
+        after += term.read_until("saved to")
+    finally:
+        code = term.close()
+    assert code == 1
+    # The key typed ahead answered nothing: one prompt after the search, answered by q, and
+    # no move of the human's logged since.
+    assert after.count(PROMPT) == 1, after
+    assert "seat 0 (human):" not in after
