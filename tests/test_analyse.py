@@ -136,3 +136,26 @@ def test_hints_are_the_most_visited_moves_from_the_seat_view() -> None:
     finished = play_random(sunrise.new_game(players=2, seed=1), 10_000, seed=1)
     with pytest.raises(ValueError, match="over"):
         hints(finished)
+
+
+def test_run_prints_its_first_line_before_the_first_search_and_reports_progress(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    actions = random_game(SEED)
+    path = tmp_path / "game.json"
+    Replay("sunrise", 2, SEED, actions).save(path)
+    searched_before_header: list[bool] = []
+    real_search = mcts.search
+
+    def search(*args: object, **kwargs: object) -> mcts.SearchResult:
+        if not searched_before_header:
+            searched_before_header.append("sunrise, 2 players" not in capsys.readouterr().out)
+        return real_search(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(analyse.mcts, "search", search)
+    assert analyse.run(parse(str(path), "--iterations", "20")) == 0
+    assert searched_before_header == [False]
+    calls: list[tuple[int, int]] = []
+    start = sunrise.new_game(players=2, seed=SEED)
+    analyse_replay(start, actions[:30], 0, 20, progress=lambda done, n: calls.append((done, n)))
+    assert calls == [(done, 30) for done in range(31)]

@@ -16,8 +16,11 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from craftgames import mcts
 from craftgames._core import State
@@ -118,19 +121,23 @@ def analyse_replay(
     seat: int,
     iterations: int = 2000,
     seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
     **options: object,
 ) -> list[Decision]:
     """Analyses every decision of `seat` in the game from `start` through `actions`.
 
     Each search runs `iterations` simulations (at least twice the legal actions) from a redraw
     of what `seat` could not see; `options` go to `mcts.search` (``reward``, ``exploration``,
-    …). Any int seeds it. Raises `ValueError` for an illegal action in `actions` or a seat the
-    game does not have.
+    …). Any int seeds it. `progress`, if given, is called with (moves replayed, moves in all)
+    before the first search and after each move. Raises `ValueError` for an illegal action in
+    `actions` or a seat the game does not have.
     """
     if not 0 <= seat < start.num_players():
         raise ValueError(f"the game has seats 0 to {start.num_players() - 1}, not seat {seat}")
     state = start.clone()
     out = []
+    if progress is not None:
+        progress(0, len(actions))
     for ply, action in enumerate(actions, 1):
         legal = state.legal_actions()
         if action not in legal:
@@ -163,6 +170,8 @@ def analyse_replay(
                 )
             )
         state.apply_action(action)
+        if progress is not None:
+            progress(ply, len(actions))
     return out
 
 
@@ -238,26 +247,46 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace) -> int:
     """Runs the analysis `args` asks for; prints it and returns the exit status (2 for a
-    file, seat or budget that cannot be analysed, with the reason on stderr)."""
+    file, seat or budget that cannot be analysed, with the reason on stderr). The first line
+    is printed before the first search, and a progress bar (on a terminal) shows the moves
+    analysed."""
     if args.iterations < 1:
         print("craftgames analyse: --iterations must be at least 1", file=sys.stderr)
         return 2
     try:
         replay = load_replay(args.file)
-        decisions = analyse_replay(
-            replay.new_game(),
-            replay.actions,
-            args.seat,
-            args.iterations,
-            args.seed,
-            reward=args.reward,
-        )
     except (OSError, ReplayError, ValueError) as e:
         print(f"craftgames analyse: {e}", file=sys.stderr)
         return 2
     print(
         f"{replay.game}, {replay.players} players, seed {replay.seed}: seat {args.seat}, "
-        f"{args.iterations} simulations a decision, expected {args.reward} reward in brackets"
+        f"{args.iterations} simulations a decision, expected {args.reward} reward in brackets",
+        flush=True,
     )
+    console = Console(stderr=True)
+    bar = Progress(
+        TextColumn("analysing moves"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+        disable=not console.is_terminal,
+    )
+    task = bar.add_task("analyse", total=len(replay.actions))
+    try:
+        with bar:
+            decisions = analyse_replay(
+                replay.new_game(),
+                replay.actions,
+                args.seat,
+                args.iterations,
+                args.seed,
+                progress=lambda done, _: bar.update(task, completed=done),
+                reward=args.reward,
+            )
+    except (OSError, ReplayError, ValueError) as e:
+        print(f"craftgames analyse: {e}", file=sys.stderr)
+        return 2
     print("\n".join(report(decisions, args.seat, args.flag)))
     return 0

@@ -7,6 +7,7 @@ game's `Presentation`; everything else goes through the engine contract (`State`
 
 from __future__ import annotations
 
+import contextlib
 import io
 import random
 import sys
@@ -141,6 +142,10 @@ class TableGame:
         return f"seat {seat} ({self.seats[seat]})"
 
     # -- output --------------------------------------------------------------------------
+
+    def _busy(self, what: str) -> contextlib.AbstractContextManager[object]:
+        """A spinner saying `what` on a terminal (nothing when the output is not one)."""
+        return self.console.status(what) if self.console.is_terminal else contextlib.nullcontext()
 
     def _say(self, line: str) -> None:
         # On a terminal rich wraps at word boundaries; in a pipe a line stays one line.
@@ -395,11 +400,9 @@ class TableGame:
     def _hint(self, seat: int, menu: Menu) -> None:
         # The search starts from the human's own position and redraws everything that seat
         # cannot see, so the hint uses only the human's information.
-        result = mcts.search(
-            self.state,
-            iterations=HINT_ITERATIONS,
-            seed=self._hint_rng.randrange(1 << 63),
-        )
+        seed = self._hint_rng.randrange(1 << 63)
+        with self._busy("Searching for a hint…"):
+            result = mcts.search(self.state, iterations=HINT_ITERATIONS, seed=seed)
         names = self._names(seat)
         top = sorted(result.stats, key=lambda s: (-s.visits, s.action))[:3]
         self._say(f"Hint ({result.iterations} simulations from what you can see):")

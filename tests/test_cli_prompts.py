@@ -1,5 +1,6 @@
-"""Keys typed while a bot thinks are not taken as the answer to the next prompt (issue 23):
-before every prompt on a terminal, input typed ahead of it is discarded."""
+"""The prompt at a terminal: keys typed while a bot thinks are not taken as the answer to the
+next prompt (input typed ahead of a prompt is discarded), and a hint shows that it is
+searching."""
 
 from __future__ import annotations
 
@@ -34,14 +35,14 @@ def _read_until_any(term: Terminal, markers: tuple[str, ...], timeout: float = 1
 def test_keys_typed_while_a_bot_thinks_are_discarded(tmp_path: Path) -> None:
     argv = ["play", "sunrise", "--players", "2", "--seed", "4", "--seat", "human"]
     # A long search, so that the key below arrives while it runs, whatever the machine's load.
-    term = Terminal([*argv, "--seat", "mcts:100000", "--save", "g.json"], tmp_path)
+    term = Terminal([*argv, "--seat", "mcts:50000", "--save", "g.json"], tmp_path)
     try:
         seen = term.read_until(PROMPT)
         while THINKING not in seen:  # answer the first options until a bot thinks
             term.send("1")
             seen = _read_until_any(term, (THINKING, PROMPT))
         term.send("1")  # typed while the bot thinks
-        after = seen.split(THINKING, 1)[1] + term.read_until(PROMPT)
+        after = seen.split(THINKING, 1)[1] + term.read_until(PROMPT, timeout=600)
         term.send("q")
         after += term.read_until("saved to")
     finally:
@@ -51,3 +52,18 @@ def test_keys_typed_while_a_bot_thinks_are_discarded(tmp_path: Path) -> None:
     # no move of the human's logged since.
     assert after.count(PROMPT) == 1, after
     assert "seat 0 (human):" not in after
+
+
+def test_a_hint_shows_that_it_is_searching(tmp_path: Path) -> None:
+    argv = ["play", "sunrise", "--players", "2", "--seed", "4", "--seat", "human"]
+    term = Terminal([*argv, "--seat", "random"], tmp_path)
+    try:
+        term.read_until(PROMPT)
+        term.send("h")
+        searching = term.read_until("Hint (")
+        term.read_until(PROMPT)
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        term.close()
+    assert "Searching for a hint" in searching
