@@ -10,7 +10,7 @@ import time
 from pathlib import Path
 
 import pytest
-from test_cli_terminal import ANSI, PROMPT, Terminal
+from test_cli_terminal import ANSI, PROMPT, Terminal, numbered, screen
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo terminal")
 
@@ -67,3 +67,23 @@ def test_a_hint_shows_that_it_is_searching(tmp_path: Path) -> None:
     finally:
         term.close()
     assert "Searching for a hint" in searching
+
+
+def test_the_help_stays_on_screen_above_a_long_option_list(tmp_path: Path) -> None:
+    argv = ["play", "nijar", "--players", "2", "--seed", "7", "--seat", "human"]
+    term = Terminal([*argv, "--seat", "random"], tmp_path, rows=40)
+    try:
+        shown = screen(term.read_until(PROMPT), rows=40)
+        while len(numbered(shown)) < 15:  # the first options until a long list
+            term.send("1")
+            shown = screen(term.read_until(PROMPT), rows=40)
+        term.send("?")
+        shown = screen(term.read_until(PROMPT), rows=40)
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        term.close()
+    text = "\n".join(shown)
+    assert "Commands (at any prompt):" in text, text
+    assert "Board symbols:" in text
+    assert "your move:" in text and numbered(shown)[:2] == [1, 2]

@@ -45,6 +45,12 @@ Commands (at any prompt):
   q         save and quit (Ctrl-C does the same)"""
 
 
+HELP_SHORT = """\
+Commands (at any prompt): a number chooses (or opens a group) · 0 back · u undo · b board
+  s scores so far · l log · h hint · ? help · q save and quit (Ctrl-C does the same)"""
+"""The commands in two lines, for a terminal too short for `HELP` above the options."""
+
+
 class Quit(Exception):
     """A human player left the game (``q`` or end of input)."""
 
@@ -322,15 +328,24 @@ class TableGame:
         board = full if _lines_of(self.console, full) <= room else compact
         return board, menu
 
-    def _print_menu(self, seat: int, menu: Menu, nested: bool) -> None:
+    def _menu_lines(self, seat: int, menu: Menu, nested: bool, width: int | None) -> list[str]:
+        """The menu's lines: its title, then a numbered line an entry (each cut to `width`
+        characters if given, so that it takes one line of the screen)."""
         title = f"Seat {seat}, your move:"
         if menu.header:
             title += " " + " > ".join(menu.header)
-        self.console.print(title, style="bold", markup=False, highlight=False)
-        for i, entry in enumerate(menu.entries, 1):
-            self._say(f"  {i:>3}. {entry.label}")
+        lines = [f"  {i:>3}. {entry.label}" for i, entry in enumerate(menu.entries, 1)]
         if nested:
-            self._say("    0. back to all options")
+            lines.append("    0. back to all options")
+        if width is not None:
+            lines = [line if len(line) <= width else line[: width - 1] + "…" for line in lines]
+        return [title, *lines]
+
+    def _print_menu(self, seat: int, menu: Menu, nested: bool, width: int | None = None) -> None:
+        title, *lines = self._menu_lines(seat, menu, nested, width)
+        self.console.print(title, style="bold", markup=False, highlight=False)
+        for line in lines:
+            self._say(line)
 
     def _human_turn(self, seat: int) -> tuple[int, bool] | None:
         """The human's action and whether it was forced, or `None` to undo."""
@@ -369,6 +384,9 @@ class TableGame:
                 if self._can_undo(seat, tell=True):
                     return None
                 continue
+            elif answer in {"?", "help"}:
+                stack = [self._help(seat, options)]  # prints the options below the help
+                continue
             elif not self._command(seat, answer, menu):
                 self._say(f"Please type a number from 1 to {count}, or ? for help.")
                 continue
@@ -386,16 +404,36 @@ class TableGame:
             self._say("Log (last 20 lines):" if lines else "Log (last 20 lines): nothing yet.")
             for line in lines:
                 self._say(line)
-        elif answer in {"?", "help"}:
-            self._say(HELP)
-            self._say("Board symbols:")
-            self._say(self.show.legend)
-            self._say(f"Rules of this step: {self.show.rule_section(self.state.observation(seat))}")
         elif answer == "h":
             self._hint(seat, menu)
         else:
             return False
         return True
+
+    def _help(self, seat: int, options: list[tuple[str, int]]) -> Menu:
+        """Prints the help (commands, board symbols, the rules of this step) and returns the
+        options as a menu fitted below it, so that on a terminal both stay on screen."""
+        rules = self.show.rule_section(self.state.observation(seat))
+        rest = ["Board symbols:", self.show.legend, f"Rules of this step: {rules}"]
+        if not self.console.is_terminal:
+            self._say("\n".join([HELP, *rest]))
+            menu = build_menu(options, None, self.show.option_path)
+            self._print_menu(seat, menu, nested=False)
+            return menu
+        # Fitted in this order until help and options fit: the full help over the options
+        # (grouped to the room left), the two-line commands instead, then each option cut
+        # to one line of the screen.
+        height, width = self.console.size.height, self.console.size.width
+        for commands, cut in ((HELP, None), (HELP_SHORT, None), (HELP_SHORT, width)):
+            text = "\n".join([commands, *rest])
+            room = height - _lines_of(self.console, Text(text)) - 1  # the prompt
+            menu = build_menu(options, max(2, room - 1), self.show.option_path)
+            shown = "\n".join(self._menu_lines(seat, menu, False, cut))
+            if _lines_of(self.console, Text(shown)) <= room:
+                break
+        self._say(text)
+        self._print_menu(seat, menu, nested=False, width=cut)
+        return menu
 
     def _hint(self, seat: int, menu: Menu) -> None:
         # The search starts from the human's own position and redraws everything that seat
