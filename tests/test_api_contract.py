@@ -489,3 +489,17 @@ def test_public_action_string_hides_only_what_the_others_may_not_see() -> None:
     hidden = state.public_action_string(draft, 1)
     assert hidden == state.public_action_string(draft)
     assert hidden != full and "face-down" in hidden
+
+
+def test_every_new_game_has_the_same_defaults() -> None:
+    """One rule (issue 23): 2 players and seed 0 unless told otherwise, whichever
+    ``new_game`` deals the game."""
+    from craftgames import nijar, sorcery, sunrise
+
+    assert (craftgames.DEFAULT_PLAYERS, craftgames.DEFAULT_SEED) == (2, 0)
+    for module in (sunrise, sorcery, nijar):
+        game = module.GAME
+        ours = module.new_game()
+        assert ours.num_players() == 2
+        assert ours.to_json() == craftgames.new_game(game).to_json()
+        assert ours.to_json() == craftgames.new_game(game, 2, 0).to_json()

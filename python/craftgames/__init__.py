@@ -31,6 +31,8 @@ from craftgames._core import (
 from craftgames.cards import CardsArg, card_text
 
 __all__ = [
+    "DEFAULT_PLAYERS",
+    "DEFAULT_SEED",
     "GAMES",
     "TERMINAL",
     "CardDataError",
@@ -55,10 +57,21 @@ def _options_text(options: dict[str, object]) -> str | None:
     return json.dumps(options) if options else None
 
 
+DEFAULT_PLAYERS: Final = 2
+"""The seats every ``new_game`` deals when none are given: the smallest table all games seat."""
+DEFAULT_SEED: Final = 0
+"""The seed every ``new_game`` deals from when none is given."""
+
+
 def new_game(
-    game: str, players: int, seed: int = 0, cards: CardsArg = None, **options: object
+    game: str,
+    players: int = DEFAULT_PLAYERS,
+    seed: int = DEFAULT_SEED,
+    cards: CardsArg = None,
+    **options: object,
 ) -> State:
-    """A new game of `game` (one of `GAMES`, e.g. ``"sunrise"``).
+    """A new game of `game` (one of `GAMES`, e.g. ``"sunrise"``). Every ``new_game`` of the
+    package (this one and each game module's) defaults to 2 players and seed 0.
 
     Args:
         game: the game's name; an unknown name raises `ValueError`.

@@ -76,8 +76,8 @@ def _options(first_game_layout: bool, difficulty: Difficulty | None) -> dict[str
 
 
 def new_game(
-    players: int = 3,
-    seed: int = 7,
+    players: int = 2,
+    seed: int = 0,
     *,
     first_game_layout: bool = False,
     difficulty: Difficulty | None = None,

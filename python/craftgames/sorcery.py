@@ -91,7 +91,7 @@ def _options(
 
 def new_game(
     players: int = 2,
-    seed: int = 7,
+    seed: int = 0,
     *,
     staffs: bool = False,
     theses: Theses | None = None,

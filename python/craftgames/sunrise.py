@@ -34,7 +34,7 @@ MAX_PLAYERS = 4
 """Most seats."""
 
 
-def new_game(players: int = 3, seed: int = 7, cards: CardsArg = None) -> State:
+def new_game(players: int = 2, seed: int = 0, cards: CardsArg = None) -> State:
     """A new game of Sunrise at the Studio.
 
     Args:
