@@ -4,6 +4,7 @@
 mod actions;
 mod endgame;
 mod examples;
+mod hidden;
 mod round;
 mod setup;
 mod solo;
