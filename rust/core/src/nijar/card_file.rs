@@ -251,6 +251,9 @@ fn wheel(at: &At, w: &RawWheel) -> EngineResult<WheelCard> {
     if let Some(a) = w.spaces.iter().find(|a| **a == Act::FirstPlayer) {
         return Err(at.err("spaces", format!("{} is only a main-board action", a.key())));
     }
+    if w.spaces.contains(&Act::Esparto1) {
+        return Err(at.err("spaces", SPECIAL_ONLY));
+    }
     Ok(WheelCard {
         name: w.name.clone(),
         cost: cost(at, "cost", &w.cost)?,
@@ -260,12 +263,19 @@ fn wheel(at: &At, w: &RawWheel) -> EngineResult<WheelCard> {
     })
 }
 
+/// 9.8's sentence, for a card file naming the Collect Esparto bonus anywhere else.
+const SPECIAL_ONLY: &str =
+    "esparto1 is the Special Action's printed bonus (9.8: \"This Bonus is only found in the Special Action\")";
+
 fn side_acts(at: &At, field: &str, acts: &[Act], n: usize) -> EngineResult<()> {
     if acts.len() != n {
         return Err(at.err(field, format!("needs exactly {n} actions")));
     }
     if acts.contains(&Act::FirstPlayer) {
         return Err(at.err(field, "first_player is only a main-board action"));
+    }
+    if acts.contains(&Act::Esparto1) {
+        return Err(at.err(field, SPECIAL_ONLY));
     }
     Ok(())
 }

@@ -449,3 +449,28 @@ fn s9_single_step_bonuses() {
         (glaze - 2, 1, 0)
     );
 }
+
+/// 8.1 grants the row refresh "at the start of the Acquire Cards action"; 9.6's Acquire Card
+/// bonus lists its own steps (acquire, pay, move the donkey, refill) without it. So the
+/// action offers the refresh of a one-type row and the bonus does not.
+#[test]
+fn s9_6_the_acquire_card_bonus_has_no_row_refresh() {
+    let mut st = started(3, 32);
+    let wheels: Vec<u8> = (0..5).map(|i| first_of(CardType::Wheel) + 10 + i).collect();
+    for (c, &w) in wheels.iter().enumerate() {
+        let old = st.table().draft[0][c];
+        take_out(&mut st, w);
+        let t = st.table_mut();
+        t.draft[0][c] = w;
+        t.decks[0].insert(0, old);
+    }
+    let mut bonus = st.clone();
+    with_task(&mut st, Act::Acquire);
+    play(&mut st, Move::AcquireBegin);
+    assert!(moves(&st).contains(&Move::Refresh(0)), "the action");
+    with_task(&mut bonus, Act::Acquire1);
+    play(&mut bonus, Move::AcquireBonus);
+    let m = moves(&bonus);
+    assert!(!m.iter().any(|x| matches!(x, Move::Refresh(_))), "{m:?}");
+    assert!(m.iter().any(|x| matches!(x, Move::Take(_))), "{m:?}");
+}

@@ -284,3 +284,32 @@ fn s12_8_end_of_round_and_s12_9_scoring() {
     assert_eq!(margin, f64::from(st.score(0) - 20));
     assert_eq!(st.scores().len(), 1);
 }
+
+/// 12.9 scores solo "in the usual way", and 11 breaks a tie: "In case of a tie in VP, the
+/// player who is furthest to the left on the Turn Order Track wins". A tie with you leftmost
+/// is your win (margin +0.5), with the Competition leftmost its win (−0.5).
+#[test]
+fn s12_9_a_tie_goes_to_the_leftmost_on_the_turn_order() {
+    let mut st = started(8, 0);
+    let t = st.table_mut();
+    t.phase = Phase::Over;
+    t.first_token = 0;
+    t.solo.vp = [30, 0, 0];
+    t.solo.pieces = [0, 0, 0];
+    assert_eq!(st.competition_score(), 30);
+    let below = st.score(0);
+    st.table_mut().players[0].vp[4] += 30 - below;
+    assert_eq!(st.score(0), 30, "a tie");
+    for (order, margin, verdict) in [
+        ([0, COMP], 0.5, "a tie, which you win"),
+        ([COMP, 0], -0.5, "a tie, which the Competition wins"),
+    ] {
+        st.table_mut().order = order.into_iter().collect();
+        assert_eq!(st.solo_margin(), Some(margin), "order {order:?}");
+        let last = st.explain_score(0).lines.last().unwrap().detail.clone();
+        assert!(last.contains(verdict), "{last}");
+    }
+    // Not a tie: the VP decide, whatever the order.
+    st.table_mut().players[0].vp[4] += 1;
+    assert_eq!(st.solo_margin(), Some(1.0));
+}
