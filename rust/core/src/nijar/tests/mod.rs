@@ -11,6 +11,7 @@ mod scoring;
 mod setup;
 mod solo;
 mod tensor;
+mod turn;
 
 use super::actions::{decode, encode, Move};
 use super::data::{Act, CardType};
