@@ -7,13 +7,20 @@ use super::data::CardType;
 use super::state::{Mode, NijarState, EMPTY};
 use crate::engine::{ActionList, Seat};
 
+/// Every draft row's bit in `Mode::Acquire::refreshed`.
+const ALL_ROWS: u8 = 0b111;
+
 impl NijarState {
-    pub(crate) fn begin_acquire(&mut self, max: u8) {
+    /// Begins taking up to `max` cards. The row refresh belongs to the Acquire Cards action
+    /// alone (8.1: "If, at the start of the Acquire Cards action, all available cards in one
+    /// of the rows ..."); the Acquire Card bonus (9.6) lists its steps — acquire, pay, move
+    /// the donkey, refill — without it, so `action` false starts with every row closed to it.
+    pub(crate) fn begin_acquire(&mut self, max: u8, action: bool) {
         self.t.mode = Mode::Acquire {
             left: max,
             taken: 0,
             last: 0,
-            refreshed: 0,
+            refreshed: if action { 0 } else { ALL_ROWS },
         };
     }
 

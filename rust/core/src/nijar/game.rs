@@ -86,10 +86,7 @@ impl GameState for NijarState {
     }
 
     fn solo_margin(&self) -> Option<f64> {
-        // 12.9: you win by scoring more than the Competition (a tie is not a win: "the
-        // player with the most VP" — the Competition is not beaten by equalling it).
-        self.is_solo()
-            .then(|| f64::from(self.score(0) - self.competition_score()))
+        self.is_solo().then(|| self.solo_result())
     }
 
     fn heuristic_values(&self) -> PerSeat<f64> {

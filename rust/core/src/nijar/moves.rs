@@ -474,11 +474,11 @@ impl NijarState {
         match m {
             Move::AcquireBegin => {
                 self.consume(Act::Acquire);
-                self.begin_acquire(2);
+                self.begin_acquire(2, true);
             }
             Move::AcquireBonus => {
                 let n = self.consume(Act::Acquire1);
-                self.begin_acquire(n.max(1));
+                self.begin_acquire(n.max(1), false);
             }
             Move::PlayCard(card, slot) => {
                 self.consume(Act::Play);

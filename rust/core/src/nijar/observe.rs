@@ -161,8 +161,8 @@ impl NijarState {
     }
 
     /// The Competition as you may see it (solo): its pieces, craftswomen, shop and score,
-    /// the back of its top card (the piece actions of each round), its last revealed card
-    /// (all revealed ones in Expert, 12.10), the cards left in its deck.
+    /// the back of its top card (the piece actions of each round), the cards it revealed this
+    /// round, in order, and the number of cards left in its deck.
     fn competition_view(&self) -> Value {
         if !self.is_solo() {
             return Value::Null;
@@ -184,11 +184,10 @@ impl NijarState {
                     .collect::<Vec<_>>())
                 .collect::<Vec<_>>())
         });
-        let shown: Vec<Value> = if self.t.config.difficulty >= 2 {
-            s.revealed.iter().map(|&c| card(c)).collect()
-        } else {
-            s.revealed.last().map(|&c| card(c)).into_iter().collect()
-        };
+        // 12.5: each card is revealed face-up, so every revealed card of the round is
+        // known (12.10's Expert "you may consult the revealed cards" lets a person look
+        // back; a seat with perfect recall has seen them all in any mode).
+        let shown: Vec<Value> = s.revealed.iter().map(|&c| card(c)).collect();
         const LEVELS: [&str; 3] = ["normal", "advanced", "expert"];
         const STATES: [&str; 3] = ["none", "unpainted", "painted"];
         let difficulty = LEVELS[usize::from(self.t.config.difficulty.min(2))];
@@ -238,12 +237,17 @@ impl NijarState {
     /// taken out (the other hands' unknown cards and face-down plays, reduced to counts by
     /// cardback; the decks' unknown cards and every deck order; the other seats' pending 10.2
     /// choices; the other seats' knowledge;
-    /// the random stream; the Competition's unseen cards), so it is exact by construction.
+    /// the seed and the random stream; the order of the Competition's face-down cards, of
+    /// which only the top card's back is seen), so it is exact by construction.
     pub fn information_state(&self, viewer: Seat) -> String {
         let bit = 1u8 << viewer;
         let mut t = self.t.clone();
         t.history = Vec::new();
+        // The seed and the random stream decide every deal, deck order and die to come:
+        // neither is anyone's to know.
+        t.seed = 0;
         t.rng = Rng::seed_from(0);
+        let mut competition_top_back = None;
         let over = t.phase == Phase::Over;
         let mut hidden: Vec<[u8; 5]> = Vec::new();
         for (s, p) in t.players.iter_mut().enumerate() {
@@ -292,33 +296,25 @@ impl NijarState {
             *k &= bit;
         }
         if self.is_solo() {
-            let consult = self.t.config.difficulty >= 2;
-            let top = t.solo.deck.last().copied();
-            let n_rev = t.solo.revealed.len();
-            if !consult && n_rev > 1 {
-                let last = t.solo.revealed[n_rev - 1];
-                t.solo.revealed = std::iter::once(last).collect();
-            }
-            let mut rest: Vec<u8> = if consult {
-                t.solo
-                    .deck
-                    .iter()
-                    .copied()
-                    .take(t.solo.deck.len().saturating_sub(1))
-                    .collect()
-            } else {
-                Vec::new()
-            };
+            // 12.5: every revealed card was turned face-up for all to see, so they stay (in
+            // order); the face-down deck holds the other cards, in an order nobody knows but
+            // for its top card's back, which is seen.
+            let top_back = t
+                .solo
+                .deck
+                .last()
+                .map(|&c| self.cards.competition[usize::from(c)].pieces);
+            let mut rest: Vec<u8> = t.solo.deck.iter().copied().collect();
             rest.sort_unstable();
-            let len = t.solo.deck.len();
-            t.solo.deck = rest.into_iter().chain(top).collect();
-            hidden.push([len as u8, n_rev as u8, 0, 0, 0]);
+            t.solo.deck = rest.into_iter().collect();
+            competition_top_back = top_back;
         }
         let key = serde_json::json!({
             "viewer": viewer,
             "table": t,
             "hidden": hidden,
             "unknown_in_decks": deck_counts,
+            "competition_top_back": competition_top_back,
         });
         key.to_string()
     }
@@ -326,7 +322,8 @@ impl NijarState {
     /// A copy in which what `viewer` cannot know is redrawn: the unknown cards of each
     /// cardback among the deck and the other hands, every deck's order, the unknown endgame
     /// cards among the other hands, the face-down plays and the box, the other seats' pending
-    /// 10.2 choices, and the dice to come.
+    /// 10.2 choices, the Competition's face-down cards (not its revealed ones, which everyone
+    /// saw), and the dice to come.
     pub fn resample(&self, viewer: Seat, seed: u64) -> Self {
         let mut out = self.clone();
         let mut rng = Rng::seed_from(seed ^ 0x6E69_6A61_7200_0000);
@@ -431,36 +428,21 @@ impl NijarState {
             );
         }
         if self.is_solo() {
-            // The Competition's deck: the top card's back is seen, so it stays; the rest is
-            // shuffled, with (below Expert, 12.10) the revealed cards but the last one.
-            let s = &self.t.solo;
-            let mut pool: Vec<u8> = s
-                .deck
-                .iter()
-                .copied()
-                .take(s.deck.len().saturating_sub(1))
-                .collect();
-            let consult = self.t.config.difficulty >= 2;
-            let hidden_revealed = if consult {
-                0
-            } else {
-                s.revealed.len().saturating_sub(1)
-            };
-            pool.extend(s.revealed.iter().take(hidden_revealed).copied());
+            // The Competition's deck: its revealed cards are public (12.5) and stay; the
+            // face-down cards are redrawn, the top one among those with the back it shows.
+            let backs = |c: u8| self.cards.competition[usize::from(c)].pieces;
+            let mut pool: Vec<u8> = self.t.solo.deck.iter().copied().collect();
             pool.sort_unstable();
             rng.shuffle(&mut pool);
-            let mut it = pool.into_iter();
-            let deck_rest = s.deck.len().saturating_sub(1);
-            for i in 0..deck_rest {
-                if let Some(c) = it.next() {
-                    out.t.solo.deck[i] = c;
-                }
+            if let Some(&top) = self.t.solo.deck.last() {
+                let same_back: Vec<usize> = (0..pool.len())
+                    .filter(|&i| backs(pool[i]) == backs(top))
+                    .collect();
+                let pick = same_back[rng.below(same_back.len())];
+                let last = pool.len() - 1;
+                pool.swap(pick, last);
             }
-            for i in 0..hidden_revealed {
-                if let Some(c) = it.next() {
-                    out.t.solo.revealed[i] = c;
-                }
-            }
+            out.t.solo.deck = pool.into_iter().collect();
         }
         out.t.rng = Rng::seed_from(rng.next_u64());
         out

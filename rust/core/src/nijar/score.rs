@@ -14,11 +14,18 @@ pub const ESPARTO_CARD_VP: [i32; 5] = [0, 0, 1, 5, 10];
 pub const ESPARTO_SET_VP: [i32; 5] = [0, 0, 1, 3, 6];
 
 impl NijarState {
-    /// Cards of a type on the workshop, starting cards and the printed esparto included.
+    /// Cards of a type on the workshop for 11.2: "Starting Cleanup Cards, Kiln Cards, and
+    /// Glazing Workshop Cards are included for this scoring" (and "the card printed on your
+    /// Workshop Board counts as an Esparto Card"); the Starting Potter's Wheel is not in that
+    /// list, so it is not counted.
     pub fn cards_of_type(&self, s: Seat, kind: CardType) -> usize {
         let p = &self.t.players[s];
         match kind {
-            CardType::Wheel => p.wheels.len(),
+            CardType::Wheel => p
+                .wheels
+                .iter()
+                .filter(|w| !NijarState::is_starting_wheel(w.card))
+                .count(),
             CardType::Esparto => p.esparto.len() + 1,
             CardType::Cleanup => p.cleanups.len(),
             CardType::GlazingWorkshop => p.workshops.len(),
@@ -138,6 +145,21 @@ impl NijarState {
             let comp = self.competition_score();
             let mine: i32 = lines.iter().map(|l| l.points).sum();
             let over = self.t.phase == Phase::Over;
+            let yours = mine > comp || (mine == comp && self.solo_tie_is_yours());
+            let verdict = match (over, mine.cmp(&comp), yours) {
+                (false, _, _) => format!("you {mine}, it {comp} so far"),
+                (true, std::cmp::Ordering::Equal, true) => {
+                    "a tie, which you win by the tiebreak: you are leftmost on the turn order (11)"
+                        .to_string()
+                }
+                (true, std::cmp::Ordering::Equal, false) => {
+                    "a tie, which the Competition wins by the tiebreak: it is leftmost on the turn \
+                     order (11)"
+                        .to_string()
+                }
+                (true, _, true) => format!("you win by {}", mine - comp),
+                (true, _, false) => format!("the Competition wins by {}", comp - mine),
+            };
             lines.push(ScoreLine {
                 category: "Competition (not part of your score)".to_string(),
                 points: 0,
@@ -160,13 +182,7 @@ impl NijarState {
                     } else {
                         String::new()
                     },
-                    match (over, mine.cmp(&comp)) {
-                        (false, _) => format!("you {mine}, it {comp} so far"),
-                        (true, std::cmp::Ordering::Greater) => {
-                            format!("you win by {}", mine - comp)
-                        }
-                        (true, _) => format!("the Competition wins by {}", comp - mine),
-                    }
+                    verdict
                 ),
             });
         }
@@ -174,6 +190,26 @@ impl NijarState {
             total: lines.iter().map(|l| l.points).sum(),
             lines,
         }
+    }
+
+    /// Solo: your score minus the Competition's, and on a tie ±0.5 by the tiebreak. 12.9
+    /// scores "in the usual way", and the usual way breaks a tie by 11: "In case of a tie in
+    /// VP, the player who is furthest to the left on the Turn Order Track wins". So the sign
+    /// always says who won (positive: you).
+    pub fn solo_result(&self) -> f64 {
+        let margin = self.score(0) - self.competition_score();
+        if margin != 0 {
+            f64::from(margin)
+        } else if self.solo_tie_is_yours() {
+            0.5
+        } else {
+            -0.5
+        }
+    }
+
+    /// 11's tiebreak in solo: whether you are leftmost on the turn-order track.
+    fn solo_tie_is_yours(&self) -> bool {
+        self.t.order.first() == Some(&0)
     }
 
     /// The running score (immediate VP), or the final score once the game is over.

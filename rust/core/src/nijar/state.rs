@@ -317,7 +317,8 @@ pub enum Mode {
     #[default]
     Idle,
     /// 8.1: taking up to `left` more cards; `last` is one past the last position taken
-    /// (cards are taken in position order); `refreshed` the rows already refreshed.
+    /// (cards are taken in position order); `refreshed` the rows that may not be refreshed
+    /// (any more): those already refreshed, or all three for the Acquire Card bonus (9.6).
     Acquire {
         /// Cards that may still be taken.
         left: u8,
@@ -325,7 +326,7 @@ pub enum Mode {
         taken: u8,
         /// One past the last draft position taken.
         last: u8,
-        /// Rows refreshed (bit per row).
+        /// Rows refreshed or closed to refreshing (bit per row).
         refreshed: u8,
     },
     /// 8.1: move the donkey (then refill).

@@ -37,8 +37,8 @@
 //! * the Competition (solo, else zeros): VP by source / 20 (3), score / 100, its pieces
 //!   (3 types × none/unpainted/painted), sold / 8 (3), craftswomen / 7, on its shop / 7, shop
 //!   closed, turns / 20, deck size / 9, revealed / 9, the back of its top card (3 rounds × 3
-//!   piece types, count / 2), its last revealed card (9 ids), every revealed card (9 ids,
-//!   Expert only, 12.10), discards / 40, difficulty one-hot (3).
+//!   piece types, count / 2), its last revealed card (9 ids), every revealed card this round
+//!   (9 ids), discards / 40, difficulty one-hot (3).
 //!
 //! **Each seat** ([`PER_SEAT`], × 4, zeros past the player count): present (1); running VP
 //! / 100, VP by source / 50 (5), final score / 100 once the game is over; Perra Gorda / 20,
@@ -455,11 +455,9 @@ impl NijarState {
         }
         w.skip(9);
         w.hot(s.revealed.last().map_or(9, |&c| usize::from(c)), 9);
-        // 12.10: in Expert you may consult every revealed card.
-        if self.t.config.difficulty >= 2 {
-            for &c in s.revealed.iter() {
-                w.set(usize::from(c).min(8), 1.0);
-            }
+        // 12.5: every revealed card was seen face-up.
+        for &c in s.revealed.iter() {
+            w.set(usize::from(c).min(8), 1.0);
         }
         w.skip(9);
         w.num(s.discards.len() as f32 / 40.0);

@@ -94,10 +94,7 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
             t.shop_rewards[1..].iter().all(|&r| r == 0),
             "shop_rewards: not a seat",
         )?;
-        check(
-            c.turns <= 100 && c.sold.iter().all(|&x| x <= 16),
-            "solo: counters",
-        )?;
+        check(c.sold.iter().all(|&x| x <= 16), "solo: counters")?;
     } else {
         check(
             *c == super::state::Solo::default(),
@@ -234,10 +231,6 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         u32::from(t.supply.vases),
     );
     let mut pieces = t.supply.pieces.map(u32::from);
-    let setup = matches!(
-        t.phase,
-        Phase::SetupCombo { .. } | Phase::SetupDonkey { .. }
-    );
     for p in t.players.iter() {
         check(p.clay <= MAX_CLAY, "clay: at most 7")?;
         check(
@@ -245,7 +238,6 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
             "cracks: at most 8 in the cleaning area",
         )?;
         check(p.tech <= 2, "tech: at most 2")?;
-        check(p.turns <= 100, "turns: too many")?;
         check(
             p.sold.iter().all(|&x| x <= 16) && p.drying.iter().all(|&x| x <= 16),
             "pieces: too many",
@@ -314,8 +306,9 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
                 "esparto: bad space",
             )?;
         }
+        // 4.2: the starting cleanup card is there from the setup on.
         check(
-            setup || p.cleanups.first().is_some_and(|c| c.card == STARTING_CARD),
+            p.cleanups.first().is_some_and(|c| c.card == STARTING_CARD),
             "cleanups: the starting card first",
         )?;
         for (i, c) in p.cleanups.iter().enumerate() {
@@ -386,7 +379,7 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         "cracks are not conserved",
     )?;
     check(
-        vases == u32::from(TOTAL_VASES) || setup,
+        vases == u32::from(TOTAL_VASES),
         "wooden vases are not conserved",
     )?;
     check(
@@ -448,6 +441,8 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         t.mode == Mode::Idle || t.phase == Phase::Turns,
         "mode: only during turns",
     )?;
+    starting_wheels(st)?;
+    turn_counts(st)?;
     let mut legal = ActionList::new();
     st.legal_into(&mut legal);
     check(
@@ -455,4 +450,107 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
         "the position has no legal action",
     )?;
     Ok(())
+}
+
+/// 4.3: a seat has its starting potter's wheel once it has chosen its combination (in setup,
+/// the seats before the one choosing, in reverse turn order), and from then on always.
+fn starting_wheels(st: &NijarState) -> EngineResult<()> {
+    let t = &st.t;
+    let n = st.n();
+    let chosen = match t.phase {
+        Phase::SetupCombo { k } => usize::from(k),
+        Phase::SetupDonkey { k } => usize::from(k) + 1,
+        _ => n,
+    };
+    // In setup the seats choose in reverse turn order (the seat of step `j` is
+    // `order[n - 1 - j]`; solo: you, the Competition being second); after it, every seat has.
+    let steps: Vec<usize> = if chosen < n || matches!(t.phase, Phase::SetupDonkey { .. }) {
+        (0..n).map(|j| usize::from(t.order[n - 1 - j])).collect()
+    } else {
+        (0..n).collect()
+    };
+    for (j, &s) in steps.iter().enumerate() {
+        let Some(p) = t.players.get(s) else {
+            return Err(bad("order: the Competition in a setup step"));
+        };
+        let has = p
+            .wheels
+            .first()
+            .is_some_and(|w| NijarState::is_starting_wheel(w.card));
+        check(
+            has == (j < chosen) && (has || p.wheels.is_empty()),
+            "wheels: a seat has its starting wheel exactly once it has chosen its combination",
+        )?;
+    }
+    Ok(())
+}
+
+/// 7.2: seats take turns in turn order, so during the turns the seats before the one whose
+/// turn it is have taken one turn more than it and the others as many; outside the turns
+/// nobody has taken one this round. And the round ends once every shop is closed and the
+/// turns are equal (7.2, 10), so every completed cycle of turns held a turn with an open shop
+/// — a placement (one more craftswoman on the board), a discard (one more endgame card in the
+/// box), a sale (one more piece sold), a closing, or a Competition card revealed: the cycles
+/// cannot outnumber them. (Play keeps both, so a document that passes here keeps passing.)
+fn turn_counts(st: &NijarState) -> EngineResult<()> {
+    let t = &st.t;
+    let n = st.n();
+    let solo = st.is_solo();
+    let turns_of = |s: usize| {
+        if solo && s == usize::from(super::state::COMP) {
+            t.solo.turns
+        } else {
+            t.players[s].turns
+        }
+    };
+    let order: Vec<usize> = t.order.iter().map(|&s| usize::from(s)).collect();
+    if t.phase != Phase::Turns {
+        return check(
+            order.iter().all(|&s| turns_of(s) == 0),
+            "turns: none outside the round's turns",
+        );
+    }
+    let at = order
+        .iter()
+        .position(|&s| s == usize::from(t.turn_seat))
+        .unwrap_or(0);
+    let cycles = turns_of(order[at]);
+    check(
+        order
+            .iter()
+            .enumerate()
+            .all(|(i, &s)| u32::from(turns_of(s)) == u32::from(cycles) + u32::from(i < at)),
+        "turns: the seats before the one to play have one turn more, the others as many",
+    )?;
+    let on_board: u32 = t
+        .spaces
+        .iter()
+        .flatten()
+        .map(|o| u32::from(o.count))
+        .chain(t.special_stack.iter().map(|&x| u32::from(x)))
+        .sum();
+    let held: u32 = t
+        .players
+        .iter()
+        .map(|p| p.hand.endgame_count() as u32 + p.endgame_played.count_ones())
+        .sum();
+    let never_dealt = (super::data::NUM_ENDGAME - 3 * n) as u32;
+    let discarded = (super::data::NUM_ENDGAME as u32).saturating_sub(held + never_dealt);
+    let sold: u32 = t
+        .players
+        .iter()
+        .flat_map(|p| p.sold.iter())
+        .map(|&x| u32::from(x))
+        .sum();
+    let closed = t.players.iter().filter(|p| p.shop_closed).count() as u32
+        + u32::from(solo && t.solo.shop_closed);
+    let revealed = if solo {
+        t.solo.revealed.len() as u32
+    } else {
+        0
+    };
+    check(
+        u32::from(cycles) <= on_board + discarded + sold + closed + revealed,
+        "turns: more cycles of turns than turns with an open shop",
+    )
 }

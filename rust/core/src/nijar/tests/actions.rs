@@ -449,3 +449,74 @@ fn s9_single_step_bonuses() {
         (glaze - 2, 1, 0)
     );
 }
+
+/// 8.1 grants the row refresh "at the start of the Acquire Cards action"; 9.6's Acquire Card
+/// bonus lists its own steps (acquire, pay, move the donkey, refill) without it. So the
+/// action offers the refresh of a one-type row and the bonus does not.
+#[test]
+fn s9_6_the_acquire_card_bonus_has_no_row_refresh() {
+    let mut st = started(3, 32);
+    let wheels: Vec<u8> = (0..5).map(|i| first_of(CardType::Wheel) + 10 + i).collect();
+    for (c, &w) in wheels.iter().enumerate() {
+        let old = st.table().draft[0][c];
+        take_out(&mut st, w);
+        let t = st.table_mut();
+        t.draft[0][c] = w;
+        t.decks[0].insert(0, old);
+    }
+    let mut bonus = st.clone();
+    with_task(&mut st, Act::Acquire);
+    play(&mut st, Move::AcquireBegin);
+    assert!(moves(&st).contains(&Move::Refresh(0)), "the action");
+    with_task(&mut bonus, Act::Acquire1);
+    play(&mut bonus, Move::AcquireBonus);
+    let m = moves(&bonus);
+    assert!(!m.iter().any(|x| matches!(x, Move::Refresh(_))), "{m:?}");
+    assert!(m.iter().any(|x| matches!(x, Move::Take(_))), "{m:?}");
+}
+
+/// 8.1: the refresh happens "at the start of the Acquire Cards action": once a card is taken,
+/// a row of one type may no longer be refreshed.
+#[test]
+fn s8_1_no_refresh_after_the_first_card() {
+    let mut st = started(2, 32);
+    let s = st.actor().unwrap();
+    let wheels: Vec<u8> = (0..5).map(|i| first_of(CardType::Wheel) + 10 + i).collect();
+    for (c, &w) in wheels.iter().enumerate() {
+        let old = st.table().draft[0][c];
+        take_out(&mut st, w);
+        let t = st.table_mut();
+        t.draft[0][c] = w;
+        t.decks[0].insert(0, old);
+    }
+    st.table_mut().donkeys[s] = 12; // row 3: the card under it is free
+    st.table_mut().donkeys[1 - s] = 10;
+    with_task(&mut st, Act::Acquire);
+    play(&mut st, Move::AcquireBegin);
+    assert!(moves(&st).contains(&Move::Refresh(0)));
+    play(&mut st, Move::Take(12));
+    assert!(matches!(st.table().mode, Mode::Acquire { taken: 1, .. }));
+    let m = moves(&st);
+    assert!(!m.contains(&Move::Refresh(0)), "{m:?}");
+}
+
+/// 8.2: "Whenever you play ... an Esparto Card on your Workshop Board, you gain a new action
+/// corresponding to the icon printed on the space where you place the card": the authored
+/// esparto spaces give Advance Technology, Clean 1 Crack and Extract Clay.
+#[test]
+fn s8_2_an_esparto_card_gives_its_spaces_action() {
+    for (slot, act) in [(0u8, Act::Technology), (1, Act::Clean1), (2, Act::Clay)] {
+        let mut st = started(2, 35);
+        let s = st.actor().unwrap();
+        let card = first_of(CardType::Esparto);
+        give(&mut st, s, card);
+        let t = st.table_mut();
+        t.players[s].pg = 10;
+        t.players[s].clay = 5;
+        t.players[s].glaze = 5;
+        with_task(&mut st, Act::Play);
+        play(&mut st, Move::PlayCard(card, slot));
+        let top = st.table().frames.last().unwrap();
+        assert_eq!(&*top.tasks, &[act as u8], "esparto space {slot}");
+    }
+}

@@ -2,12 +2,16 @@
 //! the rulebook is one. Oracles are written out in the tests, not taken from the engine.
 
 mod actions;
+mod card_file;
 mod endgame;
 mod examples;
+mod hidden;
 mod round;
+mod scoring;
 mod setup;
 mod solo;
 mod tensor;
+mod turn;
 
 use super::actions::{decode, encode, Move};
 use super::data::{Act, CardType};

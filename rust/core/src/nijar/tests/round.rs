@@ -338,3 +338,18 @@ fn s7_2_2_a_discard_is_hidden_from_the_others() {
     assert!(!st.public_action_string(a, Some(1 - s)).contains(&name));
     assert!(!st.public_action_string(a, None).contains(&name));
 }
+
+/// 10.4 with gaps on the right-hand track: a marker on space k takes turn position k (the
+/// reading Paula's example needs: alone on the second space she is "second in the next
+/// round"), the others keep their order in the free positions. From [A, B, C, D], D on the
+/// first space and B on the third give [D, A, B, C] (the literal "claimers first, the rest
+/// shifted right" would give [D, B, A, C]).
+#[test]
+fn s10_4_gaps_on_the_right_hand_track() {
+    let mut st = started(4, 71);
+    let o: Vec<u8> = st.table().order.iter().copied().collect();
+    let (a, b, c, d) = (o[0], o[1], o[2], o[3]);
+    st.table_mut().right = [d, EMPTY, b, EMPTY];
+    finish_round(&mut st);
+    assert_eq!(&*st.table().order, &[d, a, b, c]);
+}

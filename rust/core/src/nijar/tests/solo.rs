@@ -2,7 +2,7 @@
 
 use super::super::actions::Move;
 use super::super::data::{Act, DonkeyIcon};
-use super::super::state::{NijarConfig, NijarState, Phase, COMP, EMPTY};
+use super::super::state::{NijarConfig, NijarState, Occupant, Phase, COMP, EMPTY};
 use super::examples::finish_round;
 use super::{moves, play};
 use crate::engine::GameState;
@@ -283,4 +283,149 @@ fn s12_8_end_of_round_and_s12_9_scoring() {
     let margin = st.solo_margin().unwrap();
     assert_eq!(margin, f64::from(st.score(0) - 20));
     assert_eq!(st.scores().len(), 1);
+}
+
+/// 12.9 scores solo "in the usual way", and 11 breaks a tie: "In case of a tie in VP, the
+/// player who is furthest to the left on the Turn Order Track wins". A tie with you leftmost
+/// is your win (margin +0.5), with the Competition leftmost its win (−0.5).
+#[test]
+fn s12_9_a_tie_goes_to_the_leftmost_on_the_turn_order() {
+    let mut st = started(8, 0);
+    let t = st.table_mut();
+    t.phase = Phase::Over;
+    t.first_token = 0;
+    t.solo.vp = [30, 0, 0];
+    t.solo.pieces = [0, 0, 0];
+    assert_eq!(st.competition_score(), 30);
+    let below = st.score(0);
+    st.table_mut().players[0].vp[4] += 30 - below;
+    assert_eq!(st.score(0), 30, "a tie");
+    for (order, margin, verdict) in [
+        ([0, COMP], 0.5, "a tie, which you win"),
+        ([COMP, 0], -0.5, "a tie, which the Competition wins"),
+    ] {
+        st.table_mut().order = order.into_iter().collect();
+        assert_eq!(st.solo_margin(), Some(margin), "order {order:?}");
+        let last = st.explain_score(0).lines.last().unwrap().detail.clone();
+        assert!(last.contains(verdict), "{last}");
+    }
+    // Not a tie: the VP decide, whatever the order.
+    st.table_mut().players[0].vp[4] += 1;
+    assert_eq!(st.solo_margin(), Some(1.0));
+}
+
+/// Your turn on the Special Action, left at once: the Competition takes its turn after it.
+fn pass_on_special(st: &mut NijarState) {
+    play(st, Move::Special);
+    play(st, Move::Done);
+}
+
+/// 12.5.2: the vertical discard icon discards the cards "above and below" the Competition's
+/// donkey (not the ones beside it); the spaces are refilled from their rows' decks.
+#[test]
+fn s12_5_2_the_vertical_discard_icon() {
+    let mut st = started(3, 0);
+    let id = (0..9u8)
+        .find(|&c| st.cards().competition[usize::from(c)].donkey == DonkeyIcon::DiscardVertical)
+        .unwrap();
+    st.table_mut().donkeys[0] = 0;
+    st.table_mut().donkeys[usize::from(COMP)] = 7; // row 2, column 3
+    let t = st.table();
+    let (above, below) = (t.draft[0][2], t.draft[2][2]);
+    let (left, right) = (t.draft[1][1], t.draft[1][3]);
+    let (top0, top2) = (*t.decks[0].last().unwrap(), *t.decks[2].last().unwrap());
+    next_card(&mut st, id);
+    pass_on_special(&mut st);
+    let t = st.table();
+    assert_eq!(&*t.solo.discards, &[above, below]);
+    assert_eq!(
+        (t.draft[1][1], t.draft[1][3]),
+        (left, right),
+        "beside: kept"
+    );
+    assert_eq!((t.draft[0][2], t.draft[2][2]), (top0, top2), "refilled");
+}
+
+/// Makes `revealed` the Competition's next card and `back` the one under it, whose back
+/// gives the piece actions (Competition 7 stays and names row 3, column 1).
+fn next_two(st: &mut NijarState, revealed: u8, back: u8) {
+    next_card(st, back);
+    next_card(st, revealed);
+}
+
+/// 12.5.3: an unpainted piece in its play area is painted; a painted one is sold at the
+/// market's painted price (authored: 7 VP at height 5), the marker goes down by the round's
+/// demand, and the piece goes to the box (not back to the supply).
+#[test]
+fn s12_5_3_paint_and_sell() {
+    // Competition 1's back: a plate in round 1.
+    let mut st = started(4, 0);
+    st.table_mut().solo.pieces = [1, 0, 0];
+    let supply = st.table().supply.pieces;
+    next_two(&mut st, 6, 0);
+    pass_on_special(&mut st);
+    let s = &st.table().solo;
+    assert_eq!(s.pieces, [2, 0, 0], "the plate is painted");
+    assert_eq!((s.vp[0], s.sold), (0, [0, 0, 0]));
+    assert_eq!(st.table().supply.pieces, supply);
+    // Competition 2's back: a jug in round 1.
+    let mut st = started(4, 0);
+    let t = st.table_mut();
+    t.solo.pieces = [0, 2, 0];
+    t.heights[1] = 5;
+    t.demand[0][1] = 2;
+    let supply = st.table().supply.pieces;
+    next_two(&mut st, 6, 1);
+    pass_on_special(&mut st);
+    let t = st.table();
+    assert_eq!(t.solo.pieces, [0, 0, 0], "the jug is sold");
+    assert_eq!(t.solo.sold, [0, 1, 0]);
+    assert_eq!(t.solo.vp[0], 7);
+    assert_eq!(t.heights[1], 3);
+    assert_eq!(t.supply.pieces, supply, "to the box");
+}
+
+/// 12.6: "If you return a Craftswoman to the Competition and its Shop is still open, it
+/// becomes available again"; with its shop closed it goes on the shop, +1 VP (Normal).
+#[test]
+fn s12_6_craftswomen_returned_to_the_competition() {
+    for closed in [false, true] {
+        let mut st = started(5, 0);
+        let t = st.table_mut();
+        t.spaces[0][0] = Occupant {
+            seat: COMP,
+            count: 1,
+        };
+        t.solo.workers = if closed { 0 } else { 5 };
+        t.solo.shop_closed = closed;
+        play(&mut st, Move::Place(0));
+        let s = &st.table().solo;
+        if closed {
+            assert_eq!((s.workers, s.on_shop, s.vp), (0, 1, [0, 0, 1]));
+        } else {
+            assert_eq!((s.workers, s.on_shop, s.vp), (6, 0, [0, 0, 0]));
+        }
+    }
+}
+
+/// 12.8: "Shuffle all Competition Cards again to form a deck": all nine, revealed or not, in
+/// an order that changes with the random stream.
+#[test]
+fn s12_8_the_competition_deck_is_reshuffled_whole() {
+    let mut orders = std::collections::HashSet::new();
+    for seed in 0..8 {
+        let mut st = started(seed, 0);
+        let deck: Vec<u8> = st.table().solo.deck.iter().copied().collect();
+        let t = st.table_mut();
+        t.solo.deck = deck[..4].iter().copied().collect();
+        t.solo.revealed = deck[4..].iter().copied().collect();
+        st.competition_end_of_round();
+        let s = &st.table().solo;
+        assert!(s.revealed.is_empty());
+        let mut sorted: Vec<u8> = s.deck.iter().copied().collect();
+        sorted.sort_unstable();
+        assert_eq!(sorted, (0..9).collect::<Vec<u8>>());
+        orders.insert(s.deck.iter().copied().collect::<Vec<u8>>());
+    }
+    assert!(orders.len() > 4, "shuffled: {orders:?}");
 }

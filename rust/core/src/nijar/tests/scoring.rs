@@ -1,0 +1,119 @@
+//! Endgame scoring (section 11), each scale checked at the counts that tell its steps apart.
+
+use super::super::data::{CardType, EndgameKind};
+use super::super::state::{Cleanup, Esparto, NijarState, Phase, Wheel};
+use super::started;
+
+/// A finished 2-player game whose seat 0 has played the endgame card of `kind` only.
+fn over_with_card(kind: EndgameKind) -> NijarState {
+    let mut st = started(2, 26);
+    let card = st
+        .cards()
+        .endgame
+        .iter()
+        .position(|c| c.kind == kind)
+        .unwrap();
+    let t = st.table_mut();
+    t.phase = Phase::Over;
+    t.players[0].endgame_played = 1 << card;
+    st
+}
+
+/// The points of the category line starting with `name`.
+fn line(st: &NijarState, s: usize, name: &str) -> i32 {
+    st.explain_score(s)
+        .lines
+        .iter()
+        .find(|l| l.category.starts_with(name))
+        .unwrap()
+        .points
+}
+
+/// 11.2: "Starting Cleanup Cards, Kiln Cards, and Glazing Workshop Cards are included for this
+/// scoring" — not the Starting Potter's Wheel. With it and two wheel cards a seat has 2
+/// potter's wheel cards: 1 VP (counting the starting wheel, 3 cards, would give 3).
+#[test]
+fn s11_2_the_starting_potters_wheel_is_not_counted() {
+    let mut st = over_with_card(EndgameKind::Cards(CardType::Wheel));
+    let p = &mut st.table_mut().players[0];
+    assert_eq!(p.wheels.len(), 1, "the starting wheel");
+    assert_eq!(line(&st, 0, "11.2"), 0, "no wheel card: 0");
+    for (slot, card) in [(1u8, 3u8), (2, 5)] {
+        st.table_mut().players[0]
+            .wheels
+            .push(Wheel { card, slot, pos: 0 });
+    }
+    assert_eq!(line(&st, 0, "11.2"), 1, "2 wheel cards: 1 VP");
+}
+
+/// 11.2: "Score 0/1/3/6/10 VP if you have 1/2/3/4/5 cards of the indicated type", nothing more
+/// past the fifth; the starting cleanup card is one of them.
+#[test]
+fn s11_2_the_card_type_scale() {
+    let mut st = over_with_card(EndgameKind::Cards(CardType::Cleanup));
+    let mut got = vec![line(&st, 0, "11.2")];
+    for i in 0..5u8 {
+        let card = CardType::Cleanup.first_id() as u8 + i;
+        let p = &mut st.table_mut().players[0];
+        p.cleanups.push(Cleanup { card, cracks: 0 });
+        got.push(line(&st, 0, "11.2"));
+    }
+    assert_eq!(got, [0, 1, 3, 6, 10, 10], "1 to 6 cleanup cards");
+}
+
+/// 11.2: "score 0/1/5/10 VP if you have 1/2/3/4 Esparto Cards on your Workshop Board. The card
+/// printed on your Workshop Board counts as an Esparto Card."
+#[test]
+fn s11_2_the_esparto_card_scale() {
+    let mut st = over_with_card(EndgameKind::Cards(CardType::Esparto));
+    let mut got = vec![line(&st, 0, "11.2")];
+    for slot in 0..3u8 {
+        let card = CardType::Esparto.first_id() as u8 + slot;
+        st.table_mut().players[0]
+            .esparto
+            .push(Esparto { card, slot });
+        got.push(line(&st, 0, "11.2"));
+    }
+    assert_eq!(got, [0, 1, 5, 10], "the printed card and 0 to 3 more");
+}
+
+/// 11.3: "0/1/3/6 VP if they have 1/2/3/4 different Esparto Cards", the printed one counting;
+/// a second card of a design already there adds nothing. (Authored designs: esparto cards
+/// 16, 17, 18 are Jarapa Roja, Jarapa Azul, Esparto Trenzado; 20 is Jarapa Roja again.)
+#[test]
+fn s11_3_the_esparto_set_scale() {
+    let mut st = over_with_card(EndgameKind::Pieces(0));
+    let add = |st: &mut NijarState, card: u8, slot: u8| {
+        st.table_mut().players[0]
+            .esparto
+            .push(Esparto { card, slot });
+        line(st, 0, "11.3")
+    };
+    assert_eq!(line(&st, 0, "11.3"), 0, "the printed card alone");
+    let mut dup = st.clone();
+    assert_eq!(add(&mut st, 16, 0), 1);
+    assert_eq!(add(&mut st, 17, 1), 3);
+    assert_eq!(add(&mut st, 18, 2), 6);
+    assert_eq!(add(&mut dup, 16, 0), 1);
+    assert_eq!(add(&mut dup, 20, 1), 1, "Jarapa Roja twice is one design");
+}
+
+/// 11.6: "Gain 1 VP for every 5 remaining Resources, counting your Perra Gorda Tokens, Glazes,
+/// and Clay" — at the counts where /5 and any other divisor part.
+#[test]
+fn s11_6_one_vp_per_five_resources() {
+    let mut st = over_with_card(EndgameKind::Pieces(0));
+    for (pg, glaze, clay, vp) in [
+        (4, 0, 0, 0),
+        (2, 2, 0, 0),
+        (2, 2, 1, 1),
+        (0, 5, 4, 1),
+        (4, 3, 3, 2),
+        (7, 7, 0, 2),
+        (8, 4, 3, 3),
+    ] {
+        let p = &mut st.table_mut().players[0];
+        (p.pg, p.glaze, p.clay) = (pg, glaze, clay);
+        assert_eq!(line(&st, 0, "11.6"), vp, "{pg} + {glaze} + {clay}");
+    }
+}
