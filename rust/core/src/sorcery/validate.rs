@@ -254,6 +254,14 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
                 }
             }
         }
+        // After setup the offers stay as the record of what was kept and returned.
+        if !p
+            .project_offer
+            .iter()
+            .all(|&c| c == NONE || usize::from(c) < NUM_PROJECTS)
+        {
+            return Err(bad(format!("seat {q} was offered an unknown project")));
+        }
         let ok_thesis = |x: u8| x == NONE || usize::from(x) < NUM_THESES;
         let ok_staff = |x: u8| x == NONE || usize::from(x) < NUM_STAFFS;
         if !p.thesis_offer.iter().all(|&x| ok_thesis(x))
