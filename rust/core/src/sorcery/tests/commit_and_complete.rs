@@ -4,6 +4,7 @@
 use serde_json::json;
 
 use super::*;
+use crate::sorcery::data::Icon;
 
 /// Brings the game to seat 0's commit step with everyone's actions taken.
 fn to_commit(s: &mut SorceryState) {
@@ -300,4 +301,53 @@ fn commits_stay_hidden_until_every_seat_has_committed() {
     );
     act(&mut s, Move::Stop);
     assert_eq!(usize::from(work(&s, 0, id).slots[0]), a);
+}
+
+/// Reanimate: "the ability to commit an additional card during the commit step". A cram
+/// ("You may commit up to two materials") does not get it: two commits, then only Stop,
+/// while the commit step allows three.
+#[test]
+fn a_cram_does_not_get_the_commit_steps_extra_commits() {
+    let mut s = started(2, 93, json!({}));
+    give_completed(&mut s, 0, proj("Reanimate"));
+    let finger = proj("Twitching Finger"); // Hand, Hand
+    let robbing = proj("Grave Robbing 101"); // Skull, Limb
+    give_project(&mut s, 0, finger);
+    give_project(&mut s, 0, robbing);
+    let skull = mat("Cracked Skull", 0);
+    let hands = [mat("Severed Hand", 0), mat("Severed Hand", 1)];
+    assert!(skull < hands[0], "committed in ascending order");
+    for m in [skull, hands[0], hands[1]] {
+        give(&mut s, 0, m);
+    }
+    assert_eq!(s.commit_limit(0), 3);
+    let commit_two = |s: &mut SorceryState| {
+        act(s, Move::Commit(skull));
+        act(
+            s,
+            Move::CommitTo {
+                project: robbing,
+                icon: Icon::Skull as usize,
+            },
+        );
+        act(s, Move::Commit(hands[0]));
+        act(
+            s,
+            Move::CommitTo {
+                project: finger,
+                icon: Icon::Hand as usize,
+            },
+        );
+    };
+    let mut commit = s.clone();
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    commit_two(&mut s);
+    assert_eq!(legal_moves(&s), vec![Move::Stop], "a cram commits two");
+    to_commit(&mut commit);
+    commit_two(&mut commit);
+    assert!(
+        legal_moves(&commit).contains(&Move::Commit(hands[1])),
+        "the commit step a third"
+    );
 }

@@ -259,3 +259,26 @@ fn every_thesis_condition_kind_is_checked_as_written() {
         "the grant is not a material"
     );
 }
+
+/// "whoever has the largest total of values on grave cards in their hand": Candles, Vials
+/// (stock) and the Research Grant do not count. Seat 0 holds a Candle, a Vial and its grant
+/// ($10, none of it grave cards), seat 1 a $1 Femur; every score is 0.
+#[test]
+fn the_tiebreak_counts_grave_cards_only() {
+    let mut s = started(3, 95, json!({"theses": "none"}));
+    for q in 0..3 {
+        empty_hand(&mut s, q);
+    }
+    let (candle, vial) = (
+        s.cards.candles.trailing_zeros() as usize,
+        s.cards.vials.trailing_zeros() as usize,
+    );
+    give(&mut s, 0, candle);
+    give(&mut s, 0, vial);
+    give(&mut s, 0, crate::sorcery::data::FIRST_GRANT);
+    give(&mut s, 1, mat("Femur", 0));
+    assert_eq!(s.value_of(s.t.players[0].hand), 2 + 3 + 5);
+    assert_eq!([s.score(0), s.score(1), s.score(2)], [0, 0, 0]);
+    assert_eq!([s.grave_value_in_hand(0), s.grave_value_in_hand(1)], [0, 1]);
+    assert_eq!(s.final_ranking().to_vec(), vec![1, 0, 2]);
+}
