@@ -27,10 +27,13 @@ use crate::engine::{ActionList, Rng, Seat};
 /// New Moon).
 pub const MOON_PHASES: [&str; 4] = ["Full Moon", "Last Quarter", "Waning Crescent", "New Moon"];
 
+/// Decision stages (`Stage`'s variants), one-hot in the observation tensor.
+const STAGES: usize = 20;
+
 /// Length of the observation tensor.
 pub const TENSOR_SIZE: usize = 4
     + 4
-    + 18
+    + STAGES
     + 1
     + NUM_MATERIALS
     + 3 * NUM_GRAVE
@@ -256,6 +259,7 @@ impl SorceryState {
             Phase::Setup { seat } => ("setup", i64::from(seat)),
             Phase::Action { seat } => ("action", i64::from(seat)),
             Phase::Commit { seat } => ("commit", i64::from(seat)),
+            Phase::Complete { seat } => ("complete", i64::from(seat)),
             Phase::GameOver => ("game_over", -4),
         };
         let t = &self.t.turn;
@@ -420,8 +424,8 @@ impl SorceryState {
             Stage::CommitTarget if self.actor() != Some(viewer) => Stage::Commit,
             st => st,
         };
-        put(out, at, stage as usize % 19, 1.0);
-        at += 19;
+        put(out, at, stage as usize % STAGES, 1.0);
+        at += STAGES;
         put(
             out,
             at,

@@ -300,7 +300,21 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
                         | Stage::Commit
                         | Stage::CommitTarget
                 )
-                && turn.ret != Return::Commit
+                && !matches!(turn.ret, Return::Commit | Return::Complete)
+                && turn.stage != Stage::Complete
+        }
+        Phase::Complete { seat } => {
+            usize::from(seat) < n
+                && (turn.stage == Stage::Complete
+                    || (turn.ret == Return::Complete
+                        && matches!(
+                            turn.stage,
+                            Stage::SpectralTake
+                                | Stage::FillTarget
+                                | Stage::CreditTarget
+                                | Stage::DemeritTarget
+                                | Stage::StockChoice
+                        )))
         }
         Phase::Commit { seat } => {
             usize::from(seat) < n

@@ -351,3 +351,56 @@ fn a_cram_does_not_get_the_commit_steps_extra_commits() {
         "the commit step a third"
     );
 }
+
+/// "You can use your staff in any step of your turn: Action, Commit, or Complete." In the
+/// last week a demerit a grave card gives when its project completes can only be removed in
+/// the Complete step: Staff of Purity is offered there, once the project is completed and
+/// its tokens placed (in the commit step there was no demerit to remove). A seat whose
+/// staff can do nothing there (Staff of Haste) is not asked.
+#[test]
+fn staff_of_purity_in_the_last_complete_step_removes_a_demerit_earned_at_completion() {
+    let mut s = started(2, 97, json!({"staffs": true, "theses": "none"}));
+    (s.t.month, s.t.week) = (3, 3);
+    give_staff(&mut s, 0, "Staff of Purity");
+    give_staff(&mut s, 1, "Staff of Haste");
+    let finger = proj("Twitching Finger"); // Hand, Hand: 2 credits
+    give_project(&mut s, 0, finger);
+    let bone = mat("Mismatched Bone", 0); // a demerit when used for its Hand
+    let hand = mat("Severed Hand", 0);
+    give(&mut s, 0, bone);
+    give(&mut s, 0, hand);
+    to_commit(&mut s);
+    assert!(!legal_moves(&s).contains(&Move::UseStaff), "no demerit yet");
+    for m in [bone.min(hand), bone.max(hand)] {
+        act(&mut s, Move::Commit(m));
+        act(
+            &mut s,
+            Move::CommitTo {
+                project: finger,
+                icon: Icon::Hand as usize,
+            },
+        );
+    }
+    act(&mut s, Move::Stop);
+    act(&mut s, Move::Stop); // seat 1 commits nothing
+    assert_eq!(s.t.phase, Phase::Complete { seat: 0 });
+    assert_eq!(
+        completed(&s, 0, finger),
+        Some((0, 1)),
+        "completed, one demerit"
+    );
+    let mut offered = legal_moves(&s);
+    offered.sort_by_key(|&m| encode(m));
+    let mut want = vec![Move::UseStaff, Move::EndTurn];
+    want.sort_by_key(|&m| encode(m));
+    assert_eq!(offered, want);
+    let mut kept = s.clone();
+    act(&mut s, Move::UseStaff);
+    act(&mut s, Move::TokenProject(finger));
+    assert!(s.is_terminal(), "seat 1 is not asked: the game ends");
+    assert_eq!(completed(&s, 0, finger), Some((0, 0)));
+    assert_eq!(s.public_score(0), 2);
+    act(&mut kept, Move::EndTurn);
+    assert!(kept.is_terminal());
+    assert_eq!(kept.public_score(0), 2 - 1);
+}

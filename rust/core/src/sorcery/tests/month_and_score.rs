@@ -13,7 +13,7 @@ fn pass_week(s: &mut SorceryState) {
     while s.t.week == week && s.t.month == month && !s.is_terminal() {
         match s.t.turn.stage {
             Stage::Choose => act(s, Move::Cram),
-            Stage::AfterAction => act(s, Move::EndTurn),
+            Stage::AfterAction | Stage::Complete => act(s, Move::EndTurn),
             _ => act(s, Move::Stop),
         }
     }
