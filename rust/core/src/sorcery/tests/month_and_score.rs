@@ -282,3 +282,39 @@ fn the_tiebreak_counts_grave_cards_only() {
     assert_eq!([s.grave_value_in_hand(0), s.grave_value_in_hand(1)], [0, 1]);
     assert_eq!(s.final_ranking().to_vec(), vec![1, 0, 2]);
 }
+
+/// Physical Education: "every $8 worth of unused materials counts for 1 credit" and "Extra
+/// credit and demerit tokens on incomplete projects are not counted": the materials under a
+/// project never completed are unused too (its tokens are not counted); an icon an ability
+/// filled holds no material.
+#[test]
+fn materials_under_an_incomplete_project_count_as_unused() {
+    let mut s = started(2, 98, json!({"theses": "none"}));
+    empty_hand(&mut s, 0);
+    let rift = proj("Minor Rift"); // Ring, Mushroom
+    give_project(&mut s, 0, rift);
+    let signet = mat("Cursed Signet", 0); // $5, Ring
+    take_material(&mut s, signet);
+    let w = s.t.players[0]
+        .projects
+        .iter_mut()
+        .find(|w| usize::from(w.card) == rift)
+        .unwrap();
+    w.slots[0] = signet as u8;
+    w.credits = 2;
+    give(&mut s, 0, mat("Wedding Band", 0)); // $3 in hand
+    assert_eq!(s.unused_material_value(0), 5 + 3);
+    assert_eq!(
+        s.score(0),
+        1,
+        "$8: one credit, and no token of the incomplete project"
+    );
+    // A free fill (Crawling Claw) is no material.
+    let w = s.t.players[0]
+        .projects
+        .iter_mut()
+        .find(|w| usize::from(w.card) == rift)
+        .unwrap();
+    w.slots[0] = crate::sorcery::state::FILLED_FREE;
+    assert_eq!(s.unused_material_value(0), 3);
+}

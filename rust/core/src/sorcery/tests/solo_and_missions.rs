@@ -190,6 +190,10 @@ fn solo_buy_may_clear_two_market_projects_for_one_dollar_as_often_as_paid() {
         "$2 spent"
     );
     act(&mut s, Move::ClearDone);
+    assert!(
+        !legal_moves(&s).iter().any(|m| matches!(m, Move::Clear(_))),
+        "the clears come before the purchases"
+    );
     act(&mut s, Move::BuyDone);
     act(&mut s, Move::Pay(mat("Tarnished Ring", 0)));
     act(&mut s, Move::PayDone);
@@ -223,7 +227,8 @@ fn each_mission_is_checked_as_written() {
     assert!(!s.mission_requirement_met(1, 10));
     done(&mut s, 1, proj("Tea Leaves"));
     assert!(s.mission_requirement_met(1, 10));
-    // Mission 5: a Sorcery project with each moon phase.
+    // Mission 5: a Sorcery project with each moon phase — the phase printed with its lunar
+    // ability: every project here was completed in week 1 (`give_completed`).
     let mut t = started(2, 88, json!({}));
     for name in ["Minor Rift", "Moonlit Ward", "Lantern Hex"] {
         done(&mut t, 0, proj(name));
