@@ -384,7 +384,7 @@ fn a_bought_project_is_restocked_from_its_own_level_not_its_columns() {
     s.t.market[space] = bought;
     assert_eq!(s.proj(usize::from(bought)).level, 200);
     let next_200 = *s.t.decks[1].last().unwrap();
-    let decks_100 = s.t.decks[0].clone();
+    let decks_100 = s.t.decks[0];
     give(&mut s, 0, mat("Cursed Signet", 0));
     give(&mut s, 0, mat("Cursed Signet", 1));
     action_turn(&mut s, 0);
