@@ -152,6 +152,26 @@ def test_the_board_draws_from_the_observation_only() -> None:
     console.print(render(live.observation(1), private=False, compact=True))
 
 
+def test_the_running_scores_show_a_hidden_total_as_unknown_not_none() -> None:
+    from craftgames.table.scores import running_scores
+
+    state = sorcery.new_game(players=2, seed=2)
+    console = Console(record=True, width=120)
+    console.print(running_scores(state, ["me", "other"], viewer=0))
+    total = [line for line in console.export_text().splitlines() if "Total" in line]
+    assert len(total) == 1 and "None" not in total[0]
+    assert total[0].split()[-1] == "?", total[0]
+
+
+def test_the_board_names_the_decision_in_words_not_the_engine_stage() -> None:
+    state = sorcery.new_game(players=2, seed=2)
+    console = Console(record=True, width=120)
+    console.print(render(state.observation(0), private=True))
+    text = console.export_text()
+    assert "To decide: keep one of your two theses" in text
+    assert "PickThesis" not in text and "price $" not in text
+
+
 def test_play_with_a_campaign_records_each_game_and_plays_the_next(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -103,6 +103,39 @@ def _seat_panel(p: Mapping[str, Any], viewer: int, private: bool, compact: bool)
     return Panel("\n".join(lines), title=f"Seat {p['seat']}", expand=True)
 
 
+# The decision in progress, in the rulebook's words (the observation names the engine's stage).
+_STAGE_TEXT = {
+    "PickThesis": "keep one of your two theses (Player Setup 1)",
+    "PickProject": "keep one of your two 100-level projects (Player Setup 2)",
+    "PickStaff": "keep one of your two staffs",
+    "Choose": "choose your action: cram, dig, buy or a project action",
+    "Cram": "cram: commit a material, or end the cram",
+    "CramTarget": "cram: the project and icon for the material",
+    "Dig": "dig: take this grave pile, or look at the next",
+    "DigEnd": "dig: all three piles passed, take the top grave card, a Candle or a Vial",
+    "BuyClear": "buy: clear two market projects for $1, or go on to the purchase",
+    "BuySelect": "buy: choose projects and stock",
+    "BuyPay": "buy: discard materials to pay",
+    "SpectralTake": "take grave cards from the piles",
+    "FillTarget": "fill an icon without a material",
+    "CreditTarget": "the project for the extra-credit tokens",
+    "DemeritTarget": "the project whose demerits are removed",
+    "StockChoice": "take a Candle or a Vial",
+    "AfterAction": "use your staff now, or end the turn",
+    "Commit": "commit step: commit a material, or finish",
+    "CommitTarget": "commit step: the project and icon for the material",
+    "Complete": "complete step: use your staff now, or keep it",
+}
+
+
+def _decision_text(turn: Mapping[str, Any]) -> str:
+    stage = str(turn.get("stage"))
+    text = _STAGE_TEXT.get(stage, stage)
+    if stage in ("BuyClear", "BuySelect", "BuyPay"):
+        text += f" (price ${turn.get('price')}, paid ${turn.get('paid')})"
+    return text
+
+
 def render(
     observation: Mapping[str, Any], *, private: bool, compact: bool = False
 ) -> RenderableType:
@@ -147,10 +180,5 @@ def render(
         parts.append(_seat_panel(p, viewer, private, compact))
     turn = obs.get("turn") or {}
     if private and obs["current_player"] == viewer and turn:
-        parts.append(
-            Text(
-                f"decision: {turn.get('stage')} "
-                f"(price ${turn.get('price')}, paid ${turn.get('paid')})"
-            )
-        )
+        parts.append(Text(f"To decide: {_decision_text(turn)}"))
     return Group(*parts)

@@ -75,8 +75,10 @@ def running_scores(state: State, names: Sequence[str], viewer: int) -> Table:
             points = [] if b is None else [x.points for x in b.lines if x.category == category]
             row.append(str(sum(points)) if points else ("?" if b is None else ""))
         table.add_row(*row)
+    # A total the viewer cannot see (another seat's hidden thesis and hand) shows as "?".
+    seen_total = [None if s >= len(visible) else visible[s] for s in range(len(breakdowns))]
     totals = [
-        str(b.total) if b is not None else str(visible[s] if s < len(visible) else "?")
+        str(b.total) if b is not None else ("?" if seen_total[s] is None else str(seen_total[s]))
         for s, b in enumerate(breakdowns)
     ]
     table.add_row("Total", *totals, style="bold")

@@ -82,6 +82,7 @@ impl SorceryState {
                 let ret = match self.t.turn.stage {
                     Stage::Commit => Return::Commit,
                     Stage::AfterAction => Return::EndAction,
+                    Stage::Complete => Return::Complete,
                     _ => Return::Choose,
                 };
                 self.start_effect(seat, &effect, ret);
@@ -261,6 +262,9 @@ impl SorceryState {
                 }
                 self.finish_effect(seat);
             }
+            Move::EndTurn if self.t.turn.stage == Stage::Complete => {
+                self.offer_complete_staff(Some(seat));
+            }
             Move::EndTurn => self.end_turn(seat),
             Move::TakeCandle | Move::TakeVial => {
                 let candle = m == Move::TakeCandle;
@@ -390,6 +394,7 @@ impl SorceryState {
                 self.t.turn.last = 0;
             }
             Return::EndAction => self.end_action(seat),
+            Return::Complete => self.offer_complete_staff(Some(seat)),
         }
     }
 

@@ -24,15 +24,16 @@
 //! * ending the turn while the staff is unused (`END_TURN`): 1;
 //! * "II. Commit Step": "up to two cards", plus the extra commits of "Some cards (e.g.
 //!   Reanimate)" — at most the ongoing `ExtraCommit` counts of every project — and of the
-//!   staff, each a material and a target, then `STOP`: `2·C + 1`.
+//!   staff, each a material and a target, then `STOP`: `2·C + 1`;
+//! * "III. Complete Project Step": keeping the staff for later (`END_TURN`), with staffs: 1.
 //!
 //! The staff ("once per month"): `4·(1 + E_staff)` per seat with staffs in play.
 //! An effect's decisions (`start_effect`): take-a-candle-or-vial and Spectral Sight one per
 //! card taken (`count`), Crawling Claw, Cleansing Cauldron and extra-credit tokens one
 //! target; drawing and extra commits none.
 //!
-//! So `length ≤ n·(3 + 16·(1 + A + 1 + 2C + 1) + 4·(1 + E_staff))`, `A` the largest action
-//! term above and `C` the most commits of a commit step.
+//! So `length ≤ n·(3 + 16·(1 + A + 1 + 2C + 1 + K) + 4·(1 + E_staff))`, `A` the largest
+//! action term above, `C` the most commits of a commit step and `K` 1 with staffs (else 0).
 //!
 //! ## Score ("End of Game")
 //! Highest: the best thesis; every project's credits (each card is completed at most
@@ -142,7 +143,9 @@ impl SorceryState {
         } else {
             0
         };
-        let week = 1 + action + 1 + 2 * commits + 1;
+        // "III. Complete Project Step": keeping a face-up staff for later.
+        let complete = usize::from(self.t.config.staffs);
+        let week = 1 + action + 1 + 2 * commits + 1 + complete;
         n * (3 + weeks * week + staff_uses)
     }
 

@@ -224,9 +224,10 @@ impl SorceryState {
         out.clear();
         let seat = match self.t.phase {
             Phase::GameOver => return,
-            Phase::Setup { seat } | Phase::Action { seat } | Phase::Commit { seat } => {
-                usize::from(seat)
-            }
+            Phase::Setup { seat }
+            | Phase::Action { seat }
+            | Phase::Commit { seat }
+            | Phase::Complete { seat } => usize::from(seat),
         };
         let t = &self.t.turn;
         let p = &self.t.players[seat];
@@ -258,7 +259,7 @@ impl SorceryState {
                     push(out, act::ABILITY + id as Action);
                 }
             }
-            Stage::AfterAction => {
+            Stage::AfterAction | Stage::Complete => {
                 push(out, act::USE_STAFF);
                 push(out, act::END_TURN);
             }

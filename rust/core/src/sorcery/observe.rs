@@ -27,10 +27,13 @@ use crate::engine::{ActionList, Rng, Seat};
 /// New Moon).
 pub const MOON_PHASES: [&str; 4] = ["Full Moon", "Last Quarter", "Waning Crescent", "New Moon"];
 
+/// Decision stages (`Stage`'s variants), one-hot in the observation tensor.
+const STAGES: usize = 20;
+
 /// Length of the observation tensor.
 pub const TENSOR_SIZE: usize = 4
     + 4
-    + 18
+    + STAGES
     + 1
     + NUM_MATERIALS
     + 3 * NUM_GRAVE
@@ -256,6 +259,7 @@ impl SorceryState {
             Phase::Setup { seat } => ("setup", i64::from(seat)),
             Phase::Action { seat } => ("action", i64::from(seat)),
             Phase::Commit { seat } => ("commit", i64::from(seat)),
+            Phase::Complete { seat } => ("complete", i64::from(seat)),
             Phase::GameOver => ("game_over", -4),
         };
         let t = &self.t.turn;
@@ -343,6 +347,14 @@ impl SorceryState {
                     if p.staff != NONE {
                         p.staff = HIDDEN - 1;
                     }
+                } else if let Some((kept, returned)) = self.setup_projects(q) {
+                    // "Player Setup" 2: the project it returned went face-down under the
+                    // 100-level deck; which one is hidden while its place is. Which of the
+                    // two offers it kept says nothing (the deal's order is hidden too).
+                    let hidden =
+                        returned != NONE && self.t.project_known[usize::from(returned)] & bitv == 0;
+                    p.project_offer = [kept, if hidden { HIDDEN } else { returned }];
+                    p.project_pick = 0;
                 }
             }
         }
@@ -412,8 +424,8 @@ impl SorceryState {
             Stage::CommitTarget if self.actor() != Some(viewer) => Stage::Commit,
             st => st,
         };
-        put(out, at, stage as usize % 19, 1.0);
-        at += 19;
+        put(out, at, stage as usize % STAGES, 1.0);
+        at += STAGES;
         put(
             out,
             at,
@@ -696,10 +708,47 @@ impl SorceryState {
         s.t.phase = phase;
         s.t.turn = turn;
         s.canonical_knowledge(viewer);
+        if !setup {
+            self.redraw_returned_projects(&mut s, viewer, &mut rng);
+        }
         s.t.rng = Rng::seed_from(seed);
         s.t.seed = seed;
         s.t.history.clear();
         s
+    }
+
+    /// The 100-level projects `seat` kept and returned at setup ("Player Setup" 2), once
+    /// it has chosen.
+    fn setup_projects(&self, seat: Seat) -> Option<(u8, u8)> {
+        let p = &self.t.players[seat];
+        let pick = usize::from(p.project_pick);
+        (pick < 2).then(|| (p.project_offer[pick], p.project_offer[1 - pick]))
+    }
+
+    /// After setup: the project each other seat returned face-down under the 100-level deck
+    /// is, in the copy `s`, whichever card the redraw put in its place in the deck (the place
+    /// is public: cards join the bottom and leave the top in view). One whose place the
+    /// viewer knows (it has left the deck face-up) stays. Its owner knows it there.
+    fn redraw_returned_projects(&self, s: &mut SorceryState, viewer: Seat, rng: &mut Rng) {
+        for q in (0..self.n()).filter(|&q| q != viewer) {
+            let Some((kept, returned)) = self.setup_projects(q) else {
+                continue;
+            };
+            let place = self.t.decks[0].iter().position(|&c| c == returned);
+            let redrawn = match place {
+                Some(i) if self.t.project_known[usize::from(returned)] & (1 << viewer) == 0 => {
+                    let c = s.t.decks[0][i];
+                    s.t.project_known[usize::from(c)] = 1 << q;
+                    c
+                }
+                _ => returned,
+            };
+            let pick = rng.below(2);
+            let p = &mut s.t.players[q];
+            p.project_offer[pick] = kept;
+            p.project_offer[1 - pick] = redrawn;
+            p.project_pick = pick as u8;
+        }
     }
 
     /// Whether `seat`, in the middle of a buy, can still pay its price with the cards it may

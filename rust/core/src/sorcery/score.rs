@@ -4,7 +4,7 @@
 
 use super::config::Solo;
 use super::data::{Condition, Department, Icon};
-use super::state::{Done, SorceryState, NONE};
+use super::state::{bit, Done, SorceryState, NONE};
 use crate::engine::{PerSeat, Seat};
 pub use crate::sunrise::{ScoreBreakdown, ScoreLine};
 
@@ -57,10 +57,19 @@ impl SorceryState {
             - i32::from(d.demerits)
     }
 
-    /// Value of unused materials (grave and stock cards in hand; a research grant is not a
-    /// material).
+    /// Value of unused materials ("every $8 worth of unused materials counts for 1 credit"):
+    /// the grave and stock cards in hand and those committed to projects never completed (the
+    /// rulebook excludes only "Extra credit and demerit tokens on incomplete projects"). A
+    /// research grant is not a material.
     pub fn unused_material_value(&self, seat: Seat) -> i32 {
-        i32::from(self.value_of(self.materials_of(self.t.players[seat].hand)))
+        let p = &self.t.players[seat];
+        let under_incomplete = p
+            .projects
+            .iter()
+            .flat_map(|w| w.slots.iter())
+            .filter(|&&m| Self::holds_material(m))
+            .fold(0, |set, &m| set | bit(usize::from(m)));
+        i32::from(self.value_of(self.materials_of(p.hand | under_incomplete)))
     }
 
     /// Whether a thesis condition is met by `seat` now.
@@ -272,7 +281,9 @@ impl SorceryState {
         lines.push(ScoreLine {
             category: "Physical Education".into(),
             points: v / PE_DOLLARS_PER_CREDIT,
-            detail: format!("${v} of unused materials, 1 credit per $8"),
+            detail: format!(
+                "${v} of unused materials (in hand and under incomplete projects), 1 credit per $8"
+            ),
         });
         let tokens_left: u32 = p
             .projects

@@ -123,6 +123,8 @@ pub enum Return {
     EndAction,
     /// Back to the commit step's commits.
     Commit,
+    /// On to the next seat's Complete step.
+    Complete,
 }
 
 /// Which sub-decision is being made.
@@ -168,6 +170,8 @@ pub enum Stage {
     Commit,
     /// Commit step: choose the project and icon for `turn.material`.
     CommitTarget,
+    /// Complete step: use the staff now, or keep it for later.
+    Complete,
 }
 
 /// The scratch of the decision in progress: which stage, and what has been chosen so far.
@@ -222,6 +226,12 @@ pub enum Phase {
     /// "II. Commit Step": `seat` commits (seat by seat, hidden until all have committed).
     Commit {
         /// Seat committing.
+        seat: u8,
+    },
+    /// "III. Complete Project Step", once completions are resolved: `seat` may use its
+    /// staff (seat by seat in turn order, only those whose staff can do something).
+    Complete {
+        /// Seat deciding.
         seat: u8,
     },
     /// The game is over.
@@ -307,8 +317,9 @@ pub struct Table {
 }
 
 /// Version of the JSON document (2: the grave deck's `reshuffles` and each card's
-/// `generation`; 3: each card's mixing group, `mixed`, and `known_in_group`).
-pub const JSON_VERSION: u32 = 3;
+/// `generation`; 3: each card's mixing group, `mixed`, and `known_in_group`; 4: the Complete
+/// step's staff decision, `Phase::Complete` and `Stage::Complete`).
+pub const JSON_VERSION: u32 = 4;
 
 /// A material set in the JSON document: the list of its ids, ascending.
 pub(crate) mod id_list {
@@ -597,9 +608,10 @@ impl SorceryState {
     /// The seat to act, or `None` when the game is over.
     pub fn actor(&self) -> Option<Seat> {
         match self.t.phase {
-            Phase::Setup { seat } | Phase::Action { seat } | Phase::Commit { seat } => {
-                Some(usize::from(seat))
-            }
+            Phase::Setup { seat }
+            | Phase::Action { seat }
+            | Phase::Commit { seat }
+            | Phase::Complete { seat } => Some(usize::from(seat)),
             Phase::GameOver => None,
         }
     }

@@ -174,6 +174,9 @@ impl SorceryState {
                     )
                 }
             }
+            Move::EndTurn if t.stage == Stage::Complete => {
+                "Keep the staff for later (the Complete step ends for you)".into()
+            }
             Move::EndTurn => "End the turn (keep the staff for later)".into(),
             Move::TakeCandle => "Take a Candle".into(),
             Move::TakeVial => "Take a Vial".into(),

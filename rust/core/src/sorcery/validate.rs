@@ -254,6 +254,14 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
                 }
             }
         }
+        // After setup the offers stay as the record of what was kept and returned.
+        if !p
+            .project_offer
+            .iter()
+            .all(|&c| c == NONE || usize::from(c) < NUM_PROJECTS)
+        {
+            return Err(bad(format!("seat {q} was offered an unknown project")));
+        }
         let ok_thesis = |x: u8| x == NONE || usize::from(x) < NUM_THESES;
         let ok_staff = |x: u8| x == NONE || usize::from(x) < NUM_STAFFS;
         if !p.thesis_offer.iter().all(|&x| ok_thesis(x))
@@ -292,7 +300,21 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
                         | Stage::Commit
                         | Stage::CommitTarget
                 )
-                && turn.ret != Return::Commit
+                && !matches!(turn.ret, Return::Commit | Return::Complete)
+                && turn.stage != Stage::Complete
+        }
+        Phase::Complete { seat } => {
+            usize::from(seat) < n
+                && (turn.stage == Stage::Complete
+                    || (turn.ret == Return::Complete
+                        && matches!(
+                            turn.stage,
+                            Stage::SpectralTake
+                                | Stage::FillTarget
+                                | Stage::CreditTarget
+                                | Stage::DemeritTarget
+                                | Stage::StockChoice
+                        )))
         }
         Phase::Commit { seat } => {
             usize::from(seat) < n

@@ -47,7 +47,33 @@ impl SorceryState {
         for &s in &order {
             self.complete_ready(s);
         }
-        self.advance_moon();
+        self.offer_complete_staff(None);
+    }
+
+    /// "You can use your staff in any step of your turn: Action, Commit, or Complete." Once
+    /// every completion is resolved and its tokens placed (a demerit a grave card or Alchemy
+    /// gave may now be removed, a completed project's stock is back in the supply), each seat
+    /// after `after` in turn order whose staff is face-up and can do something decides to use
+    /// it or keep it; then the moon advances.
+    pub(crate) fn offer_complete_staff(&mut self, after: Option<Seat>) {
+        let order: crate::engine::PerSeat<Seat> = self.turn_order().collect();
+        let start = after.map_or(0, |a| {
+            order.iter().position(|&s| s == a).map_or(0, |k| k + 1)
+        });
+        let next = order[start..]
+            .iter()
+            .copied()
+            .find(|&s| self.staff_usable(s, false));
+        match next {
+            Some(seat) => {
+                self.t.phase = Phase::Complete { seat: seat as u8 };
+                self.t.turn = Turn {
+                    stage: super::state::Stage::Complete,
+                    ..Turn::default()
+                };
+            }
+            None => self.advance_moon(),
+        }
     }
 
     /// Completes every project of `seat` whose icons are all filled.

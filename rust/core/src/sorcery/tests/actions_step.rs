@@ -369,3 +369,36 @@ fn a_document_with_a_buy_the_hand_cannot_pay_is_rejected() {
         assert!(err.contains("buy in progress"), "{err}");
     }
 }
+
+/// "restock the market by replacing any bought projects with new projects from the same
+/// level": in month 2 the middle column holds 200-level projects (shifted left from the
+/// right column); one bought there is replaced from the 200-level deck, not the 100-level
+/// deck the middle column was first dealt from.
+#[test]
+fn a_bought_project_is_restocked_from_its_own_level_not_its_columns() {
+    let mut s = started(2, 96, json!({}));
+    s.t.month = 1;
+    let space = 2; // middle column, top row
+    let bought = s.t.decks[1].pop().unwrap();
+    s.t.removed |= 1 << s.t.market[space];
+    s.t.market[space] = bought;
+    assert_eq!(s.proj(usize::from(bought)).level, 200);
+    let next_200 = *s.t.decks[1].last().unwrap();
+    let decks_100 = s.t.decks[0];
+    give(&mut s, 0, mat("Cursed Signet", 0));
+    give(&mut s, 0, mat("Cursed Signet", 1));
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::BuySpace(space));
+    act(&mut s, Move::BuyDone);
+    for m in [mat("Cursed Signet", 0), mat("Cursed Signet", 1)] {
+        if legal_moves(&s).contains(&Move::PayDone) {
+            break;
+        }
+        act(&mut s, Move::Pay(m));
+    }
+    act(&mut s, Move::PayDone);
+    assert_eq!(s.t.market[space], next_200, "the next 200-level project");
+    assert_eq!(s.t.decks[0], decks_100, "the 100-level deck is untouched");
+    assert_valid(&s);
+}

@@ -4,6 +4,7 @@
 use serde_json::json;
 
 use super::*;
+use crate::sorcery::data::Icon;
 
 /// Brings the game to seat 0's commit step with everyone's actions taken.
 fn to_commit(s: &mut SorceryState) {
@@ -300,4 +301,106 @@ fn commits_stay_hidden_until_every_seat_has_committed() {
     );
     act(&mut s, Move::Stop);
     assert_eq!(usize::from(work(&s, 0, id).slots[0]), a);
+}
+
+/// Reanimate: "the ability to commit an additional card during the commit step". A cram
+/// ("You may commit up to two materials") does not get it: two commits, then only Stop,
+/// while the commit step allows three.
+#[test]
+fn a_cram_does_not_get_the_commit_steps_extra_commits() {
+    let mut s = started(2, 93, json!({}));
+    give_completed(&mut s, 0, proj("Reanimate"));
+    let finger = proj("Twitching Finger"); // Hand, Hand
+    let robbing = proj("Grave Robbing 101"); // Skull, Limb
+    give_project(&mut s, 0, finger);
+    give_project(&mut s, 0, robbing);
+    let skull = mat("Cracked Skull", 0);
+    let hands = [mat("Severed Hand", 0), mat("Severed Hand", 1)];
+    assert!(skull < hands[0], "committed in ascending order");
+    for m in [skull, hands[0], hands[1]] {
+        give(&mut s, 0, m);
+    }
+    assert_eq!(s.commit_limit(0), 3);
+    let commit_two = |s: &mut SorceryState| {
+        act(s, Move::Commit(skull));
+        act(
+            s,
+            Move::CommitTo {
+                project: robbing,
+                icon: Icon::Skull as usize,
+            },
+        );
+        act(s, Move::Commit(hands[0]));
+        act(
+            s,
+            Move::CommitTo {
+                project: finger,
+                icon: Icon::Hand as usize,
+            },
+        );
+    };
+    let mut commit = s.clone();
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    commit_two(&mut s);
+    assert_eq!(legal_moves(&s), vec![Move::Stop], "a cram commits two");
+    to_commit(&mut commit);
+    commit_two(&mut commit);
+    assert!(
+        legal_moves(&commit).contains(&Move::Commit(hands[1])),
+        "the commit step a third"
+    );
+}
+
+/// "You can use your staff in any step of your turn: Action, Commit, or Complete." In the
+/// last week a demerit a grave card gives when its project completes can only be removed in
+/// the Complete step: Staff of Purity is offered there, once the project is completed and
+/// its tokens placed (in the commit step there was no demerit to remove). A seat whose
+/// staff can do nothing there (Staff of Haste) is not asked.
+#[test]
+fn staff_of_purity_in_the_last_complete_step_removes_a_demerit_earned_at_completion() {
+    let mut s = started(2, 97, json!({"staffs": true, "theses": "none"}));
+    (s.t.month, s.t.week) = (3, 3);
+    give_staff(&mut s, 0, "Staff of Purity");
+    give_staff(&mut s, 1, "Staff of Haste");
+    let finger = proj("Twitching Finger"); // Hand, Hand: 2 credits
+    give_project(&mut s, 0, finger);
+    let bone = mat("Mismatched Bone", 0); // a demerit when used for its Hand
+    let hand = mat("Severed Hand", 0);
+    give(&mut s, 0, bone);
+    give(&mut s, 0, hand);
+    to_commit(&mut s);
+    assert!(!legal_moves(&s).contains(&Move::UseStaff), "no demerit yet");
+    for m in [bone.min(hand), bone.max(hand)] {
+        act(&mut s, Move::Commit(m));
+        act(
+            &mut s,
+            Move::CommitTo {
+                project: finger,
+                icon: Icon::Hand as usize,
+            },
+        );
+    }
+    act(&mut s, Move::Stop);
+    act(&mut s, Move::Stop); // seat 1 commits nothing
+    assert_eq!(s.t.phase, Phase::Complete { seat: 0 });
+    assert_eq!(
+        completed(&s, 0, finger),
+        Some((0, 1)),
+        "completed, one demerit"
+    );
+    let mut offered = legal_moves(&s);
+    offered.sort_by_key(|&m| encode(m));
+    let mut want = vec![Move::UseStaff, Move::EndTurn];
+    want.sort_by_key(|&m| encode(m));
+    assert_eq!(offered, want);
+    let mut kept = s.clone();
+    act(&mut s, Move::UseStaff);
+    act(&mut s, Move::TokenProject(finger));
+    assert!(s.is_terminal(), "seat 1 is not asked: the game ends");
+    assert_eq!(completed(&s, 0, finger), Some((0, 0)));
+    assert_eq!(s.public_score(0), 2);
+    act(&mut kept, Move::EndTurn);
+    assert!(kept.is_terminal());
+    assert_eq!(kept.public_score(0), 2 - 1);
 }

@@ -449,7 +449,7 @@ fn the_document_records_generations_and_rejects_impossible_ones() {
     assert_eq!(back.to_json(), text);
     assert_eq!(back.t.reshuffles, 1);
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(doc["version"], 3);
+    assert_eq!(doc["version"], 4);
     let deck_card = usize::from(s.t.grave_deck[0]);
     let older = ids(s.t.players[1].hand & SorceryState::graves() & !reshuffled_set)
         .next()
@@ -703,4 +703,68 @@ fn play_checking_swaps(
         let moves = legal(&t);
         t.apply_action(moves[rng.below(moves.len())]).unwrap();
     }
+}
+
+/// "Player Setup" 2: each seat "keeps one project face-up in front of them and returns the
+/// other to the bottom of the 100-level project deck", face-down. Swap test: seat 0 having
+/// returned the one or another card seat 1 cannot place leaves seat 1 the same information
+/// state and the same determinization; the redraws put each card seat 1 cannot place there.
+#[test]
+fn the_project_another_seat_returned_at_setup_is_hidden_and_redrawn() {
+    let s = started(2, 79, json!({}));
+    let p = s.t.players[0];
+    let returned = p.project_offer[1 - usize::from(p.project_pick)];
+    let place = s.t.decks[0].iter().position(|&c| c == returned).unwrap();
+    assert_eq!(
+        place, 1,
+        "at the bottom, just above the card seat 1 returned after it"
+    );
+    // 100-level cards seat 1 cannot place: the deck but its own returned card.
+    let unseen: Vec<u8> = s.t.decks[0]
+        .iter()
+        .copied()
+        .filter(|&c| s.t.project_known[usize::from(c)] & 0b10 == 0)
+        .collect();
+    assert_eq!(unseen.len(), s.t.decks[0].len() - 1);
+    let other = *unseen.iter().find(|&&c| c != returned).unwrap();
+    let mut u = s.clone();
+    let at = u.t.decks[0].iter().position(|&c| c == other).unwrap();
+    u.t.decks[0].swap(place, at);
+    u.t.players[0].project_offer[1 - usize::from(p.project_pick)] = other;
+    u.t.project_known
+        .swap(usize::from(returned), usize::from(other));
+    assert_valid(&u);
+    assert_eq!(
+        u.information_state_string(1),
+        s.information_state_string(1),
+        "seat 1 cannot tell which project seat 0 returned"
+    );
+    let mut redrawn = std::collections::BTreeSet::new();
+    for k in 0..60 {
+        let r = s.resample_hidden(1, k);
+        assert_eq!(u.resample_hidden(1, k).to_json(), r.to_json());
+        assert_valid(&r);
+        assert_eq!(r.information_state_string(1), s.information_state_string(1));
+        let q = r.t.players[0];
+        let (kept, back) = (
+            q.project_offer[usize::from(q.project_pick)],
+            q.project_offer[1 - usize::from(q.project_pick)],
+        );
+        assert_eq!(kept, p.project_offer[usize::from(p.project_pick)]);
+        assert_eq!(
+            r.t.decks[0][place], back,
+            "the redrawn card is in its place"
+        );
+        assert_eq!(
+            r.t.project_known[usize::from(back)],
+            0b01,
+            "known to seat 0"
+        );
+        assert!(unseen.contains(&back));
+        redrawn.insert(back);
+    }
+    assert!(redrawn.len() > 5, "redrawn among the unseen: {redrawn:?}");
+    // Seat 0's own determinization keeps the card it returned.
+    let own = s.resample_hidden(0, 4).t.players[0];
+    assert_eq!(own.project_offer, p.project_offer);
 }

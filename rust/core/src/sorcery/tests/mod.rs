@@ -72,6 +72,23 @@ pub(super) fn mat(name: &str, nth: usize) -> usize {
         .0
 }
 
+/// The index of the staff named `name`.
+pub(super) fn staff(name: &str) -> u8 {
+    CardSet::default_set()
+        .staffs
+        .iter()
+        .position(|x| x.name == name)
+        .unwrap() as u8
+}
+
+/// Gives `seat` the staff named `name`, face-up (as if kept at setup).
+pub(super) fn give_staff(s: &mut SorceryState, seat: usize, name: &str) {
+    let p = &mut s.t.players[seat];
+    p.staff = staff(name);
+    p.staff_offer[0] = p.staff;
+    p.staff_used = false;
+}
+
 /// Moves project `id` from wherever it is into `seat`'s in-progress projects.
 pub(super) fn give_project(s: &mut SorceryState, seat: usize, id: usize) {
     take_project(s, id);

@@ -13,7 +13,7 @@ fn pass_week(s: &mut SorceryState) {
     while s.t.week == week && s.t.month == month && !s.is_terminal() {
         match s.t.turn.stage {
             Stage::Choose => act(s, Move::Cram),
-            Stage::AfterAction => act(s, Move::EndTurn),
+            Stage::AfterAction | Stage::Complete => act(s, Move::EndTurn),
             _ => act(s, Move::Stop),
         }
     }
@@ -258,4 +258,63 @@ fn every_thesis_condition_kind_is_checked_as_written() {
         !met(&s, Condition::Materials { amount: 6 }),
         "the grant is not a material"
     );
+}
+
+/// "whoever has the largest total of values on grave cards in their hand": Candles, Vials
+/// (stock) and the Research Grant do not count. Seat 0 holds a Candle, a Vial and its grant
+/// ($10, none of it grave cards), seat 1 a $1 Femur; every score is 0.
+#[test]
+fn the_tiebreak_counts_grave_cards_only() {
+    let mut s = started(3, 95, json!({"theses": "none"}));
+    for q in 0..3 {
+        empty_hand(&mut s, q);
+    }
+    let (candle, vial) = (
+        s.cards.candles.trailing_zeros() as usize,
+        s.cards.vials.trailing_zeros() as usize,
+    );
+    give(&mut s, 0, candle);
+    give(&mut s, 0, vial);
+    give(&mut s, 0, crate::sorcery::data::FIRST_GRANT);
+    give(&mut s, 1, mat("Femur", 0));
+    assert_eq!(s.value_of(s.t.players[0].hand), 2 + 3 + 5);
+    assert_eq!([s.score(0), s.score(1), s.score(2)], [0, 0, 0]);
+    assert_eq!([s.grave_value_in_hand(0), s.grave_value_in_hand(1)], [0, 1]);
+    assert_eq!(s.final_ranking().to_vec(), vec![1, 0, 2]);
+}
+
+/// Physical Education: "every $8 worth of unused materials counts for 1 credit" and "Extra
+/// credit and demerit tokens on incomplete projects are not counted": the materials under a
+/// project never completed are unused too (its tokens are not counted); an icon an ability
+/// filled holds no material.
+#[test]
+fn materials_under_an_incomplete_project_count_as_unused() {
+    let mut s = started(2, 98, json!({"theses": "none"}));
+    empty_hand(&mut s, 0);
+    let rift = proj("Minor Rift"); // Ring, Mushroom
+    give_project(&mut s, 0, rift);
+    let signet = mat("Cursed Signet", 0); // $5, Ring
+    take_material(&mut s, signet);
+    let w = s.t.players[0]
+        .projects
+        .iter_mut()
+        .find(|w| usize::from(w.card) == rift)
+        .unwrap();
+    w.slots[0] = signet as u8;
+    w.credits = 2;
+    give(&mut s, 0, mat("Wedding Band", 0)); // $3 in hand
+    assert_eq!(s.unused_material_value(0), 5 + 3);
+    assert_eq!(
+        s.score(0),
+        1,
+        "$8: one credit, and no token of the incomplete project"
+    );
+    // A free fill (Crawling Claw) is no material.
+    let w = s.t.players[0]
+        .projects
+        .iter_mut()
+        .find(|w| usize::from(w.card) == rift)
+        .unwrap();
+    w.slots[0] = crate::sorcery::state::FILLED_FREE;
+    assert_eq!(s.unused_material_value(0), 3);
 }

@@ -319,15 +319,6 @@ fn the_named_cards_of_the_rulebook_exist_with_their_faces() {
     assert_eq!(set.materials[crate::sorcery::data::FIRST_GRANT].value, 5);
 }
 
-/// The index of the staff named `name`.
-fn staff(name: &str) -> u8 {
-    CardSet::default_set()
-        .staffs
-        .iter()
-        .position(|x| x.name == name)
-        .unwrap() as u8
-}
-
 /// take_stock of one kind (a staff, a project action): that kind only, as many as the
 /// supply still holds ("Component limits are rules"), and not offered from an empty stack.
 #[test]
@@ -574,5 +565,67 @@ fn spectral_sight_offers_each_set_of_cards_once_pile_by_pile() {
         sets.len(),
         n * (n - 1) * (n - 2) / 6,
         "every set of three is offered"
+    );
+}
+
+/// "You can use your staff in any step of your turn": after the action the seat may still
+/// use it (Staff of Digging: 2 grave cards, then the next seat acts) or end the turn and keep
+/// it face-up for later.
+#[test]
+fn the_staff_is_offered_after_the_action_and_ending_the_turn_keeps_it() {
+    let mut s = started(2, 91, json!({"staffs": true}));
+    give_staff(&mut s, 0, "Staff of Digging");
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    assert_eq!(s.t.phase, Phase::Action { seat: 0 }, "still seat 0's turn");
+    let mut offered = legal_moves(&s);
+    offered.sort_by_key(|&m| encode(m));
+    let mut want = vec![Move::UseStaff, Move::EndTurn];
+    want.sort_by_key(|&m| encode(m));
+    assert_eq!(offered, want);
+    let mut kept = s.clone();
+    let hand = s.t.players[0].hand.count_ones();
+    act(&mut s, Move::UseStaff);
+    assert_eq!(s.t.players[0].hand.count_ones(), hand + 2);
+    assert!(s.t.players[0].staff_used);
+    assert_eq!(s.t.phase, Phase::Action { seat: 1 });
+    act(&mut kept, Move::EndTurn);
+    assert!(!kept.t.players[0].staff_used, "face-up for later");
+    assert_eq!(kept.t.players[0].hand.count_ones(), hand);
+    assert_eq!(kept.t.phase, Phase::Action { seat: 1 });
+}
+
+/// An extra-commit staff ("commit 1 more material") does something only in the commit step:
+/// it is not offered before the action, in a cram or after the action, and is in the
+/// commit step.
+#[test]
+fn an_extra_commit_staff_is_usable_only_in_the_commit_step() {
+    let mut s = started(2, 92, json!({"staffs": true}));
+    give_staff(&mut s, 0, "Staff of Haste");
+    give_project(&mut s, 0, proj("Twitching Finger")); // Hand, Hand
+    give(&mut s, 0, mat("Severed Hand", 0));
+    action_turn(&mut s, 0);
+    assert!(
+        !legal_moves(&s).contains(&Move::UseStaff),
+        "before the action"
+    );
+    act(&mut s, Move::Cram);
+    assert!(!legal_moves(&s).contains(&Move::UseStaff), "in a cram");
+    act(&mut s, Move::Stop);
+    assert_eq!(
+        s.t.phase,
+        Phase::Action { seat: 1 },
+        "no staff decision after the action"
+    );
+    s.t.phase = Phase::Commit { seat: 0 };
+    s.t.turn = Turn {
+        stage: Stage::Commit,
+        limit: s.commit_limit(0),
+        ..Turn::default()
+    };
+    assert!(
+        legal_moves(&s).contains(&Move::UseStaff),
+        "in the commit step"
     );
 }

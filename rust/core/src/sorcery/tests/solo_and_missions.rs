@@ -190,6 +190,10 @@ fn solo_buy_may_clear_two_market_projects_for_one_dollar_as_often_as_paid() {
         "$2 spent"
     );
     act(&mut s, Move::ClearDone);
+    assert!(
+        !legal_moves(&s).iter().any(|m| matches!(m, Move::Clear(_))),
+        "the clears come before the purchases"
+    );
     act(&mut s, Move::BuyDone);
     act(&mut s, Move::Pay(mat("Tarnished Ring", 0)));
     act(&mut s, Move::PayDone);
@@ -223,7 +227,8 @@ fn each_mission_is_checked_as_written() {
     assert!(!s.mission_requirement_met(1, 10));
     done(&mut s, 1, proj("Tea Leaves"));
     assert!(s.mission_requirement_met(1, 10));
-    // Mission 5: a Sorcery project with each moon phase.
+    // Mission 5: a Sorcery project with each moon phase — the phase printed with its lunar
+    // ability: every project here was completed in week 1 (`give_completed`).
     let mut t = started(2, 88, json!({}));
     for name in ["Minor Rift", "Moonlit Ward", "Lantern Hex"] {
         done(&mut t, 0, proj(name));
@@ -293,6 +298,17 @@ fn solo_mission_hard_also_needs_the_robot_beaten() {
     }
     assert!(s.score(0) >= 30);
     assert_eq!(s.mission_met(0), Some(true));
+    // "must also beat the Robot's score": one credit more wins, a tie loses.
+    let score = s.score(0);
+    let base = s.robot_score() - i32::from(s.t.robot.tokens);
+    s.t.robot.tokens = u16::try_from(score - 1 - base).unwrap();
+    assert_eq!(s.robot_score(), score - 1);
+    assert_eq!(s.mission_met(0), Some(true));
+    assert_eq!(s.margin(), Some(1.0));
+    s.t.robot.tokens += 1;
+    assert_eq!(s.robot_score(), score, "a tie");
+    assert_eq!(s.mission_met(0), Some(false));
+    assert_eq!(s.margin(), Some(0.0), "not a win");
     s.t.robot.tokens = 100;
     assert_eq!(s.mission_met(0), Some(false));
     assert!(s.margin().unwrap() < 0.0);
@@ -440,4 +456,37 @@ fn a_mushroom_takes_the_biggest_pile_and_adds_to_it_and_to_the_piles_on_its_left
     assert_eq!(added, [1, 1, 0], "to it and to the pile on its left");
     assert_eq!(s.t.piles[2], piles[2]);
     assert_valid(&s);
+}
+
+/// The robot's tokens by difficulty. Hard: "Every time the Robot takes a grave pile that is
+/// only one card, it also takes 3 extra credit tokens" (a two-card pile gives none); Extra
+/// Hard: "an extra credit token ... every time it clears cards from the market", on top of
+/// Hard's (the ladder reading); Medium: no tokens.
+#[test]
+fn robot_tokens_by_difficulty_for_one_and_two_card_piles_and_a_clear() {
+    // (difficulty, tokens for a one-card pile, for a two-card pile, for a clear)
+    for (difficulty, one, two, clear) in [
+        ("easy", 0, 0, 0),
+        ("medium", 0, 0, 0),
+        ("hard", 3, 0, 0),
+        ("extra-hard", 3, 0, 1),
+    ] {
+        let tokens_after = |top: Icon, pile_size: u32| {
+            let mut s = started(1, 94, json!({ "difficulty": difficulty }));
+            while s.t.piles[0].count_ones() > pile_size {
+                let c = s.t.piles[0].trailing_zeros() as usize;
+                take_material(&mut s, c);
+                s.t.discard |= bit(c);
+            }
+            assert_eq!(s.t.piles[0].count_ones(), pile_size);
+            robot_draws(&mut s, top);
+            action_turn(&mut s, 0);
+            act(&mut s, Move::Cram);
+            act(&mut s, Move::Stop);
+            s.t.robot.tokens
+        };
+        assert_eq!(tokens_after(Icon::Limb, 1), one, "{difficulty}: one card");
+        assert_eq!(tokens_after(Icon::Limb, 2), two, "{difficulty}: two cards");
+        assert_eq!(tokens_after(Icon::Hand, 2), clear, "{difficulty}: a clear");
+    }
 }
