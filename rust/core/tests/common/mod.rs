@@ -219,3 +219,6 @@ pub fn play_within_bounds<G: GameState>(
         high: scores.iter().copied().max().unwrap_or(0),
     }
 }
+
+pub mod diff;
+pub mod hidden;
