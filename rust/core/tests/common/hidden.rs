@@ -73,6 +73,11 @@ pub trait HiddenGame: GameState {
         false
     }
 
+    /// A short note on where the game stands (phase, stage), for messages.
+    fn stage_note(&self) -> String {
+        String::new()
+    }
+
     /// The public facts a determinization must keep (the table's `kept` places).
     fn public_facts(&self) -> Vec<(&'static str, Value)> {
         Vec::new()
@@ -165,14 +170,25 @@ struct Ctx<'a> {
     mode: &'a str,
     game: String,
     position: usize,
+    over: bool,
+    note: String,
     seat: Seat,
 }
 
 impl Ctx<'_> {
     fn at(&self) -> String {
         format!(
-            "mode {}, {} after {} moves, seat {}",
-            self.mode, self.game, self.position, self.seat
+            "mode {}, {} after {} moves{}{}, seat {}",
+            self.mode,
+            self.game,
+            self.position,
+            if self.over { " (game over)" } else { "" },
+            if self.note.is_empty() {
+                String::new()
+            } else {
+                format!(" [{}]", self.note)
+            },
+            self.seat
         )
     }
 }
@@ -256,6 +272,8 @@ pub fn run_harness<G: HiddenGame>(modes: &[(&str, &dyn Fn(u64) -> G)], budget: B
                         mode,
                         game: game.clone(),
                         position: i,
+                        over: trail[i].is_terminal(),
+                        note: trail[i].stage_note(),
                         seat,
                     };
                     check_seat(&trail, i, &ctx, budget, k % 2 == 0, &mut run, &mut rng);
@@ -642,12 +660,16 @@ fn play_on<G: HiddenGame>(
             return;
         }
         let a = legal[rng.below(legal.len())];
+        let sentence = state.action_to_string(a);
         state.apply_unchecked(a);
         run.played_moves += 1;
         if let Err(e) = G::load(&state.to_json()) {
             run.fail(
                 format!("{mode} | determinization played on becomes invalid"),
-                format!("{at}, played on {} moves (last {a}): {e}", m + 1),
+                format!(
+                    "{at}, played on {} moves (last {a}, {sentence:?}): {e}",
+                    m + 1
+                ),
             );
             return;
         }
@@ -742,12 +764,19 @@ fn choice_swaps<G: HiddenGame>(trail: &[G], i: usize, viewer: Seat, rng: &mut Rn
             continue;
         }
         let mut alt = trail[j].clone();
-        alt.apply_unchecked(options[rng.below(options.len())]);
+        let chosen = options[rng.below(options.len())];
+        let told = format!(
+            "{:?} instead of {:?}",
+            trail[j].action_to_string(chosen),
+            trail[j].action_to_string(original)
+        );
+        alt.apply_unchecked(chosen);
         if let Some(alt) = replay_rest(alt, trail, j + 1, i, q, offset, rng) {
-            if alt.current_player() == state.current_player() {
+            if alt.current_player() == state.current_player() && alt.hidden_choice() == Some(place)
+            {
                 out.push(Swap {
                     place,
-                    what: format!("choice: seat {q}'s move after {j} moves changed"),
+                    what: format!("choice: seat {q}'s move after {j} moves: {told}"),
                     doc: alt.to_json(),
                 });
             }
