@@ -235,8 +235,7 @@ fn no_view_or_determinization_of_a_seat_depends_on_what_it_cannot_know() {
             ("4 players", &four),
         ],
         Budget {
-            random_games: 2,
-            positions_per_game: 30,
+            positions_per_game: 36,
             ..Budget::DEFAULT
         },
     );

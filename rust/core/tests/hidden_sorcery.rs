@@ -304,8 +304,7 @@ fn no_view_or_determinization_of_a_seat_depends_on_what_it_cannot_know() {
     run_harness(
         &table,
         Budget {
-            random_games: 2,
-            positions_per_game: 16,
+            positions_per_game: 24,
             ..Budget::DEFAULT
         },
     );

@@ -109,10 +109,10 @@ impl Budget {
         random_games: 3,
         greedy_games: 1,
         positions_per_game: 40,
-        redraws: 16,
+        redraws: 12,
         played_on: 1,
         play_on_moves: 12,
-        moves_compared: 4,
+        moves_compared: 2,
     };
 }
 
@@ -445,7 +445,7 @@ fn check_seat<G: HiddenGame>(
     let mut swaps = state.swaps(seat, rng);
     swaps.push(seed_swap(&value, rng));
     swaps.extend(choice_swaps(trail, i, seat, rng));
-    let det_seeds = [rng.next_u64(), rng.next_u64()];
+    let det_seeds = [rng.next_u64()];
     let mut targets: Vec<(&'static str, bool, Vec<String>)> = Vec::new();
     for swap in swaps {
         let stats = run.places.entry(swap.place).or_default();
@@ -663,6 +663,10 @@ fn play_on<G: HiddenGame>(
         let sentence = state.action_to_string(a);
         state.apply_unchecked(a);
         run.played_moves += 1;
+        // Validated every third move and at the last one (the loader is the costly part).
+        if m % 3 != 2 && m + 1 != moves && !state.is_terminal() {
+            continue;
+        }
         if let Err(e) = G::load(&state.to_json()) {
             run.fail(
                 format!("{mode} | determinization played on becomes invalid"),
