@@ -1,6 +1,10 @@
 //! The hidden-information harness (`common::hidden`) for Níjar, solo at each difficulty and
 //! 2–4 players: the swaps of each hidden place of the table in `src/nijar/observe.rs`, and the
 //! Competition's revealed cards as a public fact every determinization keeps.
+//!
+//! Before issue 17 point 1 is fixed it fails: the seed is in every information state (and in
+//! every determinization), and solo determinizations below Expert put revealed Competition
+//! cards back into its deck.
 
 use craftgames_core::engine::{Rng, Seat};
 use craftgames_core::nijar::data::{CardType, NUM_CARD_IDS, NUM_GAME_CARDS};

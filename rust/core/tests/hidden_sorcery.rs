@@ -1,5 +1,8 @@
 //! The hidden-information harness (`common::hidden`) for Studies in Sorcery, every player
 //! count and mode: the swaps of each hidden place of the table in `src/sorcery/observe.rs`.
+//!
+//! Before issue 16 point 3 is fixed it fails: after setup the information state keeps the
+//! project each other seat returned face-down, and determinizations keep it too.
 
 use craftgames_core::engine::{Action, Rng, Seat};
 use craftgames_core::sorcery::actions::{COMMIT, STOP};
