@@ -13,7 +13,9 @@
 #   --list               list the mutants without testing them
 # Results go to target/mutants/GAME/mutants.out (caught.txt, missed.txt, timeout.txt,
 # unviable.txt, outcomes.json). Environment: MUTANTS_TIMEOUT (seconds of tests per mutant,
-# default 300), MUTANTS_JOBS (mutants built and tested at once, default 1).
+# default 300), MUTANTS_JOBS (mutants built and tested at once, default 1). With --in-place
+# the mutants are made in this tree and built in its warm target/ (fast; never interrupt it
+# with kill -9, or a mutated file may stay behind: check `git status`).
 # Not part of CI: a whole game's run takes hours of CPU.
 set -euo pipefail
 
@@ -44,11 +46,17 @@ files=()
 for m in "${modules[@]}"; do
     files+=(--file "rust/core/src/$game/$m.rs")
 done
+# cargo-mutants tests one mutant at a time unless told (and --in-place allows only one).
+jobs=()
+if [ -n "${MUTANTS_JOBS:-}" ]; then
+    jobs=(--jobs "$MUTANTS_JOBS")
+fi
 
+mkdir -p "target/mutants/$game"
 # After `--`: arguments of `cargo test` (the library's unit tests), then, after a second
 # `--`, of the test binary (only this game's tests).
 exec cargo mutants --package craftgames-core "${files[@]}" \
     --timeout "${MUTANTS_TIMEOUT:-300}" \
-    --jobs "${MUTANTS_JOBS:-1}" \
+    "${jobs[@]}" \
     --output "target/mutants/$game" \
     "$@" -- --lib -- "$game::"
