@@ -220,5 +220,6 @@ pub fn play_within_bounds<G: GameState>(
     }
 }
 
+pub mod choices;
 pub mod diff;
 pub mod hidden;
