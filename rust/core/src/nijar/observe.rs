@@ -6,6 +6,25 @@
 //! the box (known to their owner), each seat's pending 10.2 choice until every seat has
 //! chosen (known to the chooser), and future dice. Everything else is on the table.
 //! `known[card]` holds the seats that know where each card is.
+//!
+//! ## Who knows what
+//!
+//! Every hidden place, who knows it and when that changes. The hidden-information harness
+//! (`tests/hidden_nijar.rs`) reads this table: each place below has a generator that makes a
+//! second state the seat cannot tell from the first (`swap`: two unseen cards exchanged;
+//! `choice`: another seat's pending choice changed to another legal one by replaying the
+//! game), checks every view and determinization on both, and checks that determinizations
+//! redraw the place; a `kept` place is public and every determinization must keep it.
+//!
+//! | place | what | known to | when that changes | harness |
+//! |---|---|---|---|---|
+//! | `hand` | the cards in a seat's hand (by cardback: which deck each came from is public) | its holder; a card taken from the face-up draft area: every seat (`known`) | a card played is public | swap |
+//! | `deck_order` | the cards and order of the three decks | nobody | a draw to the draft area shows the card to all | swap |
+//! | `endgame_cards` | endgame scoring cards in hands, played face-down (10.2) and returned to the box | their owner (`known`) | the face-down plays are revealed at the end of the game | swap |
+//! | `endgame_pending` | a seat's 10.2 choice this round (keep, or which card to play) | the chooser; that it has chosen is public | applied when every seat has chosen | choice |
+//! | `competition_deck` | the Competition's face-down deck below its top card, and its order (solo) | nobody; the top card's back is seen by all; Expert: the cards (not their order) | a card is revealed at each Competition turn; 12.8 shuffles the deck at the end of the round | swap |
+//! | `competition_revealed` | the Competition's cards revealed this round (solo) | every seat (each was seen when revealed, and its craftswomen stand on the space it named) | back into the deck at the end of the round (12.8) | kept |
+//! | `seed_rng` | the seed and the random stream (future draws and dice) | nobody | never in any view; a determinization draws its own from its seed | swap |
 
 use serde_json::{json, Value};
 

@@ -14,6 +14,27 @@
 //! last came from, and a determinization exchanges an unseen card only with unseen cards of
 //! the same generation, except where another seat's Spectral Sight mixed them (see
 //! `mixing`, which also keeps where a card a seat had seen in the pile may now be).
+//!
+//! ## Who knows what
+//!
+//! Every hidden place, who knows it and when that changes. The hidden-information harness
+//! (`tests/hidden_sorcery.rs`) reads this table: each place below has a generator that makes
+//! a second state the seat cannot tell from the first (`swap`: two unseen cards exchanged or
+//! a card changed to another it could have been; `choice`: another seat's pending choice
+//! changed to another legal one by replaying the game), checks every view and determinization
+//! on both, and checks that determinizations redraw the place. The discard, the market, the
+//! stock, completed and in-progress projects, used staffs and the robot's cards are face-up.
+//!
+//! | place | what | known to | when that changes | harness |
+//! |---|---|---|---|---|
+//! | `grave_cards` | grave cards in other hands, in the piles and in the grave deck (and its order) | a hand: its holder; a pile: every seat that looked at it since the card joined (`known`); the deck: nobody | taking a pile shows it to all who knew it; a reshuffle makes a new generation (`generation`) | swap |
+//! | `project_decks` | the cards and order of the 100-, 200- and 300-level decks | nobody | a draw to the market shows the card to all | swap |
+//! | `project_offer` | the two 100-level projects a seat is dealt, and the one it returned face-down under the 100-level deck | the seat dealt them | the kept one is public at the end of setup; the returned one stays known to its seat only | swap |
+//! | `theses` | the two theses a seat is dealt and the one it keeps face-down | the seat | a met thesis is flipped face-up at the end of the game | swap |
+//! | `staffs` | the two staffs a seat is dealt; during setup, the one it keeps | the seat | the kept staff is public at the end of setup; the returned one stays hidden | swap |
+//! | `setup_picks` | a seat's setup choices (thesis, project, staff) | the chooser | the project and staff are revealed when every seat has chosen | choice |
+//! | `commits` | the materials a seat commits in the commit step, and to which icons | the committer | revealed when every seat has committed | choice |
+//! | `seed_rng` | the seed and the random stream (future shuffles and draws) | nobody | never in any view; a determinization draws its own from its seed | swap |
 
 use serde_json::{json, Value};
 

@@ -7,6 +7,28 @@
 //! seats' face-down advantage cards. Which cards a seat knows the place of is tracked per
 //! card (`resource_known`, `advantage_known`), so a seat that returned two advantage cards
 //! to the bottom of the deck still knows them there.
+//!
+//! ## Who knows what
+//!
+//! Every hidden place, who knows it and when that changes. The hidden-information harness
+//! (`tests/hidden_sunrise.rs`) reads this table: each place below has a generator that makes
+//! a second state the seat cannot tell from the first (`swap`: two unseen cards exchanged or
+//! a card changed; `choice`: another seat's pending choice changed to another legal one by
+//! replaying the game), checks every view and determinization on both, and checks that
+//! determinizations redraw the place. Everything not listed is on the table for all.
+//!
+//! | place | what | known to | when that changes | harness |
+//! |---|---|---|---|---|
+//! | `stack` | each seat's 12 face-down resource cards of the day, and their order | nobody (its owner too) | "Deal 12 face-down cards" at each day; a card leaves when drawn | swap |
+//! | `hand` | the 4 resource cards a seat drew this round | its holder | public once placed on the wheels in step two (the reveal) | swap |
+//! | `wastebasket` | resource cards discarded face-down (Wasteful, advantage discards) | the seat that discarded each (`resource_known`) | never revealed | swap |
+//! | `advantage_deck` | the order of the advantage deck | nobody, but a seat knows the cards it returned to the bottom (`advantage_known`) | a draw takes the top | swap |
+//! | `advantages` | a seat's face-down advantage cards | its holder | public when revealed (a showpiece, an end-game card) | swap |
+//! | `drawn` | advantage cards a seat drew and is choosing among ("Draw 3 & Keep 1") | the drawer | the two returned stay known to it only | swap |
+//! | `project_deck` | the order of the face-down project deck below its face-up top card | nobody | a draw turns the next card face-up | swap |
+//! | `pending` | a seat's step-one work style and destinations | the chooser | revealed when every seat has chosen | choice |
+//! | `final_choice` | a seat's game-end reveal/discard/keep choices | the chooser; how many it decided is public | applied when every seat has chosen | choice |
+//! | `seed_rng` | the seed and the random stream (future shuffles and draws) | nobody | never in any view; a determinization draws its own from its seed | swap |
 
 use super::data::{ResourceIcons, NUM_ADVANTAGE, NUM_ALL_PROJECTS};
 use super::state::{CardId, Phase, SunriseState, TurnStage, WorkStyle, MAX_SUNRISE_PLAYERS};

@@ -219,3 +219,7 @@ pub fn play_within_bounds<G: GameState>(
         high: scores.iter().copied().max().unwrap_or(0),
     }
 }
+
+pub mod choices;
+pub mod diff;
+pub mod hidden;

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Mutation testing of one game's rules (issue 18 point 3): runs cargo-mutants over the game's
+# rule modules (setup, each action, end of round and game, scoring, solo) with that game's
+# scenario tests (the unit tests under rust/core/src/GAME/tests), each mutant's tests under a
+# timeout. Installs the pinned cargo-mutants from crates.io when it is missing.
+#
+#   tools/mutants.sh GAME [cargo-mutants options...]
+#
+# GAME is sunrise, sorcery or nijar; further options go to cargo-mutants, e.g.
+#   --shard 0/8          one eighth of the mutants (run the shards on separate machines)
+#   --in-diff FILE       only the mutants of a diff (`git diff main > FILE`), before a rule
+#                        change lands
+#   --list               list the mutants without testing them
+# Results go to target/mutants/GAME/mutants.out (caught.txt, missed.txt, timeout.txt,
+# unviable.txt, outcomes.json). Environment: MUTANTS_TIMEOUT (seconds of tests per mutant,
+# default 300), MUTANTS_JOBS (mutants built and tested at once, default 1). With --in-place
+# the mutants are made in this tree and built in its warm target/ (fast; never interrupt it
+# with kill -9, or a mutated file may stay behind: check `git status`).
+# Not part of CI: a whole game's run takes hours of CPU.
+set -euo pipefail
+
+readonly VERSION=25.3.1
+
+usage() {
+    echo "usage: tools/mutants.sh sunrise|sorcery|nijar [cargo-mutants options...]" >&2
+    exit 2
+}
+
+game=${1:-}
+[ $# -gt 0 ] && shift
+# The rule modules of each game: what decides what can happen (not the card-file reader,
+# the texts, the views or the bounds).
+case "$game" in
+    sunrise) modules=(state moves complete score) ;;
+    sorcery) modules=(state apply moves week score solo) ;;
+    nijar) modules=(state acquire moves pieces play round throw score solo) ;;
+    *) usage ;;
+esac
+
+cd "$(dirname "$0")/.."
+if ! cargo mutants --version 2>/dev/null | grep -qx "cargo-mutants $VERSION"; then
+    cargo install --locked "cargo-mutants@$VERSION"
+fi
+
+files=()
+for m in "${modules[@]}"; do
+    files+=(--file "rust/core/src/$game/$m.rs")
+done
+# cargo-mutants tests one mutant at a time unless told (and --in-place allows only one).
+jobs=()
+if [ -n "${MUTANTS_JOBS:-}" ]; then
+    jobs=(--jobs "$MUTANTS_JOBS")
+fi
+
+mkdir -p "target/mutants/$game"
+# After `--`: arguments of `cargo test` (the library's unit tests), then, after a second
+# `--`, of the test binary (only this game's tests).
+exec cargo mutants --package craftgames-core "${files[@]}" \
+    --timeout "${MUTANTS_TIMEOUT:-300}" \
+    "${jobs[@]}" \
+    --output "target/mutants/$game" \
+    "$@" -- --lib -- "$game::"
