@@ -7,6 +7,7 @@
 //! * [`sorcery`] — *Studies in Sorcery*, 2–4 players, the solo robot, the missions.
 //! * [`nijar`] — *Níjar*, 2–4 players and solo against the Competition.
 //! * [`search`] — game-agnostic random playouts, information-set MCTS and bots.
+//! * [`vector`] — a batch of games for learners: tensors, masks, rewards, auto-reset.
 #![deny(missing_docs)]
 
 pub mod engine;
@@ -14,3 +15,4 @@ pub mod nijar;
 pub mod search;
 pub mod sorcery;
 pub mod sunrise;
+pub mod vector;

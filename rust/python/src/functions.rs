@@ -15,7 +15,7 @@ use crate::state::State;
 
 /// Reads the options argument: the JSON text of an object (the façade's `json.dumps` of the
 /// keyword options), or `None` for none.
-fn options_arg(options: Option<&str>) -> PyResult<Options> {
+pub fn options_arg(options: Option<&str>) -> PyResult<Options> {
     let Some(text) = options else {
         return Ok(Options::new());
     };

@@ -3,7 +3,8 @@
 //! Conversion only, no rules: every decision is made in `craftgames-core`. One file per job:
 //! [`errors`] (exceptions), [`convert`] (arguments and JSON), [`games`] (the game enum and its
 //! dispatch), [`state`] (the `State` class), [`score`] (score explanations), [`functions`]
-//! (module functions), [`search`] (IS-MCTS and greedy moves).
+//! (module functions), [`search`] (IS-MCTS and greedy moves), [`vector`] (the batch of
+//! games for learners).
 
 mod convert;
 mod errors;
@@ -13,6 +14,7 @@ mod pyser;
 mod score;
 mod search;
 mod state;
+mod vector;
 
 // The C ABI's `cg_*` functions are linked into this module and exported from it, so that
 // `craftgames.capi` can load them through cffi from the module's own file.
@@ -41,6 +43,8 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::card_catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(search::mcts_search, m)?)?;
     m.add_function(wrap_pyfunction!(search::greedy_action, m)?)?;
+    m.add_class::<vector::VectorGames>()?;
+    m.add_function(wrap_pyfunction!(vector::reward_values_of, m)?)?;
     m.add("TERMINAL", TERMINAL_PLAYER)?;
     m.add("GAMES", games::GAME_NAMES.to_vec())?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;

@@ -1,0 +1,185 @@
+"""N games stepped together in Rust, for learners::
+
+    import numpy as np
+    from craftgames.vector import VectorEnv
+
+    env = VectorEnv("sunrise", players=2, num_games=64, seats=["learner", "random"])
+    env.reset(seed=0)
+    rng = np.random.default_rng(0)
+    for _ in range(1000):
+        # any legal action per game: here the first one set in each mask
+        actions = env.masks.argmax(axis=1)
+        env.step(actions)
+        finished = env.terminated            # games that ended in this step...
+        returns = env.final_returns[finished]  # ...their results are kept
+
+The arrays (`observations`, `masks`, `rewards`, ...) are allocated once and written in place
+by every `reset` and `step`, with the GIL released; copy them to keep a step's values. Row
+`i` is game `i`:
+
+* ``observations`` ``(N, D)`` float32 — the seat to act's `observation_tensor`;
+* ``masks`` ``(N, A)`` bool — its legal actions (`State.legal_actions`);
+* ``to_act`` ``(N,)`` int32 — that seat, always one given to the learner;
+* ``rewards`` ``(N, P)`` float32 — what each seat earned since the last call (see below);
+* ``terminated`` ``(N,)`` bool — the game ended in this step;
+* ``seeds`` ``(N,)`` uint64 — the seed of the game in play.
+
+**Auto-reset ("same step", as Gymnasium's ``AutoresetMode.SAME_STEP``):** a game that ends
+is dealt anew inside the same `step`, so its row already shows the new game; the finished
+game's last observation (from the seat whose move ended it), its final reward value per seat,
+its final scores and its seed are in ``final_observations``, ``final_returns``,
+``final_scores`` and ``final_seeds`` (rows written only where ``terminated``). Each new game's
+seed is drawn from the slot's own stream, derived from the `reset` seed and the slot, and
+every bot is seeded from the game's seed and its seat: a game is replayed by
+``new_game(game, players, seed)`` and its history (`finished_state(i).history()`).
+
+**Seats** (``seats=``, one per seat; default all ``"learner"``, i.e. self-play): ``"learner"``
+or a built-in bot — ``"random"``, ``"greedy"``, ``"mcts:N"`` (N simulations a move) — which
+moves inside the same call, so the caller sees only its learners' decisions. The solo robot
+and the Competition are not seats: they play themselves.
+
+**Rewards** (``reward=``, ``timing=``; the definitions are `reward_values`'s):
+``"score"`` the seat's points; ``"margin"`` its points minus the best other seat's (solo: the
+game's `solo_margin`, own score minus the opponent's or the grade's); ``"rank"`` 1 for first
+to 0 for last, ties sharing; ``"win"`` 1 to the winner, a tie for first splits it (solo, both:
+1 for a positive solo margin, else 0). ``timing="end"`` pays the whole value when the game
+ends; ``"delta"`` pays its changes as the running scores move (``score`` and ``margin``; solo
+``margin`` runs on the own score and settles to the margin at the end), so a game's rewards
+add up to its final value either way.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Final
+
+import numpy as np
+import numpy.typing as npt
+
+from craftgames import _core
+from craftgames._core import State
+from craftgames.cards import CardsArg, card_text
+
+__all__ = ["REWARDS", "SEAT_PLAYERS", "TIMINGS", "VectorEnv", "reward_values"]
+
+REWARDS: Final = ("score", "margin", "rank", "win")
+"""The reward modes."""
+
+TIMINGS: Final = ("end", "delta")
+"""When a reward is paid."""
+
+SEAT_PLAYERS: Final = ("learner", "random", "greedy", "mcts:N")
+"""Who may play a seat (``mcts:N`` with N ≥ 1 simulations a move)."""
+
+_SEED_SPACE = 1 << 63
+
+
+def reward_values(state: State, reward: str = "score", timing: str = "end") -> list[float]:
+    """Every seat's value of `state` under `reward`: the result once the game is over, before
+    that the running value (always 0 with ``timing="end"``). A seat's reward for a stretch of
+    play is the change of its value; every adapter that trains reads its rewards here."""
+    return _core.reward_values_of(state, reward, timing)
+
+
+class VectorEnv:
+    """`num_games` games of `game` for `players` seats, stepped together (see the module)."""
+
+    def __init__(
+        self,
+        game: str,
+        players: int,
+        num_games: int,
+        *,
+        seats: Sequence[str] | None = None,
+        reward: str = "score",
+        timing: str = "end",
+        threads: int = 1,
+        cards: CardsArg = None,
+        **options: object,
+    ) -> None:
+        """`game`, `players`, `cards` and `options` as `craftgames.new_game` takes them;
+        `seats`, `reward`, `timing` as in the module; `threads` ≥ 1 spreads a call's games
+        over threads. A bad argument raises `ValueError` naming it."""
+        if not isinstance(num_games, int) or num_games < 1:
+            raise ValueError(f"num_games must be a positive int, not {num_games!r}")
+        if not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"threads must be a positive int, not {threads!r}")
+        if seats is not None:
+            seats = [str(s) for s in seats]
+        self.game, self.players = game, players
+        self._batch = _core.VectorGames(
+            game,
+            players,
+            num_games,
+            seats,
+            reward,
+            timing,
+            threads,
+            card_text(cards),
+            json.dumps(options) if options else None,
+        )
+        self._seeds = np.random.default_rng()
+        self.num_games: Final = num_games
+        self.num_players: Final = self._batch.num_players
+        self.observation_size: Final = self._batch.observation_size
+        self.num_actions: Final = self._batch.num_actions
+        b = self._batch
+        self.observations: Final = b.observations
+        self.masks: Final = b.masks
+        self.rewards: Final = b.rewards
+        self.terminated: Final = b.terminated
+        self.to_act: Final = b.to_act
+        self.seeds: Final = b.seeds
+        self.final_observations: Final = b.final_observations
+        self.final_returns: Final = b.final_returns
+        self.final_scores: Final = b.final_scores
+        self.final_seeds: Final = b.final_seeds
+
+    def reset(
+        self, seed: int | None = None
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+        """Deals a new game in every slot, from `seed`, or without one from the next seed of
+        the last seeded stream; returns ``(observations, masks)``."""
+        if seed is None:
+            seed = int(self._seeds.integers(_SEED_SPACE))
+        elif not isinstance(seed, int | np.integer) or seed < 0:
+            raise ValueError(f"seed must be a non-negative int, not {seed!r}")
+        else:
+            self._seeds = np.random.default_rng(int(seed))
+        self._batch.reset(int(seed))
+        return self.observations, self.masks
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.float32],
+        npt.NDArray[np.bool_],
+    ]:
+        """Plays `actions[i]` (one legal action id per game, shape ``(N,)``) and the bots up
+        to each game's next learner decision; returns ``(observations, masks, rewards,
+        terminated)``. An illegal action raises `IllegalActionError` naming the game, and then
+        no game moves."""
+        a = np.asarray(actions)
+        if a.shape != (self.num_games,) or not np.issubdtype(a.dtype, np.integer):
+            raise ValueError(
+                f"actions must be {self.num_games} integer action ids of shape "
+                f"({self.num_games},), not {a.dtype} of shape {a.shape}"
+            )
+        self._batch.step(np.ascontiguousarray(a, dtype=np.int64))
+        return self.observations, self.masks, self.rewards, self.terminated
+
+    def state(self, i: int) -> State:
+        """A copy of the game in play in slot `i`."""
+        return self._batch.state(self._slot(i))
+
+    def finished_state(self, i: int) -> State | None:
+        """A copy of the last game slot `i` finished (None before the first)."""
+        return self._batch.finished_state(self._slot(i))
+
+    def _slot(self, i: int) -> int:
+        if not isinstance(i, int | np.integer) or not 0 <= i < self.num_games:
+            raise ValueError(f"no game {i!r} in a batch of {self.num_games}")
+        return int(i)
