@@ -119,10 +119,26 @@ impl HiddenGame for SorceryState {
                 .collect();
             if let Some((i, j)) = two_of(unseen.len(), rng) {
                 let (i, j) = (unseen[i], unseen[j]);
+                let (a, b) = (t.decks[tier][i], t.decks[tier][j]);
                 out.extend(swap(
                     "project_decks",
                     edit_table(&doc, |t: &mut Table| {
                         t.decks[tier].swap(i, j);
+                        // A project another seat returned went to a known place, the bottom
+                        // of the deck ("Player Setup" 2): the offer names whichever card
+                        // now lies there, so the swap keeps the table's history possible.
+                        for (q, p) in t.players.iter_mut().enumerate() {
+                            if q == viewer {
+                                continue;
+                            }
+                            for c in p.project_offer.iter_mut() {
+                                if *c == a {
+                                    *c = b;
+                                } else if *c == b {
+                                    *c = a;
+                                }
+                            }
+                        }
                         true
                     }),
                     format!("level {} deck positions {i} and {j} exchanged", tier + 1),
