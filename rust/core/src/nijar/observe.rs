@@ -329,6 +329,14 @@ impl NijarState {
     /// 10.2 choices, and the dice to come.
     pub fn resample(&self, viewer: Seat, seed: u64) -> Self {
         let mut out = self.clone();
+        self.resample_into(viewer, seed, &mut out);
+        out
+    }
+
+    /// [`NijarState::resample`] written into `out` (any state of this game), reusing its
+    /// buffers: search's determinizations.
+    pub fn resample_into(&self, viewer: Seat, seed: u64, out: &mut Self) {
+        out.clone_from(self);
         let mut rng = Rng::seed_from(seed ^ 0x6E69_6A61_7200_0000);
         let bit = 1u8 << viewer;
         let n = self.n();
@@ -463,6 +471,5 @@ impl NijarState {
             }
         }
         out.t.rng = Rng::seed_from(rng.next_u64());
-        out
     }
 }

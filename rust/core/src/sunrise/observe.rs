@@ -98,8 +98,16 @@ impl SunriseState {
     /// cards discarded face-down by others. The copy's history is empty (a determinization
     /// is not a replay) and its random stream comes from `seed`.
     pub fn resample(&self, viewer: Seat, seed: u64) -> SunriseState {
-        let mut rng = Rng::seed_from(seed ^ 0x5EED_0F5A_4D1E);
         let mut s = self.clone();
+        self.resample_into(viewer, seed, &mut s);
+        s
+    }
+
+    /// [`SunriseState::resample`] written into `s` (any state of this game), reusing its
+    /// buffers: search's determinizations.
+    pub fn resample_into(&self, viewer: Seat, seed: u64, s: &mut SunriseState) {
+        let mut rng = Rng::seed_from(seed ^ 0x5EED_0F5A_4D1E);
+        s.clone_from(self);
         let bit = 1u8 << viewer;
         let selecting = self.selecting();
 
@@ -275,7 +283,6 @@ impl SunriseState {
         s.t.rng = Rng::seed_from(rng.next_u64());
         s.t.seed = seed;
         s.t.history.clear();
-        s
     }
 }
 
