@@ -8,7 +8,9 @@
 //! card (`resource_known`, `advantage_known`), so a seat that returned two advantage cards
 //! to the bottom of the deck still knows them there.
 
-use super::data::{ResourceIcons, NUM_ADVANTAGE, NUM_ALL_PROJECTS};
+use arrayvec::ArrayVec;
+
+use super::data::{ResourceIcons, NUM_ADVANTAGE, NUM_ALL_PROJECTS, NUM_RESOURCE_CARDS};
 use super::state::{CardId, Phase, SunriseState, TurnStage, WorkStyle, MAX_SUNRISE_PLAYERS};
 use crate::engine::{ActionList, Rng, Seat};
 
@@ -113,8 +115,10 @@ impl SunriseState {
 
         // Resource cards: slots in an order the viewer can name (stacks, other hands, the
         // wastebasket's unknown entries), each with the knowledge bits that belong to it.
-        let mut slots: Vec<(u8, u8, u8)> = Vec::with_capacity(48); // (kind, seat, index)
-        let mut pool: Vec<CardId> = Vec::with_capacity(48);
+        // (kind, seat, index). Each slot holds a distinct resource card, so the lists fit
+        // inline (a determinization per search iteration allocates nothing).
+        let mut slots: ArrayVec<(u8, u8, u8), NUM_RESOURCE_CARDS> = ArrayVec::new();
+        let mut pool: ArrayVec<CardId, NUM_RESOURCE_CARDS> = ArrayVec::new();
         for q in 0..self.n() {
             let p = &self.t.players[q];
             for (i, &c) in p.stack.iter().enumerate() {
@@ -180,8 +184,8 @@ impl SunriseState {
 
         // Advantage cards: unknown deck positions, other seats' unknown face-down cards and
         // cards another seat is choosing among.
-        let mut slots: Vec<(u8, u8, u8)> = Vec::with_capacity(NUM_ADVANTAGE);
-        let mut pool: Vec<CardId> = Vec::with_capacity(NUM_ADVANTAGE);
+        let mut slots: ArrayVec<(u8, u8, u8), NUM_ADVANTAGE> = ArrayVec::new();
+        let mut pool: ArrayVec<CardId, NUM_ADVANTAGE> = ArrayVec::new();
         let unknown = |c: CardId| self.t.advantage_known[usize::from(c)] & bit == 0;
         for (i, &c) in self.t.advantage_deck.iter().enumerate() {
             if unknown(c) {
@@ -212,7 +216,7 @@ impl SunriseState {
                 }
             }
         }
-        let old_bits: Vec<u8> = slots
+        let old_bits: ArrayVec<u8, NUM_ADVANTAGE> = slots
             .iter()
             .map(|&(kind, q, i)| {
                 let c = match kind {
