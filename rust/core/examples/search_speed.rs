@@ -1,7 +1,8 @@
 //! Simulated actions per second of IS-MCTS from each game's opening, with the default
 //! (ε-greedy) rollouts and with random rollouts, at 2 and 4 players, by CPU time and by wall
 //! time, best of 3:
-//! `cargo run --release -p craftgames-core --example search_speed [seconds per run]`.
+//! `cargo run --release -p craftgames-core --example search_speed [seconds per run] [filter]`
+//! (`filter`: only the lines whose game and rollout contain it, e.g. `sunrise 4p default`).
 //!
 //! A simulated action is one `apply` on a determinization: a step down the tree or a step
 //! of a rollout, not the look-ahead of a greedy candidate (OpenSpiel's IS-MCTS is compared
@@ -133,7 +134,9 @@ const ITERATIONS: u64 = 1000;
 /// returns (simulated actions, CPU seconds, wall seconds).
 fn run<G: GameState>(start: &G, rollout: RolloutPolicy, budget: f64) -> (u64, f64, f64) {
     let start = Counted(start.clone());
-    ROOT_LENGTH.with(|n| n.set(start.history().len()));
+    // Determinizations may drop the history (it is not part of what a seat knows).
+    let seat = start.current_player().expect("the opening has moves");
+    ROOT_LENGTH.with(|n| n.set(start.resample_hidden(seat, 0).history().len()));
     let before = SIMULATED.with(Cell::get);
     let (cpu0, wall0) = (thread_cpu_seconds(), Instant::now());
     let mut seed = 0;
@@ -169,11 +172,14 @@ fn fingerprint<G: GameState>(start: &G, rollout: RolloutPolicy) -> u64 {
     h.finish()
 }
 
-fn measure<G: GameState>(name: &str, start: &G, budget: f64) {
+fn measure<G: GameState>(name: &str, start: &G, budget: f64, filter: &str) {
     for (label, rollout) in [
         ("default", RolloutPolicy::default()),
         ("random", RolloutPolicy::Random),
     ] {
+        if !format!("{name} {label}").contains(filter) {
+            continue;
+        }
         let mut best_cpu = 0.0f64;
         let mut best_wall = 0.0f64;
         for _ in 0..3 {
@@ -194,15 +200,16 @@ fn main() {
     let budget: f64 = std::env::args()
         .nth(1)
         .map_or(1.0, |a| a.parse().expect("seconds per run"));
+    let filter = std::env::args().nth(2).unwrap_or_default();
     println!("simulated actions/s of IS-MCTS ({ITERATIONS} iterations a search) from the opening, best of 3 runs of {budget} s CPU");
     println!("{:<12} {:<8} {:>12} {:>12}   fingerprint", "game", "rollout", "per CPU s", "per wall s");
     for players in [2, 4] {
         let sunrise = SunriseState::new_game(players, 1, None).expect("valid");
-        measure(&format!("sunrise {players}p"), &sunrise, budget);
+        measure(&format!("sunrise {players}p"), &sunrise, budget, &filter);
         let config = SorceryConfig::from_options(players, &serde_json::Map::new()).expect("valid");
         let sorcery = SorceryState::new_game(config, 1, None).expect("valid");
-        measure(&format!("sorcery {players}p"), &sorcery, budget);
+        measure(&format!("sorcery {players}p"), &sorcery, budget, &filter);
         let nijar = NijarState::new_game(players, 1, None, NijarConfig::default()).expect("valid");
-        measure(&format!("nijar {players}p"), &nijar, budget);
+        measure(&format!("nijar {players}p"), &nijar, budget, &filter);
     }
 }

@@ -133,6 +133,15 @@ pub trait GameState: Clone + Send + Sync + 'static {
     /// game returns the same value. OpenSpiel's `max_game_length`.
     fn max_game_length(&self) -> usize;
 
+    /// Copies the position of `source` into `self` for a one-ply look-ahead (greedy play
+    /// tries every candidate move on such a copy): everything that decides legal actions,
+    /// moves, scores and heuristic values is copied, but the history may be left out — it
+    /// records moves and never decides one — so `self.history()` is then unspecified. By
+    /// default a full `clone_from`; games whose history is a buffer skip copying it.
+    fn clone_position_from(&mut self, source: &Self) {
+        self.clone_from(source);
+    }
+
     /// Makes room for the actions of any complete game (at most
     /// [`GameState::max_game_length`]), so that playing on in this state, or in a state copied
     /// into it with `clone_from`, never allocates: search calls it once on each of its

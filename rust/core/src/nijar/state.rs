@@ -523,6 +523,22 @@ impl Clone for NijarState {
     }
 }
 
+impl NijarState {
+    /// [`crate::engine::GameState::clone_position_from`]: a copy of `source` whose history is
+    /// left empty (the rules never read it), so a look-ahead copy skips its actions.
+    pub(crate) fn copy_position_from(&mut self, source: &Self) {
+        if !Arc::ptr_eq(&self.cards, &source.cards) {
+            self.cards = Arc::clone(&source.cards);
+        }
+        let mut history = std::mem::take(&mut self.t.history);
+        history.clear();
+        self.t = Table {
+            history,
+            ..source.t
+        };
+    }
+}
+
 // Every field but the history is `Copy` (the struct update `..*source` compiles only so),
 // so a copy is a byte copy of those fields plus the actions written into the history
 // buffer `self` already has. A field that owns memory added later fails to compile here

@@ -104,7 +104,7 @@ pub(crate) fn greedy_choice<G: GameState>(
     let mut best_value = f64::NEG_INFINITY;
     let mut ties = 0u32;
     for &action in legal {
-        scratch.clone_from(state);
+        scratch.clone_position_from(state);
         scratch.apply_unchecked(action);
         let value = advantage(&scratch.heuristic_values(), seat);
         if value > best_value {

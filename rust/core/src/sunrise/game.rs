@@ -79,6 +79,10 @@ impl GameState for SunriseState {
         self.length_bound()
     }
 
+    fn clone_position_from(&mut self, source: &Self) {
+        self.copy_position_from(source);
+    }
+
     fn reserve_to_end(&mut self) {
         let room = self.length_bound().saturating_sub(self.t.history.len());
         self.t.history.reserve(room);
