@@ -202,7 +202,10 @@ fn main() {
         .map_or(1.0, |a| a.parse().expect("seconds per run"));
     let filter = std::env::args().nth(2).unwrap_or_default();
     println!("simulated actions/s of IS-MCTS ({ITERATIONS} iterations a search) from the opening, best of 3 runs of {budget} s CPU");
-    println!("{:<12} {:<8} {:>12} {:>12}   fingerprint", "game", "rollout", "per CPU s", "per wall s");
+    println!(
+        "{:<12} {:<8} {:>12} {:>12}   fingerprint",
+        "game", "rollout", "per CPU s", "per wall s"
+    );
     for players in [2, 4] {
         let sunrise = SunriseState::new_game(players, 1, None).expect("valid");
         measure(&format!("sunrise {players}p"), &sunrise, budget, &filter);

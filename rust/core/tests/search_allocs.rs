@@ -274,8 +274,6 @@ fn nijar_search_iterations_allocate_nothing_but_determinizations() {
     }
 }
 
-
-
 /// `clone_from` (which reuses the target's buffers) gives exactly the source, whatever the
 /// target held before: a longer game, another seed, another player count.
 fn assert_clone_from_copies<G: GameState>(source: &G, mut target: G) {

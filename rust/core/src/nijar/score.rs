@@ -96,7 +96,11 @@ impl NijarState {
             cards,
             ESPARTO_SET_VP[self.esparto_designs(s).min(4)],
             -i32::from(p.cracks),
-            if usize::from(self.t.first_token) == s { 2 } else { 0 },
+            if usize::from(self.t.first_token) == s {
+                2
+            } else {
+                0
+            },
             (res / 5) as i32,
         ]
     }

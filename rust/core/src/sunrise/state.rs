@@ -401,10 +401,7 @@ impl Clone for Table {
     fn clone_from(&mut self, source: &Self) {
         let mut history = std::mem::take(&mut self.history);
         history.clone_from(&source.history);
-        *self = Table {
-            history,
-            ..*source
-        };
+        *self = Table { history, ..*source };
     }
 }
 
