@@ -13,6 +13,9 @@ use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, PIECE_NAMES};
 use super::state::{EndgameChoice, NijarState, Phase, EMPTY};
 use crate::engine::{Rng, Seat};
 
+/// A list of distinct cards (or one entry per card), inline: at most one per card id.
+type Ids<T> = arrayvec::ArrayVec<T, NUM_CARD_IDS>;
+
 impl NijarState {
     fn piece_name(code: u8) -> Value {
         if code == 0 {
@@ -334,7 +337,7 @@ impl NijarState {
     }
 
     /// [`NijarState::resample`] written into `out` (any state of this game), reusing its
-    /// buffers: search's determinizations.
+    /// buffers: search's determinizations, which allocate nothing (the pools are inline).
     pub fn resample_into(&self, viewer: Seat, seed: u64, out: &mut Self) {
         out.clone_from(self);
         let mut rng = Rng::seed_from(seed ^ 0x6E69_6A61_7200_0000);
@@ -344,8 +347,8 @@ impl NijarState {
         // knows (sorted pools, seats in order), so equal information gives equal copies.
         for d in 0..3 {
             let unknown = |c: usize| self.t.known[c] & bit == 0;
-            let mut pool: Vec<u8> = Vec::new();
-            let mut kept: Vec<u8> = Vec::new();
+            let mut pool: Ids<u8> = Ids::new();
+            let mut kept: Ids<u8> = Ids::new();
             for &c in self.t.decks[d].iter() {
                 if unknown(usize::from(c)) {
                     pool.push(c);
@@ -353,9 +356,9 @@ impl NijarState {
                     kept.push(c);
                 }
             }
-            let mut hand_slots: Vec<usize> = Vec::new();
+            let mut hand_slots: Ids<usize> = Ids::new();
             for s in (0..n).filter(|&s| s != viewer) {
-                let ids: Vec<usize> = self.t.players[s]
+                let ids: Ids<usize> = self.t.players[s]
                     .hand
                     .ids()
                     .filter(|&c| c < NUM_GAME_CARDS && CardType::of(c).deck() == d && unknown(c))
@@ -384,13 +387,13 @@ impl NijarState {
             out.t.decks[d] = deck;
         }
         // Endgame cards: the other hands, the other face-down plays, and the box.
-        let mut pool: Vec<u8> = Vec::new();
+        let mut pool: Ids<u8> = Ids::new();
         for c in NijarState::ENDGAME_IDS {
             if self.t.known[c] & bit == 0 {
                 pool.push(c as u8);
             }
         }
-        let mut slots: Vec<(usize, bool)> = Vec::new();
+        let mut slots: Ids<(usize, bool)> = Ids::new();
         for s in (0..n).filter(|&s| s != viewer) {
             for c in NijarState::ENDGAME_IDS {
                 if self.t.known[c] & bit != 0 {
@@ -442,7 +445,7 @@ impl NijarState {
             // The Competition's deck: the top card's back is seen, so it stays; the rest is
             // shuffled, with (below Expert, 12.10) the revealed cards but the last one.
             let s = &self.t.solo;
-            let mut pool: Vec<u8> = s
+            let mut pool: Ids<u8> = s
                 .deck
                 .iter()
                 .copied()
