@@ -133,6 +133,21 @@ pub trait GameState: Clone + Send + Sync + 'static {
     /// game returns the same value. OpenSpiel's `max_game_length`.
     fn max_game_length(&self) -> usize;
 
+    /// Copies the position of `source` into `self` for a one-ply look-ahead (greedy play
+    /// tries every candidate move on such a copy): everything that decides legal actions,
+    /// moves, scores and heuristic values is copied, but the history may be left out — it
+    /// records moves and never decides one — so `self.history()` is then unspecified. By
+    /// default a full `clone_from`; games whose history is a buffer skip copying it.
+    fn clone_position_from(&mut self, source: &Self) {
+        self.clone_from(source);
+    }
+
+    /// Makes room for the actions of any complete game (at most
+    /// [`GameState::max_game_length`]), so that playing on in this state, or in a state copied
+    /// into it with `clone_from`, never allocates: search calls it once on each of its
+    /// scratch states. By default nothing (a game whose history is not a growing buffer).
+    fn reserve_to_end(&mut self) {}
+
     /// `(lowest, highest)`: bounds on the final score of every seat in any complete game
     /// played under this state's config and card data (for a solo game, the one seat's
     /// score; a built-in opponent is not a seat). Derived from the rules and the card data
@@ -143,6 +158,14 @@ pub trait GameState: Clone + Send + Sync + 'static {
     /// A copy in which everything `player` cannot see is redrawn consistently. Depends only on
     /// what `player` knows and on `seed`.
     fn resample_hidden(&self, player: Seat, seed: u64) -> Self;
+
+    /// [`GameState::resample_hidden`] written into `out` (any state of the same game), whose
+    /// buffers are reused: search draws every determinization this way. The result equals
+    /// `self.resample_hidden(player, seed)`. By default the copy is made and then copied in;
+    /// the games override it to write into `out` directly.
+    fn resample_hidden_into(&self, player: Seat, seed: u64, out: &mut Self) {
+        out.clone_from(&self.resample_hidden(player, seed));
+    }
 
     /// A stable key for everything `player` knows (including their own past choices).
     fn information_state_string(&self, player: Seat) -> String;

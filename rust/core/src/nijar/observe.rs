@@ -32,6 +32,9 @@ use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, PIECE_NAMES};
 use super::state::{EndgameChoice, NijarState, Phase, EMPTY};
 use crate::engine::{Rng, Seat};
 
+/// A list of distinct cards (or one entry per card), inline: at most one per card id.
+type Ids<T> = arrayvec::ArrayVec<T, NUM_CARD_IDS>;
+
 impl NijarState {
     fn piece_name(code: u8) -> Value {
         if code == 0 {
@@ -345,6 +348,14 @@ impl NijarState {
     /// saw), and the dice to come.
     pub fn resample(&self, viewer: Seat, seed: u64) -> Self {
         let mut out = self.clone();
+        self.resample_into(viewer, seed, &mut out);
+        out
+    }
+
+    /// [`NijarState::resample`] written into `out` (any state of this game), reusing its
+    /// buffers: search's determinizations, which allocate nothing (the pools are inline).
+    pub fn resample_into(&self, viewer: Seat, seed: u64, out: &mut Self) {
+        out.clone_from(self);
         let mut rng = Rng::seed_from(seed ^ 0x6E69_6A61_7200_0000);
         let bit = 1u8 << viewer;
         let n = self.n();
@@ -352,8 +363,8 @@ impl NijarState {
         // knows (sorted pools, seats in order), so equal information gives equal copies.
         for d in 0..3 {
             let unknown = |c: usize| self.t.known[c] & bit == 0;
-            let mut pool: Vec<u8> = Vec::new();
-            let mut kept: Vec<u8> = Vec::new();
+            let mut pool: Ids<u8> = Ids::new();
+            let mut kept: Ids<u8> = Ids::new();
             for &c in self.t.decks[d].iter() {
                 if unknown(usize::from(c)) {
                     pool.push(c);
@@ -361,9 +372,9 @@ impl NijarState {
                     kept.push(c);
                 }
             }
-            let mut hand_slots: Vec<usize> = Vec::new();
+            let mut hand_slots: Ids<usize> = Ids::new();
             for s in (0..n).filter(|&s| s != viewer) {
-                let ids: Vec<usize> = self.t.players[s]
+                let ids: Ids<usize> = self.t.players[s]
                     .hand
                     .ids()
                     .filter(|&c| c < NUM_GAME_CARDS && CardType::of(c).deck() == d && unknown(c))
@@ -391,17 +402,23 @@ impl NijarState {
             rng.shuffle(&mut deck);
             out.t.decks[d] = deck;
         }
-        // Endgame cards: the other hands, the other face-down plays, and the box.
-        let mut pool: Vec<u8> = Vec::new();
+        // Endgame cards: the other hands, the other face-down plays, and the box. At the
+        // end of the game the face-down plays are turned up for scoring (11), so they stay.
+        let over = self.t.phase == Phase::Over;
+        let shown_at_end = |c: usize| {
+            let card = 1 << (c - NUM_GAME_CARDS);
+            over && (0..n).any(|s| self.t.players[s].endgame_played & card != 0)
+        };
+        let mut pool: Ids<u8> = Ids::new();
         for c in NijarState::ENDGAME_IDS {
-            if self.t.known[c] & bit == 0 {
+            if self.t.known[c] & bit == 0 && !shown_at_end(c) {
                 pool.push(c as u8);
             }
         }
-        let mut slots: Vec<(usize, bool)> = Vec::new();
+        let mut slots: Ids<(usize, bool)> = Ids::new();
         for s in (0..n).filter(|&s| s != viewer) {
             for c in NijarState::ENDGAME_IDS {
-                if self.t.known[c] & bit != 0 {
+                if self.t.known[c] & bit != 0 || shown_at_end(c) {
                     continue;
                 }
                 let i = c - NUM_GAME_CARDS;
@@ -450,20 +467,25 @@ impl NijarState {
             // The Competition's deck: its revealed cards are public (12.5) and stay; the
             // face-down cards are redrawn, the top one among those with the back it shows.
             let backs = |c: u8| self.cards.competition[usize::from(c)].pieces;
-            let mut pool: Vec<u8> = self.t.solo.deck.iter().copied().collect();
+            let mut pool: Ids<u8> = self.t.solo.deck.iter().copied().collect();
             pool.sort_unstable();
             rng.shuffle(&mut pool);
             if let Some(&top) = self.t.solo.deck.last() {
-                let same_back: Vec<usize> = (0..pool.len())
-                    .filter(|&i| backs(pool[i]) == backs(top))
-                    .collect();
-                let pick = same_back[rng.below(same_back.len())];
-                let last = pool.len() - 1;
-                pool.swap(pick, last);
+                let same_back = |i: &usize| backs(pool[*i]) == backs(top);
+                let count = (0..pool.len()).filter(same_back).count();
+                let nth = rng.below(count);
+                if let Some(pick) = (0..pool.len()).filter(same_back).nth(nth) {
+                    let last = pool.len() - 1;
+                    pool.swap(pick, last);
+                }
             }
             out.t.solo.deck = pool.into_iter().collect();
         }
+        // The copy carries neither the true seed (it would regenerate every deal, deck
+        // order and die) nor the true history (it holds the other seats' hidden choices):
+        // a determinization starts its own, as Sunrise's and Sorcery's do.
+        out.t.seed = rng.next_u64();
         out.t.rng = Rng::seed_from(rng.next_u64());
-        out
+        out.t.history.clear();
     }
 }

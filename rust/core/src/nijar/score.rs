@@ -50,7 +50,9 @@ impl NijarState {
 
     /// 11.3: different esparto designs, the printed card included.
     pub fn esparto_designs(&self, s: Seat) -> usize {
-        let mut designs: Vec<&str> = vec![self.cards.printed_esparto.design.as_str()];
+        // The printed card and at most 3 more (a workshop holds 3 esparto cards).
+        let mut designs: arrayvec::ArrayVec<&str, 4> = arrayvec::ArrayVec::new();
+        designs.push(self.cards.printed_esparto.design.as_str());
         for e in self.t.players[s].esparto.iter() {
             let d = self.cards.esparto[usize::from(e.card) - 16].design.as_str();
             if !designs.contains(&d) {
@@ -58,6 +60,56 @@ impl NijarState {
             }
         }
         designs.len()
+    }
+
+    /// 11.1's sold pieces for 11.2: those sold plus those still in kilns, by type.
+    fn sold_with_kilns(&self, s: Seat) -> [u8; 3] {
+        let (painted, unpainted) = self.kiln_pieces(s);
+        let mut sold = self.t.players[s].sold;
+        for t in 0..3 {
+            sold[t] += painted[t] + unpainted[t];
+        }
+        sold
+    }
+
+    /// 11.2: what the endgame scoring card `i` is worth to seat `s` (`sold`: its pieces by
+    /// type, kilns included).
+    fn endgame_card_points(&self, s: Seat, i: usize, sold: &[u8; 3]) -> i32 {
+        match self.cards.endgame[i].kind {
+            EndgameKind::Cards(CardType::Esparto) => {
+                ESPARTO_CARD_VP[self.cards_of_type(s, CardType::Esparto).min(4)]
+            }
+            EndgameKind::Cards(kind) => CARD_TYPE_VP[self.cards_of_type(s, kind).min(5)],
+            EndgameKind::Pieces(t) => i32::from(sold[t]),
+        }
+    }
+
+    /// The endgame categories 11.1–11.6 of seat `s`, in the rulebook's order: the points
+    /// `explain_score` lists and `score` sums (computed without the lines' text, since
+    /// search scores every finished simulation).
+    fn endgame_points(&self, s: Seat) -> [i32; 6] {
+        let p = &self.t.players[s];
+        let (painted, unpainted) = self.kiln_pieces(s);
+        let np: u8 = painted.iter().sum();
+        let nu: u8 = unpainted.iter().sum();
+        let sold = self.sold_with_kilns(s);
+        let cards: i32 = (0..12)
+            .filter(|&i| p.endgame_played & (1 << i) != 0)
+            .map(|i| self.endgame_card_points(s, i, &sold))
+            .sum();
+        let res = u32::from(p.pg) + u32::from(p.glaze) + u32::from(p.clay);
+        [
+            2 * i32::from(np) + i32::from(nu),
+            cards,
+            ESPARTO_SET_VP[self.esparto_designs(s).min(4)],
+            -i32::from(p.cracks),
+            if usize::from(self.t.first_token) == s {
+                2
+            } else {
+                0
+            },
+            (res / 5) as i32,
+        ]
     }
 
     /// The score, line by line: immediate VP by source, then (once the game is over) the
@@ -73,38 +125,26 @@ impl NijarState {
             });
         }
         if self.t.phase == Phase::Over {
+            let points = self.endgame_points(s);
             let (painted, unpainted) = self.kiln_pieces(s);
             let np: u8 = painted.iter().sum();
             let nu: u8 = unpainted.iter().sum();
             lines.push(ScoreLine {
                 category: "11.1 Remaining pieces".to_string(),
-                points: 2 * i32::from(np) + i32::from(nu),
+                points: points[0],
                 detail: format!("{np} painted x 2 + {nu} unpainted x 1"),
             });
-            let mut sold = p.sold;
-            for t in 0..3 {
-                sold[t] += painted[t] + unpainted[t];
-            }
-            let mut card_pts = Vec::new();
-            let mut total = 0;
-            for i in 0..12 {
-                if p.endgame_played & (1 << i) == 0 {
-                    continue;
-                }
-                let card = &self.cards.endgame[i];
-                let pts = match card.kind {
-                    EndgameKind::Cards(CardType::Esparto) => {
-                        ESPARTO_CARD_VP[self.cards_of_type(s, CardType::Esparto).min(4)]
-                    }
-                    EndgameKind::Cards(kind) => CARD_TYPE_VP[self.cards_of_type(s, kind).min(5)],
-                    EndgameKind::Pieces(t) => i32::from(sold[t]),
-                };
-                total += pts;
-                card_pts.push(format!("{} {pts}", card.name));
-            }
+            let sold = self.sold_with_kilns(s);
+            let card_pts: Vec<String> = (0..12)
+                .filter(|&i| p.endgame_played & (1 << i) != 0)
+                .map(|i| {
+                    let pts = self.endgame_card_points(s, i, &sold);
+                    format!("{} {pts}", self.cards.endgame[i].name)
+                })
+                .collect();
             lines.push(ScoreLine {
                 category: "11.2 Endgame scoring cards".to_string(),
-                points: total,
+                points: points[1],
                 detail: if card_pts.is_empty() {
                     "none played".to_string()
                 } else {
@@ -114,24 +154,24 @@ impl NijarState {
             let designs = self.esparto_designs(s);
             lines.push(ScoreLine {
                 category: "11.3 Esparto set".to_string(),
-                points: ESPARTO_SET_VP[designs.min(4)],
+                points: points[2],
                 detail: format!("{designs} different esparto cards"),
             });
             lines.push(ScoreLine {
                 category: "11.4 Cracks".to_string(),
-                points: -i32::from(p.cracks),
+                points: points[3],
                 detail: format!("{} cracks in the cleaning area", p.cracks),
             });
             let token = usize::from(self.t.first_token) == s;
             lines.push(ScoreLine {
                 category: "11.5 First player token".to_string(),
-                points: if token { 2 } else { 0 },
+                points: points[4],
                 detail: if token { "held" } else { "not held" }.to_string(),
             });
             let res = u32::from(p.pg) + u32::from(p.glaze) + u32::from(p.clay);
             lines.push(ScoreLine {
                 category: "11.6 Remaining resources".to_string(),
-                points: (res / 5) as i32,
+                points: points[5],
                 detail: format!(
                     "{} Perra Gorda + {} Glazes + {} Clay = {res}, 1 VP per 5",
                     p.pg, p.glaze, p.clay
@@ -214,10 +254,11 @@ impl NijarState {
 
     /// The running score (immediate VP), or the final score once the game is over.
     pub fn score(&self, s: Seat) -> i32 {
+        let immediate: i32 = self.t.players[s].vp.iter().sum();
         if self.t.phase == Phase::Over {
-            self.explain_score(s).total
+            immediate + self.endgame_points(s).iter().sum::<i32>()
         } else {
-            self.t.players[s].vp.iter().sum()
+            immediate
         }
     }
 

@@ -254,6 +254,9 @@ fn run_thread<G: GameState>(
     // them apart means the n-th determinization never depends on how long rollouts were.
     let mut det_seeds = Rng::seed_from(derive_seed(base, 1));
     let mut rng = Rng::seed_from(derive_seed(base, 2));
+    // The determinization of every iteration is drawn into this one state, whose buffers
+    // (the history) are reserved for a whole game, so iterations allocate nothing.
+    let mut det = scratch_state(root);
     let mut iterations = 0u64;
     loop {
         if quota.is_some_and(|q| iterations >= q) {
@@ -264,7 +267,7 @@ fn run_thread<G: GameState>(
         if iterations > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
         }
-        let mut det = root.resample_hidden(searcher, det_seeds.next_u64());
+        root.resample_hidden_into(searcher, det_seeds.next_u64(), &mut det);
         tree.iterate(&mut det, &mut rng);
         iterations += 1;
     }
@@ -275,6 +278,14 @@ fn run_thread<G: GameState>(
             .collect(),
         iterations,
     }
+}
+
+/// A copy of `state` with room for the history of any complete game, for search to copy
+/// positions into with `clone_from` without allocating.
+pub(crate) fn scratch_state<G: GameState>(state: &G) -> G {
+    let mut scratch = state.clone();
+    scratch.reserve_to_end();
+    scratch
 }
 
 fn combine<G: GameState>(

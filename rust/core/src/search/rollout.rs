@@ -3,7 +3,7 @@
 
 use crate::engine::{Action, ActionList, GameState, Rng, Seat};
 
-use super::mcts::DEFAULT_ROLLOUT_EPSILON;
+use super::mcts::{scratch_state, DEFAULT_ROLLOUT_EPSILON};
 use super::reward::advantage;
 
 /// How MCTS plays a simulated game from a new leaf to the end.
@@ -46,18 +46,20 @@ impl RolloutPolicy {
     }
 }
 
-/// Buffers reused by every rollout of one search thread, so rollouts allocate nothing after
-/// the first (the scratch state is overwritten with `clone_from`).
+/// Buffers reused by every rollout of one search thread, so rollouts allocate nothing (the
+/// scratch state greedy candidates are tried on is overwritten with `clone_from`, and has
+/// room for a whole game's history).
 pub(crate) struct Rollout<G> {
     legal: ActionList,
-    scratch: Option<G>,
+    scratch: G,
 }
 
 impl<G: GameState> Rollout<G> {
-    pub(crate) fn new() -> Self {
+    /// Buffers for rollouts of positions of `root`'s game.
+    pub(crate) fn new(root: &G) -> Self {
         Rollout {
             legal: ActionList::new(),
-            scratch: None,
+            scratch: scratch_state(root),
         }
     }
 
@@ -73,8 +75,7 @@ impl<G: GameState> Rollout<G> {
                     } else if unit(rng) < epsilon {
                         self.legal[rng.below(self.legal.len())]
                     } else {
-                        let scratch = self.scratch.get_or_insert_with(|| state.clone());
-                        greedy_choice(state, seat, &self.legal, scratch, rng)
+                        greedy_choice(state, seat, &self.legal, &mut self.scratch, rng)
                     }
                 }
             };
@@ -103,7 +104,7 @@ pub(crate) fn greedy_choice<G: GameState>(
     let mut best_value = f64::NEG_INFINITY;
     let mut ties = 0u32;
     for &action in legal {
-        scratch.clone_from(state);
+        scratch.clone_position_from(state);
         scratch.apply_unchecked(action);
         let value = advantage(&scratch.heuristic_values(), seat);
         if value > best_value {

@@ -119,10 +119,11 @@ impl<G: GameState> Tree<G> {
             legal_mark: vec![0; num_actions],
             tried_mark: vec![0; num_actions],
             stamp: 0,
-            path: Vec::with_capacity(64),
+            // A path never outgrows a game, so it never reallocates.
+            path: Vec::with_capacity(root.max_game_length()),
             legal: ActionList::new(),
             untried: ActionList::new(),
-            rollout: Rollout::new(),
+            rollout: Rollout::new(root),
             params,
         }
     }

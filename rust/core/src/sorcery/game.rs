@@ -84,12 +84,25 @@ impl GameState for SorceryState {
         self.length_bound()
     }
 
+    fn clone_position_from(&mut self, source: &Self) {
+        self.copy_position_from(source);
+    }
+
+    fn reserve_to_end(&mut self) {
+        let room = self.length_bound().saturating_sub(self.t.history.len());
+        self.t.history.reserve(room);
+    }
+
     fn score_bounds(&self) -> (i32, i32) {
         self.score_range()
     }
 
     fn resample_hidden(&self, player: Seat, seed: u64) -> Self {
         self.resample(player, seed)
+    }
+
+    fn resample_hidden_into(&self, player: Seat, seed: u64, out: &mut Self) {
+        self.resample_into(player, seed, out);
     }
 
     fn information_state_string(&self, player: Seat) -> String {

@@ -47,7 +47,9 @@ impl SorceryState {
         let first = generations.next();
         let one_generation = generations.all(|g| Some(g) == first);
         let seen_by_others = ids(pile).any(|c| self.t.known[c] & others != 0);
-        let mut groups: Vec<u8> = ids(pile)
+        // Inline, since search applies this in its simulations; repeats are harmless, as
+        // only the smallest and membership are read.
+        let mut groups: arrayvec::ArrayVec<u8, NUM_MATERIALS> = ids(pile)
             .map(|c| self.t.mixed[c])
             .filter(|&g| g != 0)
             .collect();
@@ -55,7 +57,6 @@ impl SorceryState {
             return;
         }
         groups.sort_unstable();
-        groups.dedup();
         // A new group takes the next unused number (the numbers in use are public: every
         // mixing happens in plain sight); past 255 the groups merge, which only forgets.
         let id = groups.first().copied().unwrap_or_else(|| {

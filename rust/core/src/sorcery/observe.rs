@@ -534,8 +534,16 @@ impl SorceryState {
     /// alone (see the module docs). The copy's history is empty and its random stream comes
     /// from `seed`.
     pub fn resample(&self, viewer: Seat, seed: u64) -> SorceryState {
-        let mut rng = Rng::seed_from(seed ^ 0x50_4C_A5_E5);
         let mut s = self.clone();
+        self.resample_into(viewer, seed, &mut s);
+        s
+    }
+
+    /// [`SorceryState::resample`] written into `s` (any state of this game), reusing its
+    /// buffers: search's determinizations.
+    pub fn resample_into(&self, viewer: Seat, seed: u64, s: &mut SorceryState) {
+        let mut rng = Rng::seed_from(seed ^ 0x50_4C_A5_E5);
+        s.clone_from(self);
         let vb = 1u8 << viewer;
         let setup = matches!(self.t.phase, Phase::Setup { .. });
 
@@ -581,20 +589,20 @@ impl SorceryState {
             _ => None,
         };
         match buying {
-            None => self.redraw_graves(&mut s, viewer, None, &mut rng),
+            None => self.redraw_graves(s, viewer, None, &mut rng),
             Some(a) => {
                 let base = s.clone();
                 let mut paid = false;
                 for _ in 0..32 {
-                    self.redraw_graves(&mut s, viewer, None, &mut rng);
+                    self.redraw_graves(s, viewer, None, &mut rng);
                     if s.can_still_pay(a) {
                         paid = true;
                         break;
                     }
-                    s = base.clone();
+                    s.clone_from(&base);
                 }
                 if !paid {
-                    self.redraw_graves(&mut s, viewer, Some(a), &mut rng);
+                    self.redraw_graves(s, viewer, Some(a), &mut rng);
                 }
             }
         }
@@ -730,12 +738,11 @@ impl SorceryState {
         s.t.turn = turn;
         s.canonical_knowledge(viewer);
         if !setup {
-            self.redraw_returned_projects(&mut s, viewer, &mut rng);
+            self.redraw_returned_projects(s, viewer, &mut rng);
         }
         s.t.rng = Rng::seed_from(seed);
         s.t.seed = seed;
         s.t.history.clear();
-        s
     }
 
     /// The 100-level projects `seat` kept and returned at setup ("Player Setup" 2), once

@@ -645,8 +645,8 @@ impl SunriseState {
         self.remove_advantage(seat, card);
         let everyone = self.all_seats();
         self.t.advantage_known[usize::from(card)] = everyone;
-        let effect = self.cards.advantages[usize::from(card)].effect.clone();
-        match effect {
+        // Matched by reference and by kind only: cloning the effect would copy its lists.
+        match self.cards.advantages[usize::from(card)].effect {
             AdvantageEffect::GainResources { amount } => {
                 for _ in 0..amount {
                     if self.take_token(seat) {

@@ -30,7 +30,9 @@
 //! | `final_choice` | a seat's game-end reveal/discard/keep choices | the chooser; how many it decided is public | applied when every seat has chosen | choice |
 //! | `seed_rng` | the seed and the random stream (future shuffles and draws) | nobody | never in any view; a determinization draws its own from its seed | swap |
 
-use super::data::{ResourceIcons, NUM_ADVANTAGE, NUM_ALL_PROJECTS};
+use arrayvec::ArrayVec;
+
+use super::data::{ResourceIcons, NUM_ADVANTAGE, NUM_ALL_PROJECTS, NUM_RESOURCE_CARDS};
 use super::state::{CardId, Phase, SunriseState, TurnStage, WorkStyle, MAX_SUNRISE_PLAYERS};
 use crate::engine::{ActionList, Rng, Seat};
 
@@ -120,15 +122,25 @@ impl SunriseState {
     /// cards discarded face-down by others. The copy's history is empty (a determinization
     /// is not a replay) and its random stream comes from `seed`.
     pub fn resample(&self, viewer: Seat, seed: u64) -> SunriseState {
-        let mut rng = Rng::seed_from(seed ^ 0x5EED_0F5A_4D1E);
         let mut s = self.clone();
+        self.resample_into(viewer, seed, &mut s);
+        s
+    }
+
+    /// [`SunriseState::resample`] written into `s` (any state of this game), reusing its
+    /// buffers: search's determinizations.
+    pub fn resample_into(&self, viewer: Seat, seed: u64, s: &mut SunriseState) {
+        let mut rng = Rng::seed_from(seed ^ 0x5EED_0F5A_4D1E);
+        s.clone_from(self);
         let bit = 1u8 << viewer;
         let selecting = self.selecting();
 
         // Resource cards: slots in an order the viewer can name (stacks, other hands, the
         // wastebasket's unknown entries), each with the knowledge bits that belong to it.
-        let mut slots: Vec<(u8, u8, u8)> = Vec::with_capacity(48); // (kind, seat, index)
-        let mut pool: Vec<CardId> = Vec::with_capacity(48);
+        // (kind, seat, index). Each slot holds a distinct resource card, so the lists fit
+        // inline (a determinization per search iteration allocates nothing).
+        let mut slots: ArrayVec<(u8, u8, u8), NUM_RESOURCE_CARDS> = ArrayVec::new();
+        let mut pool: ArrayVec<CardId, NUM_RESOURCE_CARDS> = ArrayVec::new();
         for q in 0..self.n() {
             let p = &self.t.players[q];
             for (i, &c) in p.stack.iter().enumerate() {
@@ -194,8 +206,8 @@ impl SunriseState {
 
         // Advantage cards: unknown deck positions, other seats' unknown face-down cards and
         // cards another seat is choosing among.
-        let mut slots: Vec<(u8, u8, u8)> = Vec::with_capacity(NUM_ADVANTAGE);
-        let mut pool: Vec<CardId> = Vec::with_capacity(NUM_ADVANTAGE);
+        let mut slots: ArrayVec<(u8, u8, u8), NUM_ADVANTAGE> = ArrayVec::new();
+        let mut pool: ArrayVec<CardId, NUM_ADVANTAGE> = ArrayVec::new();
         let unknown = |c: CardId| self.t.advantage_known[usize::from(c)] & bit == 0;
         for (i, &c) in self.t.advantage_deck.iter().enumerate() {
             if unknown(c) {
@@ -226,7 +238,7 @@ impl SunriseState {
                 }
             }
         }
-        let old_bits: Vec<u8> = slots
+        let old_bits: ArrayVec<u8, NUM_ADVANTAGE> = slots
             .iter()
             .map(|&(kind, q, i)| {
                 let c = match kind {
@@ -297,7 +309,6 @@ impl SunriseState {
         s.t.rng = Rng::seed_from(rng.next_u64());
         s.t.seed = seed;
         s.t.history.clear();
-        s
     }
 }
 
