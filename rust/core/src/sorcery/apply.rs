@@ -96,6 +96,10 @@ impl SorceryState {
             Move::Commit(m) => {
                 self.t.turn.material = m as u8;
                 self.t.turn.stage = if self.t.turn.stage == Stage::Cram {
+                    // A cram commits at once, the material's icon showing ("Commit Step"),
+                    // and its sentence names it: every seat now knows where it is.
+                    let all = self.all_seats();
+                    self.t.known[m] |= all;
                     Stage::CramTarget
                 } else {
                     Stage::CommitTarget

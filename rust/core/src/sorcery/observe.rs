@@ -40,7 +40,7 @@ use serde_json::{json, Value};
 
 use super::data::{Effect, NUM_GRAVE, NUM_MATERIALS, NUM_PROJECTS};
 use super::state::{
-    bit, ids, Materials, Phase, SorceryState, Stage, Turn, FILLED_FREE, MARKET, NONE,
+    bit, ids, CardId, Materials, Phase, SorceryState, Stage, Turn, FILLED_FREE, MARKET, NONE,
 };
 use crate::engine::{ActionList, Rng, Seat};
 
@@ -185,8 +185,13 @@ impl SorceryState {
 
     /// Whether the seat's kept thesis is met: at the end it is then flipped face-up.
     fn thesis_met(&self, seat: Seat) -> bool {
-        let t = self.t.players[seat].thesis;
-        t != NONE && self.condition_met(seat, &self.cards.theses[usize::from(t)].condition)
+        self.would_meet(seat, self.t.players[seat].thesis)
+    }
+
+    /// Whether `thesis` would be met by `seat`'s table as it is.
+    fn would_meet(&self, seat: Seat, thesis: CardId) -> bool {
+        thesis != NONE
+            && self.condition_met(seat, &self.cards.theses[usize::from(thesis)].condition)
     }
 
     /// The observation of `viewer`: everything that seat may see and nothing else.
@@ -349,6 +354,7 @@ impl SorceryState {
         let bitv = 1u8 << viewer;
         let mut m = self.t.clone();
         let setup = matches!(self.t.phase, Phase::Setup { .. });
+        let over = self.t.phase == Phase::GameOver;
         let mut sizes = String::new();
         for (q, p) in m.players.iter_mut().enumerate() {
             sizes.push_str(&format!("{},", p.hand.count_ones()));
@@ -356,7 +362,8 @@ impl SorceryState {
                 p.hand = self.known_part(p.hand, viewer);
                 p.pending.clear();
                 p.thesis_offer = [HIDDEN; 2];
-                if p.thesis != NONE {
+                // "End of Game": a met thesis is flipped face-up; an unmet one stays down.
+                if p.thesis != NONE && !(over && self.thesis_met(q)) {
                     p.thesis = HIDDEN - 1;
                 }
                 p.staff_offer = [HIDDEN; 2];
@@ -646,10 +653,18 @@ impl SorceryState {
             }
         }
 
-        // Theses: everything but the viewer's own two is unknown to it.
+        // Theses: everything but the viewer's own two is unknown to it, and at the end of
+        // the game the met ones, flipped face-up; an unmet one is redrawn among those its
+        // seat would not have met.
+        let over = self.t.phase == Phase::GameOver;
+        let face_up = |q: usize| over && q != viewer && self.thesis_met(q);
         let mine = self.t.players[viewer].thesis_offer;
+        let shown: Vec<u8> = (0..self.n())
+            .filter(|&q| face_up(q))
+            .map(|q| self.t.players[q].thesis)
+            .collect();
         let mut theses: Vec<u8> = (0..super::data::NUM_THESES as u8)
-            .filter(|t| !mine.contains(t))
+            .filter(|t| !mine.contains(t) && !shown.contains(t))
             .filter(|&t| match self.t.config.theses {
                 super::config::Theses::All => true,
                 super::config::Theses::NoSeven => self.cards.theses[usize::from(t)].credits != 7,
@@ -657,16 +672,41 @@ impl SorceryState {
             })
             .collect();
         rng.shuffle(&mut theses);
-        let mut next = theses.into_iter();
+        theses.reverse(); // dealt from the front, as `pop` takes from the back
         for q in 0..self.n() {
             if q == viewer || self.t.players[q].thesis_offer[0] == NONE {
                 continue;
             }
-            let offer = [next.next().unwrap_or(NONE), next.next().unwrap_or(NONE)];
+            let kept = self.t.players[q].thesis;
+            let deal = [theses.pop().unwrap_or(NONE), theses.pop().unwrap_or(NONE)];
+            let (offer, pick) = if kept != NONE && over {
+                // Kept face-up if met; else an unseen one the seat would not have met (the
+                // true one is such a thesis, so there is one).
+                let keep = if face_up(q) {
+                    kept
+                } else if !self.would_meet(q, deal[0]) {
+                    deal[0]
+                } else {
+                    let i = theses.iter().rposition(|&t| !self.would_meet(q, t));
+                    i.map_or(kept, |i| theses.remove(i))
+                };
+                let other = if keep == deal[0] { deal[1] } else { deal[0] };
+                let pick = rng.below(2);
+                (
+                    if pick == 0 {
+                        [keep, other]
+                    } else {
+                        [other, keep]
+                    },
+                    pick,
+                )
+            } else {
+                (deal, if kept == NONE { 0 } else { rng.below(2) })
+            };
             let p = &mut s.t.players[q];
             p.thesis_offer = offer;
             if p.thesis != NONE {
-                p.thesis = offer[rng.below(2)];
+                p.thesis = offer[pick];
             }
         }
 

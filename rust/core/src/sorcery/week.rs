@@ -146,6 +146,18 @@ impl SorceryState {
             self.t.week = WEEKS - 1;
             self.t.phase = Phase::GameOver;
             self.t.turn = Turn::default();
+            // "End of Game": every hand's unused materials are counted (Physical Education)
+            // and its grave values compared (the tiebreak) at the table, so every seat now
+            // knows every hand.
+            let all = self.all_seats();
+            for q in 0..self.n() {
+                let hand = self.t.players[q].hand;
+                for c in 0..super::data::NUM_MATERIALS {
+                    if hand & super::state::bit(c) != 0 {
+                        self.t.known[c] |= all;
+                    }
+                }
+            }
             return;
         }
         // 1. Pass the first player token clockwise. 2-3. Reset the moon, next month.
