@@ -25,7 +25,7 @@ import statistics
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 import craftgames
 from craftgames import bots
@@ -35,6 +35,7 @@ __all__ = [
     "AgentSummary",
     "Backend",
     "GameResult",
+    "check_resumed",
     "game_seed",
     "play_game",
     "run",
@@ -79,6 +80,33 @@ class GameResult:
             return self.agents[0] if self.solo_margin > 0 else None
         return self.agents[self.ranking[0]]
 
+    @staticmethod
+    def from_dict(line: Mapping[str, Any]) -> GameResult:
+        """The result written by `to_dict` (an arena's ``--out`` line); a line that is not one
+        raises `ValueError` naming the field."""
+        if not isinstance(line, Mapping):
+            raise ValueError("a result line is a JSON object")
+
+        def ints(key: str) -> tuple[int, ...]:
+            value = line.get(key)
+            if not isinstance(value, list) or not all(_is_int(x) for x in value):
+                raise ValueError(f"the result's {key!r} must be a list of integers")
+            return tuple(value)
+
+        index, seed, margin = line.get("game"), line.get("seed"), line.get("solo_margin")
+        if not _is_int(index) or not _is_int(seed):
+            raise ValueError("the result's 'game' and 'seed' must be integers")
+        if margin is not None and (isinstance(margin, bool) or not isinstance(margin, int | float)):
+            raise ValueError("the result's 'solo_margin' must be a number or null")
+        return GameResult(
+            index=index,
+            seed=seed,
+            agents=ints("agents"),
+            scores=ints("scores"),
+            ranking=ints("ranking"),
+            solo_margin=None if margin is None else float(margin),
+        )
+
     def to_dict(self, specs: Sequence[str]) -> dict[str, object]:
         """The result as a JSON-ready dict, naming each seat's agent by its spec."""
         return {
@@ -92,6 +120,10 @@ class GameResult:
             "winner_agent": self.winner,
             "winner": None if self.winner is None else specs[self.winner],
         }
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -110,7 +142,7 @@ def play_game(
     """Plays arena game `index` to the end with the agents `specs`, seats rotated by `index`,
     dealt with the card file text `cards` (None: the game's own) and the game's `options`."""
     players = len(specs)
-    agents = tuple((seat - index) % players for seat in range(players))
+    agents = _rotation(players, index)
     state_seed = game_seed(seed, index)
     state = craftgames.new_game(game, players, state_seed, cards, **(options or {}))
     seat_bots = [bots.make_bot(specs[a], seat, state_seed) for seat, a in enumerate(agents)]
@@ -150,6 +182,7 @@ def run(
     address: str | None = None,
     cards: str | None = None,
     options: Mapping[str, object] | None = None,
+    done: Sequence[GameResult] = (),
 ) -> list[GameResult]:
     """Plays `games` games between the agents `specs` (one per seat), each dealt with the
     card file text `cards` (None: the game's own cards) and the game's `options` (as
@@ -161,9 +194,12 @@ def run(
     a local Ray started with `jobs` CPUs (and shut down after). The results are the same
     either way.
 
-    Returns the results in game order; `on_result` is called as each game finishes (for a
-    progress bar). Raises `ValueError` for a bad spec, game, count or backend before any
-    game runs (a bad card file raises `CardDataError`).
+    `done` holds results of this arena already played (a resumed ``--out`` file): those
+    games are not played again, and come back with the others.
+
+    Returns the results in game order; `on_result` is called as each new game finishes (for
+    a progress bar, or to save it at once). Raises `ValueError` for a bad spec, game, count,
+    backend or `done` before any game runs (a bad card file raises `CardDataError`).
     """
     if games < 1:
         raise ValueError(f"the arena needs at least 1 game, not {games}")
@@ -180,14 +216,48 @@ def run(
     # Validates the game, the player count, the cards and the options before any game runs.
     craftgames.new_game(game, len(specs), seed, cards, **(options or {}))
     options_json = json.dumps(dict(options or {}), sort_keys=True)
-    tasks: list[Task] = [(game, tuple(specs), seed, i, cards, options_json) for i in range(games)]
-    results: list[GameResult] = []
+    played = _check_done(done, len(specs), games, seed)
+    tasks: list[Task] = [
+        (game, tuple(specs), seed, i, cards, options_json) for i in range(games) if i not in played
+    ]
+    results: list[GameResult] = list(done)
     stream = _ray_results(tasks, jobs, address) if backend == "ray" else _results(tasks, jobs)
     for result in stream:
         results.append(result)
         if on_result is not None:
             on_result(result)
     return sorted(results, key=lambda r: r.index)
+
+
+def _rotation(players: int, index: int) -> tuple[int, ...]:
+    """For each seat of game `index`, the agent playing it: agent k sits at (k + index) % n."""
+    return tuple((seat - index) % players for seat in range(players))
+
+
+def check_resumed(result: GameResult, players: int, games: int, seed: int) -> None:
+    """Raises `ValueError` unless `result` is a game of the arena of `players` seats, `games`
+    games and `seed` (its seed and seat rotation are those of its index)."""
+    if not 0 <= result.index < games:
+        raise ValueError(f"game {result.index} is not one of this arena's {games} games")
+    if (
+        result.seed != game_seed(seed, result.index)
+        or result.agents != _rotation(players, result.index)
+        or len(result.scores) != players
+    ):
+        raise ValueError(
+            f"game {result.index} was played by another arena (other --seed or --seat)"
+        )
+
+
+def _check_done(done: Sequence[GameResult], players: int, games: int, seed: int) -> set[int]:
+    """The indices of the results `done`, which must be games of this arena, each once."""
+    played: set[int] = set()
+    for r in done:
+        check_resumed(r, players, games, seed)
+        if r.index in played:
+            raise ValueError(f"game {r.index} is there twice")
+        played.add(r.index)
+    return played
 
 
 run_arena = run

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from craftgames import arena as arena_engine
-from craftgames import bots
+from craftgames import atomic, bots
 from craftgames._core import GAMES
 from craftgames.arena import BACKENDS, AgentSummary, GameResult, summarize
 from craftgames.cards import card_text
@@ -60,7 +60,17 @@ def add_parser(sub: Any, game: str | None = None) -> None:
         help="with --backend ray: the Ray cluster to use (e.g. ray://head:10001 or auto; "
         "default: a local Ray with --jobs CPUs)",
     )
-    arena.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE")
+    arena.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write one JSON line per game to FILE, as each game finishes",
+    )
+    arena.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the games already in --out FILE (an arena that was stopped) and play "
+        "only the rest",
+    )
     arena.add_argument("--cards", metavar="FILE", help="a card file replacing the game's own")
     if game is not None:
         hook = presentation(game).add_cli_arguments
@@ -102,11 +112,55 @@ def _table(summaries: list[AgentSummary], games: int) -> Table:
     return table
 
 
+def _resumed(args: argparse.Namespace, specs: list[str]) -> list[GameResult]:
+    """The games an earlier run of this arena wrote to ``--out`` (a line cut by a kill is
+    dropped); raises `ValueError` naming the line that is not one of them."""
+    path: str = args.out
+    done: list[GameResult] = []
+    seen: set[int] = set()
+    for number, text in enumerate(atomic.complete_lines(path), 1):
+        try:
+            line = json.loads(text)
+            result = GameResult.from_dict(line)
+            arena_engine.check_resumed(result, len(specs), args.games, args.seed)
+            if line.get("seats") != [specs[a] for a in result.agents]:
+                raise ValueError("it was played by other --seat bots")
+            if result.index in seen:
+                raise ValueError(f"game {result.index} is there twice")
+            seen.add(result.index)
+        except (ValueError, IndexError, RecursionError) as e:
+            raise ValueError(f"{path} line {number} is not a game of this arena: {e}") from None
+        done.append(result)
+    return done
+
+
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Console) -> int:
     """Runs the arena described by `args`; returns the exit code."""
     specs: list[str] = args.seat
     if args.players is not None and args.players != len(specs):
         parser.error(f"give one --seat per player: {len(specs)} --seat for {args.players} players")
+    if args.resume and not args.out:
+        parser.error("--resume continues the arena saved in --out FILE: give --out")
+    try:
+        done = _resumed(args, specs) if args.resume else []
+        out = atomic.LineAppender(args.out, fresh=not args.resume) if args.out else None
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        parser.error(" ".join(str(e).split()))
+    try:
+        return _run(args, parser, console, specs, done, out)
+    finally:
+        if out is not None:
+            out.close()
+
+
+def _run(
+    args: argparse.Namespace,
+    parser: argparse.ArgumentParser,
+    console: Console,
+    specs: list[str],
+    done: list[GameResult],
+    out: atomic.LineAppender | None,
+) -> int:
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -116,9 +170,11 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Cons
         transient=not console.is_terminal,
         disable=not console.is_terminal,
     ) as progress:
-        task = progress.add_task("games", total=args.games)
+        task = progress.add_task("games", total=args.games, completed=len(done))
 
-        def advance(_: GameResult) -> None:
+        def finished(result: GameResult) -> None:
+            if out is not None:
+                out.append(json.dumps(result.to_dict(specs)))
             progress.advance(task)
 
         try:
@@ -130,21 +186,14 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Cons
                 args.games,
                 args.seed,
                 args.jobs,
-                advance,
+                finished,
                 backend=args.backend,
                 address=args.address,
                 cards=cards,
                 options=options,
+                done=done,
             )
         except (OSError, ValueError) as e:
             parser.error(" ".join(str(e).split()))
     console.print(_table(summarize(results, specs), len(results)))
-    if args.out:
-        try:
-            with open(args.out, "w", encoding="utf-8") as f:
-                for r in results:
-                    f.write(json.dumps(r.to_dict(specs)) + "\n")
-        except OSError as e:
-            print(f"craftgames: error: cannot write {args.out}: {e}")
-            return 2
     return 0

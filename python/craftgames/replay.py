@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from craftgames import new_game
+from craftgames import atomic, new_game
 from craftgames._core import IllegalActionError, State
 
 __all__ = ["Replay", "ReplayError", "load_replay"]
@@ -113,8 +113,9 @@ class Replay:
         return state
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Writes the replay document to `path`."""
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+        """Writes the replay document to `path`, atomically: a kill while saving leaves the
+        old file whole (see `craftgames.atomic`)."""
+        atomic.write_text(path, self.to_json() + "\n")
 
 
 def load_replay(path: str | os.PathLike[str]) -> Replay:

@@ -25,7 +25,7 @@ from typing import Literal, TypedDict
 import numpy as np
 import numpy.typing as npt
 
-from craftgames import _core
+from craftgames import _core, atomic
 from craftgames._core import State
 from craftgames.cards import CardsArg, card_text
 
@@ -188,8 +188,9 @@ def load_campaign(path: str | Path) -> Campaign:
 
 
 def save_campaign(campaign: Campaign, path: str | Path) -> None:
-    """Writes a campaign record as JSON."""
-    Path(path).write_text(json.dumps(campaign, indent=2) + "\n", encoding="utf-8")
+    """Writes a campaign record as JSON, atomically: a kill while saving leaves the old
+    record whole (see `craftgames.atomic`)."""
+    atomic.write_text(path, json.dumps(campaign, indent=2) + "\n")
 
 
 def campaign_options(campaign: Campaign, *, hard: bool = False) -> dict[str, object]:
