@@ -15,7 +15,7 @@ from craftgames import arena as arena_engine
 from craftgames import atomic, bots
 from craftgames._core import GAMES
 from craftgames.arena import BACKENDS, AgentSummary, GameResult, summarize
-from craftgames.cards import card_text
+from craftgames.cards import card_file, card_text
 from craftgames.table.presentation import presentation
 
 __all__ = ["add_parser", "run"]
@@ -137,6 +137,8 @@ def _resumed(args: argparse.Namespace, specs: list[str]) -> list[GameResult]:
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Console) -> int:
     """Runs the arena described by `args`; returns the exit code."""
     specs: list[str] = args.seat
+    if args.players is not None and args.players < 1:
+        parser.error(f"--players must be at least 1, not {args.players}")
     if args.players is not None and args.players != len(specs):
         parser.error(f"give one --seat per player: {len(specs)} --seat for {args.players} players")
     if args.resume and not args.out:
@@ -178,7 +180,7 @@ def _run(
             progress.advance(task)
 
         try:
-            cards = card_text(args.cards)
+            cards = card_text(card_file(args.cards))
             options = presentation(args.game).options(args)
             results = arena_engine.run(
                 args.game,

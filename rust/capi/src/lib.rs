@@ -17,6 +17,7 @@
 //! by path), so a game added to the binding is in the C ABI with no code of its own.
 
 use std::ffi::{c_char, CString};
+use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
 use craftgames_core::engine::{
@@ -577,9 +578,11 @@ pub unsafe extern "C" fn cg_random_playouts(
             .ok_or_else(|| Failure::argument(format!("{games} games do not fit in memory")))?;
         // SAFETY: the caller's contract on `out`.
         let out = unsafe { buffer(out, len, need, "scores") }?;
-        let scores = setup
-            .setup
-            .random_playout_scores(need / setup.players, seed)?;
+        let scores = setup.setup.random_playout_scores(
+            need / setup.players,
+            seed,
+            &AtomicBool::new(false),
+        )?;
         out.copy_from_slice(&scores);
         Ok(CG_OK)
     })

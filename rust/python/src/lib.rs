@@ -3,12 +3,14 @@
 //! Conversion only, no rules: every decision is made in `craftgames-core`. One file per job:
 //! [`errors`] (exceptions), [`convert`] (arguments and JSON), [`games`] (the game enum and its
 //! dispatch), [`state`] (the `State` class), [`score`] (score explanations), [`functions`]
-//! (module functions), [`search`] (IS-MCTS and greedy moves).
+//! (module functions), [`search`] (IS-MCTS and greedy moves), [`interrupt`] (long calls that
+//! Ctrl-C stops).
 
 mod convert;
 mod errors;
 mod functions;
 mod games;
+mod interrupt;
 mod pyser;
 mod score;
 mod search;
