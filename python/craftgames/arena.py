@@ -19,22 +19,26 @@ each a batch of seeded games, on a local Ray with ``jobs`` CPUs or on the cluste
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import math
 import statistics
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, TypeGuard
 
 import craftgames
 from craftgames import bots
+from craftgames.arena_pool import LostGame, play_in_workers, worker_count
 
 __all__ = [
     "BACKENDS",
     "AgentSummary",
     "Backend",
     "GameResult",
+    "GamesLostError",
+    "LostGame",
     "check_resumed",
     "game_seed",
     "play_game",
@@ -188,7 +192,8 @@ def run(
     card file text `cards` (None: the game's own cards) and the game's `options` (as
     `craftgames.new_game` takes them).
 
-    With ``backend="process"`` they run on `jobs` processes here. With ``backend="ray"`` they
+    With ``backend="process"`` they run here on ``min(jobs, games, CPUs)`` worker processes
+    (one: in this process), which end when this process does. With ``backend="ray"`` they
     run as Ray tasks of a batch of games each: on the Ray this process is already connected
     to, else on the cluster at `address` (e.g. ``"ray://head:10001"`` or ``"auto"``), else on
     a local Ray started with `jobs` CPUs (and shut down after). The results are the same
@@ -199,12 +204,13 @@ def run(
 
     Returns the results in game order; `on_result` is called as each new game finishes (for
     a progress bar, or to save it at once). Raises `ValueError` for a bad spec, game, count,
-    backend or `done` before any game runs (a bad card file raises `CardDataError`).
+    backend or `done` before any game runs (a bad card file raises `CardDataError`), and
+    `GamesLostError` at the end if a worker process died during a game (the other games are
+    played, and `on_result` has seen each of them).
     """
     if games < 1:
         raise ValueError(f"the arena needs at least 1 game, not {games}")
-    if jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, not {jobs}")
+    worker_count(jobs, games)  # refuses an absurd --jobs
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
@@ -217,16 +223,45 @@ def run(
     craftgames.new_game(game, len(specs), seed, cards, **(options or {}))
     options_json = json.dumps(dict(options or {}), sort_keys=True)
     played = _check_done(done, len(specs), games, seed)
-    tasks: list[Task] = [
-        (game, tuple(specs), seed, i, cards, options_json) for i in range(games) if i not in played
-    ]
+    # Lazy: an arena of 10**20 games starts at once and holds only the games in play.
+    tasks = (
+        (i, (game, tuple(specs), seed, i, cards, options_json))
+        for i in range(games)
+        if i not in played
+    )
+    todo = games - len(played)
     results: list[GameResult] = list(done)
-    stream = _ray_results(tasks, jobs, address) if backend == "ray" else _results(tasks, jobs)
-    for result in stream:
-        results.append(result)
-        if on_result is not None:
-            on_result(result)
-    return sorted(results, key=lambda r: r.index)
+    lost: list[LostGame] = []
+    stream = (
+        _ray_results(tasks, todo, jobs, address)
+        if backend == "ray"
+        else _results(tasks, todo, jobs, lost.append)
+    )
+    with contextlib.closing(stream):  # an exception in `on_result` stops the workers too
+        for result in stream:
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+    results.sort(key=lambda r: r.index)
+    if lost:
+        raise GamesLostError(lost, results)
+    return results
+
+
+class GamesLostError(RuntimeError):
+    """Games whose worker process died (e.g. killed by the OOM killer) before they finished;
+    every other game was played. `lost` says which, `results` holds the others."""
+
+    def __init__(self, lost: Sequence[LostGame], results: Sequence[GameResult]) -> None:
+        self.lost = sorted(lost, key=lambda g: g.index)
+        self.results = list(results)
+        first = self.lost[0]
+        if len(self.lost) == 1:
+            what = f"game {first.index} was lost: {first.cause()}"
+        else:
+            games = ", ".join(str(g.index) for g in self.lost)
+            what = f"games {games} were lost: their worker processes died ({first.cause()}, …)"
+        super().__init__(f"{what}; the other {len(self.results)} games were played")
 
 
 def _rotation(players: int, index: int) -> tuple[int, ...]:
@@ -264,16 +299,20 @@ run_arena = run
 """The former name of `run`."""
 
 
-def _results(tasks: list[Task], jobs: int) -> Iterator[GameResult]:
-    if jobs == 1:
-        yield from map(_play_indexed, tasks)
+def _results(
+    tasks: Iterator[tuple[int, Task]], todo: int, jobs: int, on_lost: Callable[[LostGame], None]
+) -> Generator[GameResult, None, None]:
+    workers = worker_count(jobs, todo)
+    if workers == 1:
+        yield from (_play_indexed(task) for _, task in tasks)
         return
     # Processes, not threads: random and greedy bots run Python between core calls.
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_play_indexed, tasks, chunksize=1)
+    yield from play_in_workers(tasks, _play_indexed, workers, on_lost)
 
 
-def _ray_results(tasks: list[Task], jobs: int, address: str | None) -> Iterator[GameResult]:
+def _ray_results(
+    tasks: Iterator[tuple[int, Task]], todo: int, jobs: int, address: str | None
+) -> Generator[GameResult, None, None]:
     try:
         import ray
     except ImportError as e:
@@ -287,14 +326,14 @@ def _ray_results(tasks: list[Task], jobs: int, address: str | None) -> Iterator[
     try:
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
         cpus = max(1, int(resources.get("CPU", jobs)))
-        size = max(1, min(_MAX_BATCH, len(tasks) // (cpus * _TASKS_PER_CPU)))
+        size = max(1, min(_MAX_BATCH, todo // (cpus * _TASKS_PER_CPU)))
         play: Any = ray.remote(_play_batch)
         pending: list[Any] = []
-        for start in range(0, len(tasks), size):
+        while batch := [task for _, task in itertools.islice(tasks, size)]:
             if len(pending) >= cpus * _IN_FLIGHT_PER_CPU:
                 done, pending = ray.wait(pending, num_returns=1)
                 yield from ray.get(done[0])
-            pending.append(play.remote(tasks[start : start + size]))
+            pending.append(play.remote(batch))
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             yield from ray.get(done[0])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
+import sys
 from typing import Any
 
 from rich import box
@@ -148,9 +150,21 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Cons
         out = atomic.LineAppender(args.out, fresh=not args.resume) if args.out else None
     except (OSError, UnicodeDecodeError, ValueError) as e:
         parser.error(" ".join(str(e).split()))
+    stopped_by: list[int] = []
+
+    def on_sigterm(number: int, _: object) -> None:
+        stopped_by.append(number)
+        raise KeyboardInterrupt  # ended like Ctrl-C: workers stopped, finished games kept
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)  # the CLI runs on the main thread
     try:
         return _run(args, parser, console, specs, done, out)
+    except KeyboardInterrupt:
+        saved = f"; the finished games are in {args.out} (add --resume to go on)" if out else ""
+        print(f"\ncraftgames: arena interrupted{saved}", file=sys.stderr)
+        return 128 + (stopped_by[0] if stopped_by else signal.SIGINT)
     finally:
+        signal.signal(signal.SIGTERM, previous)
         if out is not None:
             out.close()
 
@@ -173,6 +187,7 @@ def _run(
         disable=not console.is_terminal,
     ) as progress:
         task = progress.add_task("games", total=args.games, completed=len(done))
+        lost: arena_engine.GamesLostError | None = None
 
         def finished(result: GameResult) -> None:
             if out is not None:
@@ -197,5 +212,12 @@ def _run(
             )
         except (OSError, ValueError) as e:
             parser.error(" ".join(str(e).split()))
+        except arena_engine.GamesLostError as e:
+            lost = e
+            results = e.results
     console.print(_table(summarize(results, specs), len(results)))
+    if lost is not None:
+        again = f" (they are saved in {args.out}: add --resume to play the lost)" if out else ""
+        print(f"craftgames: error: {lost}{again}", file=sys.stderr)
+        return 1
     return 0

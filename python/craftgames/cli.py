@@ -7,8 +7,9 @@
     craftgames arena sunrise --players 2 --seat mcts:1000 --seat greedy --games 200 --jobs 2
 
 Exit codes: 0 the command did its work; 1 a human player left the game (q or end of input;
-the game is saved); 2 bad arguments or a bad file; 130 interrupted by Ctrl-C (a game being
-played is saved).
+the game is saved), or an arena lost a game (its worker process died); 2 bad arguments or a
+bad file; 130 interrupted by Ctrl-C (a game being played is saved; an arena's finished games
+are), 143 an arena stopped by SIGTERM.
 """
 
 from __future__ import annotations
