@@ -53,7 +53,7 @@ def test_a_game_driven_through_c_matches_the_python_state(game: str) -> None:
     players = _seat_counts(game)[-1]
     state = craftgames.new_game(game, players, seed=5)
     handle = lib.cg_new(game.encode(), players, 5, ffi.NULL, ffi.NULL)
-    handle = ffi.gc(handle, lib.cg_free)
+    handle = capi.owned(handle)
     legal = np.empty(capi.MAX_LEGAL_ACTIONS, np.uint32)
     size = lib.cg_observation_tensor_size(handle)
     tensor = np.empty(size, np.float32)
@@ -82,13 +82,12 @@ def test_clone_resample_and_json_round_trip(game: str) -> None:
     for _ in range(3):
         state.apply_action(state.legal_actions()[0])
     handle = capi.from_state(state)
-    copy = ffi.gc(lib.cg_clone(handle), lib.cg_free)
+    copy = capi.owned(lib.cg_clone(handle))
     assert capi.to_state(copy).to_json() == state.to_json()
-    redrawn = ffi.gc(lib.cg_resample_hidden(handle, 0, 9), lib.cg_free)
+    redrawn = capi.owned(lib.cg_resample_hidden(handle, 0, 9))
     assert capi.to_state(redrawn).to_json() == state.resample_hidden(0, 9).to_json()
-    text = lib.cg_action_to_string(handle, state.legal_actions()[0])
-    assert ffi.string(text).decode() == state.action_to_string(state.legal_actions()[0])
-    lib.cg_string_free(text)
+    text = capi.string(lib.cg_action_to_string(handle, state.legal_actions()[0]))
+    assert text == state.action_to_string(state.legal_actions()[0])
 
 
 @pytest.mark.parametrize("game", craftgames.GAMES)
@@ -136,8 +135,8 @@ def test_bad_input_is_an_error_code_and_a_sentence_never_a_crash() -> None:
     assert lib.cg_new(ffi.NULL, 2, 0, ffi.NULL, ffi.NULL) == ffi.NULL
     assert lib.cg_new(b"sunrise", 2, 0, b"[1]", ffi.NULL) == ffi.NULL
     assert "JSON object" in capi.last_error()
-    lib.cg_free(ffi.NULL)
-    lib.cg_string_free(ffi.NULL)
+    capi.raw_lib.cg_free(ffi.NULL)
+    capi.raw_lib.cg_string_free(ffi.NULL)
 
 
 @pytest.mark.parametrize(

@@ -12,6 +12,7 @@ import shutil
 import signal
 import struct
 import subprocess
+import sys
 import termios
 import time
 from pathlib import Path
@@ -19,6 +20,15 @@ from pathlib import Path
 import pytest
 
 pytestmark = pytest.mark.skipif(not hasattr(pty, "openpty"), reason="needs a pseudo terminal")
+
+_DEFAULT_SIGINT_THEN_EXEC = (
+    "import os, signal, sys\n"
+    "signal.signal(signal.SIGINT, signal.SIG_DFL)\n"
+    "signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})\n"
+    "os.execv(sys.argv[1], sys.argv[1:])\n"
+)
+"""Starts the program named by its arguments with SIGINT at its default: a Python program
+then installs its own handler (Python leaves an inherited "ignore" as it is)."""
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]|\x1b\][^\x07]*\x07")
 PROMPT = "(? for help): "
@@ -34,8 +44,15 @@ class Terminal:
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
         env = {k: v for k, v in os.environ.items() if k not in {"COLUMNS", "LINES"}}
         env["TERM"] = "xterm"
+        # Ctrl-C as a shell would give it: SIGINT neither ignored nor blocked in the child,
+        # whatever this test process (or a test before it) did with them.
         self.proc = subprocess.Popen(
-            [exe, *argv], stdin=slave, stdout=slave, stderr=slave, cwd=cwd, env=env
+            [sys.executable, "-c", _DEFAULT_SIGINT_THEN_EXEC, exe, *argv],
+            stdin=slave,
+            stdout=slave,
+            stderr=slave,
+            cwd=cwd,
+            env=env,
         )
         os.close(slave)
         self.text = ""
@@ -57,6 +74,15 @@ class Terminal:
                     break
                 self.text += ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r", "")
         return self.text[start:]
+
+    def catches(self, number: int) -> bool:
+        """Whether the program has a handler installed for signal `number` (Linux: the
+        SigCgt mask of /proc/PID/status; elsewhere assumed, as Python installs SIGINT's)."""
+        status = Path(f"/proc/{self.proc.pid}/status")
+        if not status.exists():
+            return True
+        caught = next(x for x in status.read_text().splitlines() if x.startswith("SigCgt:"))
+        return bool(int(caught.split()[1], 16) >> (number - 1) & 1)
 
     def send(self, line: str) -> None:
         os.write(self.master, (line + "\n").encode())
@@ -126,7 +152,9 @@ def test_ctrl_c_saves_the_game_and_exits_130(tmp_path: Path, attempt: int) -> No
     argv = ["play", "sunrise", "--players", "2", "--seed", "4", "--seat", "human"]
     term = Terminal([*argv, "--seat", "random", "--save", "g.json"], tmp_path)
     try:
+        # The events Ctrl-C needs: the prompt is up, and the program catches SIGINT.
         term.read_until(PROMPT)
+        assert term.catches(signal.SIGINT)
         term.proc.send_signal(signal.SIGINT)
         tail = term.read_until("--resume g.json)")
     finally:

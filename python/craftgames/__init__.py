@@ -77,8 +77,9 @@ def new_game(
         game: the game's name; an unknown name raises `ValueError`.
         players: number of seats; out of the game's range raises `ValueError`.
         seed: the seed of every shuffle and draw.
-        cards: a card file (path or TOML text) replacing the default card set; a bad file
-            raises `CardDataError`.
+        cards: a card set replacing the default one: a `pathlib.Path` or the name of an
+            existing file is read, any other string is the TOML text itself (see
+            `craftgames.cards`); a bad one raises `CardDataError`.
         **options: the game's own options (see each game's module, e.g.
             `craftgames.sunrise.new_game`); one the game does not take raises `ValueError`
             naming it.

@@ -19,22 +19,27 @@ each a batch of seeded games, on a local Ray with ``jobs`` CPUs or on the cluste
 
 from __future__ import annotations
 
+import contextlib
+import itertools
 import json
 import math
 import statistics
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Generator, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any, Literal, TypeGuard
 
 import craftgames
 from craftgames import bots
+from craftgames.arena_pool import LostGame, play_in_workers, worker_count
 
 __all__ = [
     "BACKENDS",
     "AgentSummary",
     "Backend",
     "GameResult",
+    "GamesLostError",
+    "LostGame",
+    "check_resumed",
     "game_seed",
     "play_game",
     "run",
@@ -79,6 +84,33 @@ class GameResult:
             return self.agents[0] if self.solo_margin > 0 else None
         return self.agents[self.ranking[0]]
 
+    @staticmethod
+    def from_dict(line: Mapping[str, Any]) -> GameResult:
+        """The result written by `to_dict` (an arena's ``--out`` line); a line that is not one
+        raises `ValueError` naming the field."""
+        if not isinstance(line, Mapping):
+            raise ValueError("a result line is a JSON object")
+
+        def ints(key: str) -> tuple[int, ...]:
+            value = line.get(key)
+            if not isinstance(value, list) or not all(_is_int(x) for x in value):
+                raise ValueError(f"the result's {key!r} must be a list of integers")
+            return tuple(value)
+
+        index, seed, margin = line.get("game"), line.get("seed"), line.get("solo_margin")
+        if not _is_int(index) or not _is_int(seed):
+            raise ValueError("the result's 'game' and 'seed' must be integers")
+        if margin is not None and (isinstance(margin, bool) or not isinstance(margin, int | float)):
+            raise ValueError("the result's 'solo_margin' must be a number or null")
+        return GameResult(
+            index=index,
+            seed=seed,
+            agents=ints("agents"),
+            scores=ints("scores"),
+            ranking=ints("ranking"),
+            solo_margin=None if margin is None else float(margin),
+        )
+
     def to_dict(self, specs: Sequence[str]) -> dict[str, object]:
         """The result as a JSON-ready dict, naming each seat's agent by its spec."""
         return {
@@ -92,6 +124,10 @@ class GameResult:
             "winner_agent": self.winner,
             "winner": None if self.winner is None else specs[self.winner],
         }
+
+
+def _is_int(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -110,7 +146,7 @@ def play_game(
     """Plays arena game `index` to the end with the agents `specs`, seats rotated by `index`,
     dealt with the card file text `cards` (None: the game's own) and the game's `options`."""
     players = len(specs)
-    agents = tuple((seat - index) % players for seat in range(players))
+    agents = _rotation(players, index)
     state_seed = game_seed(seed, index)
     state = craftgames.new_game(game, players, state_seed, cards, **(options or {}))
     seat_bots = [bots.make_bot(specs[a], seat, state_seed) for seat, a in enumerate(agents)]
@@ -150,25 +186,31 @@ def run(
     address: str | None = None,
     cards: str | None = None,
     options: Mapping[str, object] | None = None,
+    done: Sequence[GameResult] = (),
 ) -> list[GameResult]:
     """Plays `games` games between the agents `specs` (one per seat), each dealt with the
     card file text `cards` (None: the game's own cards) and the game's `options` (as
     `craftgames.new_game` takes them).
 
-    With ``backend="process"`` they run on `jobs` processes here. With ``backend="ray"`` they
+    With ``backend="process"`` they run here on ``min(jobs, games, CPUs)`` worker processes
+    (one: in this process), which end when this process does. With ``backend="ray"`` they
     run as Ray tasks of a batch of games each: on the Ray this process is already connected
     to, else on the cluster at `address` (e.g. ``"ray://head:10001"`` or ``"auto"``), else on
     a local Ray started with `jobs` CPUs (and shut down after). The results are the same
     either way.
 
-    Returns the results in game order; `on_result` is called as each game finishes (for a
-    progress bar). Raises `ValueError` for a bad spec, game, count or backend before any
-    game runs (a bad card file raises `CardDataError`).
+    `done` holds results of this arena already played (a resumed ``--out`` file): those
+    games are not played again, and come back with the others.
+
+    Returns the results in game order; `on_result` is called as each new game finishes (for
+    a progress bar, or to save it at once). Raises `ValueError` for a bad spec, game, count,
+    backend or `done` before any game runs (a bad card file raises `CardDataError`), and
+    `GamesLostError` at the end if a worker process died during a game (the other games are
+    played, and `on_result` has seen each of them).
     """
     if games < 1:
         raise ValueError(f"the arena needs at least 1 game, not {games}")
-    if jobs < 1:
-        raise ValueError(f"--jobs must be at least 1, not {jobs}")
+    worker_count(jobs, games)  # refuses an absurd --jobs
     if backend not in BACKENDS:
         raise ValueError(f"unknown backend {backend!r}; use one of {', '.join(BACKENDS)}")
     if address is not None and backend != "ray":
@@ -180,30 +222,97 @@ def run(
     # Validates the game, the player count, the cards and the options before any game runs.
     craftgames.new_game(game, len(specs), seed, cards, **(options or {}))
     options_json = json.dumps(dict(options or {}), sort_keys=True)
-    tasks: list[Task] = [(game, tuple(specs), seed, i, cards, options_json) for i in range(games)]
-    results: list[GameResult] = []
-    stream = _ray_results(tasks, jobs, address) if backend == "ray" else _results(tasks, jobs)
-    for result in stream:
-        results.append(result)
-        if on_result is not None:
-            on_result(result)
-    return sorted(results, key=lambda r: r.index)
+    played = _check_done(done, len(specs), games, seed)
+    # Lazy: an arena of 10**20 games starts at once and holds only the games in play.
+    tasks = (
+        (i, (game, tuple(specs), seed, i, cards, options_json))
+        for i in range(games)
+        if i not in played
+    )
+    todo = games - len(played)
+    results: list[GameResult] = list(done)
+    lost: list[LostGame] = []
+    stream = (
+        _ray_results(tasks, todo, jobs, address)
+        if backend == "ray"
+        else _results(tasks, todo, jobs, lost.append)
+    )
+    with contextlib.closing(stream):  # an exception in `on_result` stops the workers too
+        for result in stream:
+            results.append(result)
+            if on_result is not None:
+                on_result(result)
+    results.sort(key=lambda r: r.index)
+    if lost:
+        raise GamesLostError(lost, results)
+    return results
+
+
+class GamesLostError(RuntimeError):
+    """Games whose worker process died (e.g. killed by the OOM killer) before they finished;
+    every other game was played. `lost` says which, `results` holds the others."""
+
+    def __init__(self, lost: Sequence[LostGame], results: Sequence[GameResult]) -> None:
+        self.lost = sorted(lost, key=lambda g: g.index)
+        self.results = list(results)
+        first = self.lost[0]
+        if len(self.lost) == 1:
+            what = f"game {first.index} was lost: {first.cause()}"
+        else:
+            games = ", ".join(str(g.index) for g in self.lost)
+            what = f"games {games} were lost: their worker processes died ({first.cause()}, …)"
+        super().__init__(f"{what}; the other {len(self.results)} games were played")
+
+
+def _rotation(players: int, index: int) -> tuple[int, ...]:
+    """For each seat of game `index`, the agent playing it: agent k sits at (k + index) % n."""
+    return tuple((seat - index) % players for seat in range(players))
+
+
+def check_resumed(result: GameResult, players: int, games: int, seed: int) -> None:
+    """Raises `ValueError` unless `result` is a game of the arena of `players` seats, `games`
+    games and `seed` (its seed and seat rotation are those of its index)."""
+    if not 0 <= result.index < games:
+        raise ValueError(f"game {result.index} is not one of this arena's {games} games")
+    if (
+        result.seed != game_seed(seed, result.index)
+        or result.agents != _rotation(players, result.index)
+        or len(result.scores) != players
+    ):
+        raise ValueError(
+            f"game {result.index} was played by another arena (other --seed or --seat)"
+        )
+
+
+def _check_done(done: Sequence[GameResult], players: int, games: int, seed: int) -> set[int]:
+    """The indices of the results `done`, which must be games of this arena, each once."""
+    played: set[int] = set()
+    for r in done:
+        check_resumed(r, players, games, seed)
+        if r.index in played:
+            raise ValueError(f"game {r.index} is there twice")
+        played.add(r.index)
+    return played
 
 
 run_arena = run
 """The former name of `run`."""
 
 
-def _results(tasks: list[Task], jobs: int) -> Iterator[GameResult]:
-    if jobs == 1:
-        yield from map(_play_indexed, tasks)
+def _results(
+    tasks: Iterator[tuple[int, Task]], todo: int, jobs: int, on_lost: Callable[[LostGame], None]
+) -> Generator[GameResult, None, None]:
+    workers = worker_count(jobs, todo)
+    if workers == 1:
+        yield from (_play_indexed(task) for _, task in tasks)
         return
     # Processes, not threads: random and greedy bots run Python between core calls.
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(_play_indexed, tasks, chunksize=1)
+    yield from play_in_workers(tasks, _play_indexed, workers, on_lost)
 
 
-def _ray_results(tasks: list[Task], jobs: int, address: str | None) -> Iterator[GameResult]:
+def _ray_results(
+    tasks: Iterator[tuple[int, Task]], todo: int, jobs: int, address: str | None
+) -> Generator[GameResult, None, None]:
     try:
         import ray
     except ImportError as e:
@@ -217,14 +326,14 @@ def _ray_results(tasks: list[Task], jobs: int, address: str | None) -> Iterator[
     try:
         resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
         cpus = max(1, int(resources.get("CPU", jobs)))
-        size = max(1, min(_MAX_BATCH, len(tasks) // (cpus * _TASKS_PER_CPU)))
+        size = max(1, min(_MAX_BATCH, todo // (cpus * _TASKS_PER_CPU)))
         play: Any = ray.remote(_play_batch)
         pending: list[Any] = []
-        for start in range(0, len(tasks), size):
+        while batch := [task for _, task in itertools.islice(tasks, size)]:
             if len(pending) >= cpus * _IN_FLIGHT_PER_CPU:
                 done, pending = ray.wait(pending, num_returns=1)
                 yield from ray.get(done[0])
-            pending.append(play.remote(tasks[start : start + size]))
+            pending.append(play.remote(batch))
         while pending:
             done, pending = ray.wait(pending, num_returns=1)
             yield from ray.get(done[0])

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
+import sys
 from typing import Any
 
 from rich import box
@@ -12,10 +14,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from craftgames import arena as arena_engine
-from craftgames import bots
+from craftgames import atomic, bots
 from craftgames._core import GAMES
 from craftgames.arena import BACKENDS, AgentSummary, GameResult, summarize
-from craftgames.cards import card_text
+from craftgames.cards import card_file, card_text
 from craftgames.table.presentation import presentation
 
 __all__ = ["add_parser", "run"]
@@ -60,7 +62,17 @@ def add_parser(sub: Any, game: str | None = None) -> None:
         help="with --backend ray: the Ray cluster to use (e.g. ray://head:10001 or auto; "
         "default: a local Ray with --jobs CPUs)",
     )
-    arena.add_argument("--out", metavar="FILE", help="write one JSON line per game to FILE")
+    arena.add_argument(
+        "--out",
+        metavar="FILE",
+        help="write one JSON line per game to FILE, as each game finishes",
+    )
+    arena.add_argument(
+        "--resume",
+        action="store_true",
+        help="keep the games already in --out FILE (an arena that was stopped) and play "
+        "only the rest",
+    )
     arena.add_argument("--cards", metavar="FILE", help="a card file replacing the game's own")
     if game is not None:
         hook = presentation(game).add_cli_arguments
@@ -102,11 +114,69 @@ def _table(summaries: list[AgentSummary], games: int) -> Table:
     return table
 
 
+def _resumed(args: argparse.Namespace, specs: list[str]) -> list[GameResult]:
+    """The games an earlier run of this arena wrote to ``--out`` (a line cut by a kill is
+    dropped); raises `ValueError` naming the line that is not one of them."""
+    path: str = args.out
+    done: list[GameResult] = []
+    seen: set[int] = set()
+    for number, text in enumerate(atomic.complete_lines(path), 1):
+        try:
+            line = json.loads(text)
+            result = GameResult.from_dict(line)
+            arena_engine.check_resumed(result, len(specs), args.games, args.seed)
+            if line.get("seats") != [specs[a] for a in result.agents]:
+                raise ValueError("it was played by other --seat bots")
+            if result.index in seen:
+                raise ValueError(f"game {result.index} is there twice")
+            seen.add(result.index)
+        except (ValueError, IndexError, RecursionError) as e:
+            raise ValueError(f"{path} line {number} is not a game of this arena: {e}") from None
+        done.append(result)
+    return done
+
+
 def run(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Console) -> int:
     """Runs the arena described by `args`; returns the exit code."""
     specs: list[str] = args.seat
+    if args.players is not None and args.players < 1:
+        parser.error(f"--players must be at least 1, not {args.players}")
     if args.players is not None and args.players != len(specs):
         parser.error(f"give one --seat per player: {len(specs)} --seat for {args.players} players")
+    if args.resume and not args.out:
+        parser.error("--resume continues the arena saved in --out FILE: give --out")
+    try:
+        done = _resumed(args, specs) if args.resume else []
+        out = atomic.LineAppender(args.out, fresh=not args.resume) if args.out else None
+    except (OSError, UnicodeDecodeError, ValueError) as e:
+        parser.error(" ".join(str(e).split()))
+    stopped_by: list[int] = []
+
+    def on_sigterm(number: int, _: object) -> None:
+        stopped_by.append(number)
+        raise KeyboardInterrupt  # ended like Ctrl-C: workers stopped, finished games kept
+
+    previous = signal.signal(signal.SIGTERM, on_sigterm)  # the CLI runs on the main thread
+    try:
+        return _run(args, parser, console, specs, done, out)
+    except KeyboardInterrupt:
+        saved = f"; the finished games are in {args.out} (add --resume to go on)" if out else ""
+        print(f"\ncraftgames: arena interrupted{saved}", file=sys.stderr)
+        return 128 + (stopped_by[0] if stopped_by else signal.SIGINT)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if out is not None:
+            out.close()
+
+
+def _run(
+    args: argparse.Namespace,
+    parser: argparse.ArgumentParser,
+    console: Console,
+    specs: list[str],
+    done: list[GameResult],
+    out: atomic.LineAppender | None,
+) -> int:
     with Progress(
         TextColumn("[progress.description]{task.description}"),
         BarColumn(),
@@ -116,13 +186,16 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Cons
         transient=not console.is_terminal,
         disable=not console.is_terminal,
     ) as progress:
-        task = progress.add_task("games", total=args.games)
+        task = progress.add_task("games", total=args.games, completed=len(done))
+        lost: arena_engine.GamesLostError | None = None
 
-        def advance(_: GameResult) -> None:
+        def finished(result: GameResult) -> None:
+            if out is not None:
+                out.append(json.dumps(result.to_dict(specs)))
             progress.advance(task)
 
         try:
-            cards = card_text(args.cards)
+            cards = card_text(card_file(args.cards))
             options = presentation(args.game).options(args)
             results = arena_engine.run(
                 args.game,
@@ -130,21 +203,21 @@ def run(args: argparse.Namespace, parser: argparse.ArgumentParser, console: Cons
                 args.games,
                 args.seed,
                 args.jobs,
-                advance,
+                finished,
                 backend=args.backend,
                 address=args.address,
                 cards=cards,
                 options=options,
+                done=done,
             )
         except (OSError, ValueError) as e:
             parser.error(" ".join(str(e).split()))
+        except arena_engine.GamesLostError as e:
+            lost = e
+            results = e.results
     console.print(_table(summarize(results, specs), len(results)))
-    if args.out:
-        try:
-            with open(args.out, "w", encoding="utf-8") as f:
-                for r in results:
-                    f.write(json.dumps(r.to_dict(specs)) + "\n")
-        except OSError as e:
-            print(f"craftgames: error: cannot write {args.out}: {e}")
-            return 2
+    if lost is not None:
+        again = f" (they are saved in {args.out}: add --resume to play the lost)" if out else ""
+        print(f"craftgames: error: {lost}{again}", file=sys.stderr)
+        return 1
     return 0

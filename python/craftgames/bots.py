@@ -20,6 +20,7 @@ from craftgames._core import State
 
 __all__ = [
     "HUMAN",
+    "MAX_ITERATIONS",
     "Bot",
     "BotFactory",
     "GreedyBot",
@@ -58,6 +59,9 @@ class RandomBot:
     def __repr__(self) -> str:
         return "RandomBot()"
 
+
+MAX_ITERATIONS = (1 << 64) - 1
+"""The largest search budget (iterations or milliseconds) the core counts."""
 
 _SEED_SPACE = 1 << 64
 """Per-move seeds handed to the core are drawn from ``range(2**64)``."""
@@ -104,8 +108,10 @@ class MCTSBot:
         """`iterations` and/or `time_ms` bound each search; the rest as in `mcts.search`."""
         if iterations is None and time_ms is None:
             raise ValueError("MCTSBot needs iterations, time_ms, or both")
-        if iterations is not None and iterations < 1:
-            raise ValueError(f"MCTSBot iterations must be at least 1, not {iterations}")
+        if iterations is not None and not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(f"MCTSBot iterations must be from 1 to 2**64 - 1, not {iterations}")
+        if time_ms is not None and not 0 <= time_ms <= MAX_ITERATIONS:
+            raise ValueError(f"MCTSBot time_ms must be from 0 to 2**64 - 1, not {time_ms}")
         self.iterations = iterations
         self.time_ms = time_ms
         self.threads = threads
@@ -254,8 +260,11 @@ def parse_mcts_spec(arg: str | None) -> tuple[int, dict[str, Any]]:
             iterations = int(budget)
         except ValueError:
             iterations = 0
-        if iterations < 1:
-            raise ValueError(f"'mcts:N' takes a positive number of iterations, got 'mcts:{arg}'")
+        if not 1 <= iterations <= MAX_ITERATIONS:
+            raise ValueError(
+                f"'mcts:N' takes a positive number of iterations (at most 2**64 - 1), got "
+                f"'mcts:{arg}'"
+            )
     kwargs: dict[str, Any] = {}
     for item in filter(None, options.split(",")):
         key, sep, value = item.partition("=")

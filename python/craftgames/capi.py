@@ -38,6 +38,7 @@ from craftgames.cards import CardsArg, card_text
 
 __all__ = [
     "CDEF",
+    "INVALID_HANDLE",
     "MAX_LEGAL_ACTIONS",
     "MAX_PLAYERS",
     "TERMINAL",
@@ -46,10 +47,14 @@ __all__ = [
     "address",
     "check",
     "ffi",
+    "free",
     "from_state",
     "last_error",
     "lib",
+    "owned",
     "pointer",
+    "raw_lib",
+    "string",
     "to_state",
 ]
 
@@ -96,7 +101,34 @@ they match the header)."""
 
 ffi: Final = cffi.FFI()
 ffi.cdef(CDEF)
-lib: Final[Any] = ffi.dlopen(_core.__file__)
+raw_lib: Final[Any] = ffi.dlopen(_core.__file__)
+"""Every C function, the three ``_free`` ones included: for code that owns raw handles
+(numba loops that free what they deal). Handles from `Setup`, `from_state` and `lib` calls
+wrapped with `owned` free themselves; freeing one of them here as well is a double free."""
+
+_RAW_FREES: Final = frozenset({"cg_free", "cg_setup_free", "cg_string_free"})
+
+
+class _Lib:
+    """The C functions without the raw ``_free`` ones: the handles this module gives out
+    free themselves when garbage-collected (or at once with `free`), so calling
+    ``cg_free`` on one would free it twice."""
+
+    def __getattr__(self, name: str) -> Any:
+        if name in _RAW_FREES:
+            raise AttributeError(
+                f"capi.lib.{name} is left out on purpose: the handles craftgames.capi gives "
+                "free themselves when garbage-collected; capi.free(handle) frees one now "
+                f"(capi.raw_lib.{name} is there for code that owns raw handles)"
+            )
+        return getattr(raw_lib, name)
+
+    def __dir__(self) -> list[str]:
+        return [n for n in dir(raw_lib) if n not in _RAW_FREES]
+
+
+lib: Final[Any] = _Lib()
+"""The C functions (``lib.cg_legal_actions``...), all but the raw ``_free`` ones."""
 """The C functions, e.g. ``lib.cg_legal_actions`` (numba can call these in ``@njit`` code)."""
 
 TERMINAL: Final = -4
@@ -122,6 +154,9 @@ _ERRORS: Final[dict[int, type[ValueError]]] = {
     -12: CardDataError,
     -13: ValueError,
 }
+
+INVALID_HANDLE: Final = -18
+"""``CG_ERR_INVALID_HANDLE``: a freed handle, or not a handle of that kind."""
 
 
 def last_error() -> str:
@@ -192,19 +227,41 @@ class Setup:
             _text(json.dumps(options) if options else None),
             _text(card_text(cards)),
         )
-        self.handle: Any = ffi.gc(_checked_handle(ptr), lib.cg_setup_free)
+        self.handle: Any = ffi.gc(_checked_handle(ptr), raw_lib.cg_setup_free)
         """The ``CgSetup *`` (pass `address(handle)` into numba code)."""
         self.players = players
 
     def deal(self, seed: int) -> Any:
         """A new game's ``CgState *`` from `seed`, freed when garbage-collected."""
-        return ffi.gc(_checked_handle(lib.cg_deal(self.handle, seed)), lib.cg_free)
+        return owned(lib.cg_deal(self.handle, seed))
+
+
+def owned(handle: Any) -> Any:
+    """`handle` (a ``CgState *`` a `lib` call returned, e.g. ``lib.cg_clone``) owned by
+    Python: freed when garbage-collected or by `free`. Raises for a NULL handle."""
+    return ffi.gc(_checked_handle(handle), raw_lib.cg_free)
+
+
+def free(handle: Any) -> None:
+    """Frees a handle this module gave out (`Setup.deal`, `from_state`, `owned`, a
+    `Setup.handle`) now rather than when it is garbage-collected; freeing it again, or using
+    it after, is an error code from the library (its tag is checked), not a crash."""
+    ffi.release(handle)
 
 
 def from_state(state: State) -> Any:
     """The C handle (``CgState *``, freed when garbage-collected) of a copy of `state`."""
-    ptr = _checked_handle(lib.cg_from_json(state.to_json().encode()))
-    return ffi.gc(ptr, lib.cg_free)
+    return owned(lib.cg_from_json(state.to_json().encode()))
+
+
+def string(text: Any) -> str:
+    """The Python text of a string a `lib` call returned (``lib.cg_action_to_string``),
+    which is freed here; raises for NULL."""
+    checked = _checked_handle(text)
+    try:
+        return str(ffi.string(checked).decode())
+    finally:
+        raw_lib.cg_string_free(checked)
 
 
 def to_state(handle: Any) -> State:
@@ -213,4 +270,4 @@ def to_state(handle: Any) -> State:
     try:
         return State.from_json(ffi.string(text).decode())
     finally:
-        lib.cg_string_free(text)
+        raw_lib.cg_string_free(text)

@@ -7,8 +7,9 @@
     craftgames arena sunrise --players 2 --seat mcts:1000 --seat greedy --games 200 --jobs 2
 
 Exit codes: 0 the command did its work; 1 a human player left the game (q or end of input;
-the game is saved); 2 bad arguments or a bad file; 130 interrupted by Ctrl-C (a game being
-played is saved).
+the game is saved), or an arena lost a game (its worker process died); 2 bad arguments or a
+bad file; 130 interrupted by Ctrl-C (a game being played is saved; an arena's finished games
+are), 143 an arena stopped by SIGTERM.
 """
 
 from __future__ import annotations
@@ -26,7 +27,7 @@ from rich.text import Text
 
 from craftgames import _core, arena_cli, bots
 from craftgames._core import GAMES
-from craftgames.cards import card_text
+from craftgames.cards import card_file, card_text
 from craftgames.replay import load_replay
 from craftgames.table.presentation import presentation
 from craftgames.table.replayer import show_replay
@@ -146,7 +147,10 @@ def _one_line_text(text: str) -> str:
 
 
 def _check_players(game: str, players: int) -> str | None:
-    """Too many seats for `game`, said plainly (the engine's own message covers too few)."""
+    """No seats, or too many for `game`, said plainly (the engine's own message covers the
+    rest, such as one seat of a game without a solo mode)."""
+    if players < 1:
+        return f"--players must be at least 1, not {players}"
     module = sys.modules.get(f"craftgames.{game}") or _game_module(game)
     most = getattr(module, "MAX_PLAYERS", None)
     if isinstance(most, int) and players > most:
@@ -169,16 +173,16 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     game: str = args.game
     seats: list[str] = args.seat or []
     players: int = args.players if args.players is not None else (len(seats) or 3)
+    wrong_count = _check_players(game, players)  # before any list of `players` seats is made
+    if wrong_count:
+        return _fail(wrong_count)
     if not seats:
         seats = ["random"] * players
     if len(seats) != players:
         parser.error(f"give one --seat per player: {len(seats)} --seat for {players} players")
-    too_many = _check_players(game, players)
-    if too_many:
-        return _fail(too_many)
     seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
-        cards = card_text(args.cards)
+        cards = card_text(card_file(args.cards))
         options = presentation(game).options(args)
         table = TableGame(
             _console(),
@@ -271,6 +275,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         # On a line of its own: the terminal has echoed ^C after the prompt.
         print("\ncraftgames: interrupted", file=sys.stderr)
         return 130
+    except (OSError, ValueError) as e:
+        # The last net: bad input found only once the game runs (e.g. a bot option the
+        # search refuses) is one line, not a traceback.
+        return _fail(str(e))
 
 
 if __name__ == "__main__":

@@ -18,10 +18,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from craftgames import new_game
+from craftgames import atomic, new_game
 from craftgames._core import IllegalActionError, State
 
-__all__ = ["Replay", "ReplayError", "load_replay"]
+__all__ = ["VERSION", "Replay", "ReplayError", "load_replay"]
+
+
+VERSION = 1
+"""The replay format this build writes and reads. Files carry no ``version`` field while it
+is 1; a later format will write one, and this build refuses any ``version`` other than 1."""
 
 
 class ReplayError(ValueError):
@@ -68,6 +73,12 @@ class Replay:
             raise ReplayError(f"not a JSON document ({e})") from None
         if not isinstance(doc, dict):
             raise ReplayError("a replay is a JSON object with game, players, seed and actions")
+        version = doc.get("version", VERSION)
+        if version != VERSION or isinstance(version, bool):
+            raise ReplayError(
+                f"the replay's version is {version!r}; this craftgames reads version {VERSION} "
+                "(files without a version are version 1)"
+            )
         for key, kind in (("game", str), ("players", int), ("seed", int), ("actions", list)):
             value = doc.get(key)
             if value is None:
@@ -113,8 +124,9 @@ class Replay:
         return state
 
     def save(self, path: str | os.PathLike[str]) -> None:
-        """Writes the replay document to `path`."""
-        Path(path).write_text(self.to_json() + "\n", encoding="utf-8")
+        """Writes the replay document to `path`, atomically: a kill while saving leaves the
+        old file whole (see `craftgames.atomic`)."""
+        atomic.write_text(path, self.to_json() + "\n")
 
 
 def load_replay(path: str | os.PathLike[str]) -> Replay:

@@ -25,7 +25,7 @@ from typing import Literal, TypedDict
 import numpy as np
 import numpy.typing as npt
 
-from craftgames import _core
+from craftgames import _core, atomic
 from craftgames._core import State
 from craftgames.cards import CardsArg, card_text
 
@@ -165,31 +165,63 @@ def new_campaign(players: int) -> Campaign:
 
 
 def load_campaign(path: str | Path) -> Campaign:
-    """Reads a campaign record; a malformed one raises `ValueError` naming the problem."""
-    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    """Reads a campaign record; a malformed one raises `ValueError` naming the problem (and
+    `OSError` if it cannot be read)."""
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as e:
+        raise ValueError(f"{path}: not a campaign record (not a JSON document: {e})") from None
     if not isinstance(data, dict) or data.get("game") != GAME or data.get("version") != 1:
         raise ValueError(f"{path}: not a Studies in Sorcery campaign record (version 1)")
     missions = data.get("missions")
     if (
         not isinstance(missions, list)
         or not 1 <= len(missions) <= MAX_PLAYERS
-        or not all(isinstance(m, int) and 1 <= m <= MISSIONS + 1 for m in missions)
+        or not all(_is_int(m) and 1 <= m <= MISSIONS + 1 for m in missions)
     ):
         raise ValueError(f"{path}: missions must list 1 to 4 mission numbers (1-11)")
-    if not isinstance(data.get("games"), list):
+    games = data.get("games")
+    if not isinstance(games, list):
         raise ValueError(f"{path}: games must be a list")
+    for number, game in enumerate(games, 1):
+        problem = _campaign_game_problem(game, len(missions))
+        if problem:
+            raise ValueError(f"{path}: game {number} of the record {problem}")
     campaign: Campaign = {
         "game": GAME,
         "version": 1,
         "missions": [int(m) for m in missions],
-        "games": list(data["games"]),
+        "games": list(games),
     }
     return campaign
 
 
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _campaign_game_problem(game: object, players: int) -> str | None:
+    """What is wrong with one recorded game (as `record_game` writes it), or `None`."""
+    if not isinstance(game, dict):
+        return "is not an object with seed, missions, scores and met"
+    if not _is_int(game.get("seed")):
+        return "has no integer seed"
+    for key, ok in (
+        ("missions", lambda m: _is_int(m) and 1 <= m <= MISSIONS),
+        ("scores", _is_int),
+        ("met", lambda m: isinstance(m, bool)),
+    ):
+        values = game.get(key)
+        if not isinstance(values, list) or len(values) != players or not all(map(ok, values)):
+            what = "true/false" if key == "met" else "an integer"
+            return f"must list {what} per player under {key!r}"
+    return None
+
+
 def save_campaign(campaign: Campaign, path: str | Path) -> None:
-    """Writes a campaign record as JSON."""
-    Path(path).write_text(json.dumps(campaign, indent=2) + "\n", encoding="utf-8")
+    """Writes a campaign record as JSON, atomically: a kill while saving leaves the old
+    record whole (see `craftgames.atomic`)."""
+    atomic.write_text(path, json.dumps(campaign, indent=2) + "\n")
 
 
 def campaign_options(campaign: Campaign, *, hard: bool = False) -> dict[str, object]:
@@ -209,6 +241,8 @@ def record_game(campaign: Campaign, state: State, seed: int) -> Campaign:
     Raises `ValueError` if the game is not over or is not a Mission Mode game of the
     campaign's players.
     """
+    if isinstance(state, State) and state.game_name() != GAME:
+        raise ValueError(f"a campaign records games of {GAME}, not of {state.game_name()}")
     if not state.is_terminal():
         raise ValueError("the game is not over")
     if state.num_players() != len(campaign["missions"]):

@@ -38,6 +38,12 @@
 // A bug in craftgames: a panic was caught at the boundary. The handle's state is unspecified.
 #define CG_ERR_PANIC -17
 
+// A handle that is not a live one of its kind: freed already, a `CgSetup *` given for a
+// `CgState *` (or the reverse), or a pointer that is no handle. Caught by a tag every call
+// reads; a safety net for mistakes, not a licence: memory reused for a new handle of the
+// same kind cannot be told apart.
+#define CG_ERR_INVALID_HANDLE -18
+
 // The most legal actions any position has: a `cg_legal_actions` buffer this long always fits.
 #define CG_MAX_LEGAL_ACTIONS 4096
 
@@ -83,7 +89,8 @@ CgSetup *cg_setup_new(const char *game,
                       const char *options_json,
                       const char *cards_toml);
 
-// Frees a setup (NULL is ignored).
+// Frees a setup (NULL is ignored; one freed already is caught, as `CG_ERR_INVALID_HANDLE`
+// in `cg_last_error_code`, and left alone).
 //
 // # Safety
 // `setup` is NULL or came from `cg_setup_new` and is not used after this call.
@@ -112,7 +119,8 @@ CgState *cg_new(const char *game,
                 const char *options_json,
                 const char *cards_toml);
 
-// Frees a state (NULL is ignored).
+// Frees a state (NULL is ignored; one freed already is caught, as `CG_ERR_INVALID_HANDLE`
+// in `cg_last_error_code`, and left alone).
 //
 // # Safety
 // `state` is NULL or came from this library and is not used after this call.

@@ -108,26 +108,6 @@ pub(crate) fn guard_ptr<T>(body: impl FnOnce() -> Outcome<*mut T>) -> *mut T {
     guard(|_| std::ptr::null_mut(), body)
 }
 
-/// A reference to the object behind a handle, or `CG_ERR_NULL_POINTER` naming `what`.
-///
-/// # Safety
-/// `ptr` is null or points to a live object made by this library, not used mutably elsewhere.
-pub(crate) unsafe fn handle<'a, T>(ptr: *const T, what: &str) -> Outcome<&'a T> {
-    // SAFETY: the caller guarantees a non-null `ptr` is live and not aliased mutably.
-    unsafe { ptr.as_ref() }
-        .ok_or_else(|| Failure::new(CG_ERR_NULL_POINTER, format!("{what} is NULL")))
-}
-
-/// A mutable reference to the object behind a handle, or `CG_ERR_NULL_POINTER`.
-///
-/// # Safety
-/// `ptr` is null or points to a live object made by this library, used by no one else now.
-pub(crate) unsafe fn handle_mut<'a, T>(ptr: *mut T, what: &str) -> Outcome<&'a mut T> {
-    // SAFETY: the caller guarantees a non-null `ptr` is live and not aliased.
-    unsafe { ptr.as_mut() }
-        .ok_or_else(|| Failure::new(CG_ERR_NULL_POINTER, format!("{what} is NULL")))
-}
-
 /// A NUL-terminated UTF-8 argument; null is `None`. Text that is not UTF-8 is an error.
 ///
 /// # Safety

@@ -12,11 +12,15 @@
 //!   nothing is written then.
 //! * No panic crosses the boundary: each entry point catches it and returns `CG_ERR_PANIC`.
 //! * A handle may move between threads but must not be used by two threads at once.
+//! * Every call checks the tag its handle carries: a freed handle, a handle of the other
+//!   kind, or a pointer that is no handle is `CG_ERR_INVALID_HANDLE` in the common cases
+//!   (see `handles`); the contract still asks for live handles.
 //!
 //! The game enum and its dispatch are the Python binding's (`rust/python/src/games.rs`, shared
 //! by path), so a game added to the binding is in the C ABI with no code of its own.
 
 use std::ffi::{c_char, CString};
+use std::sync::atomic::AtomicBool;
 use std::sync::OnceLock;
 
 use craftgames_core::engine::{
@@ -29,12 +33,13 @@ use craftgames_core::search::{search, MctsOptions};
 #[path = "../../python/src/games.rs"]
 mod games;
 mod guard;
+mod handles;
 
 use games::{dispatch, Game, Options, Setup};
 use guard::{
-    buffer, guard, guard_code, guard_ptr, handle, handle_mut, owned_string, required_text, text,
-    Failure, Outcome,
+    buffer, guard, guard_code, guard_ptr, owned_string, required_text, text, Failure, Outcome,
 };
+use handles::{boxed, handle, handle_mut, Tagged};
 
 /// Success.
 pub const CG_OK: i32 = 0;
@@ -57,6 +62,11 @@ pub const CG_ERR_BUFFER_TOO_SMALL: i32 = -15;
 pub const CG_ERR_INVALID_ARGUMENT: i32 = -16;
 /// A bug in craftgames: a panic was caught at the boundary. The handle's state is unspecified.
 pub const CG_ERR_PANIC: i32 = -17;
+/// A handle that is not a live one of its kind: freed already, a `CgSetup *` given for a
+/// `CgState *` (or the reverse), or a pointer that is no handle. Caught by a tag every call
+/// reads; a safety net for mistakes, not a licence: memory reused for a new handle of the
+/// same kind cannot be told apart.
+pub const CG_ERR_INVALID_HANDLE: i32 = -18;
 /// The most legal actions any position has: a `cg_legal_actions` buffer this long always fits.
 pub const CG_MAX_LEGAL_ACTIONS: usize = 4096;
 /// The most seats any game has: `cg_returns`/`cg_scores` buffers this long always fit.
@@ -77,8 +87,14 @@ pub struct CgSetup {
     players: usize,
 }
 
-fn boxed<T>(value: T) -> *mut T {
-    Box::into_raw(Box::new(value))
+impl Tagged for CgState {
+    const TAG: u64 = u64::from_be_bytes(*b"cgSTATE1");
+    const NAME: &'static str = "CgState";
+}
+
+impl Tagged for CgSetup {
+    const TAG: u64 = u64::from_be_bytes(*b"cgSETUP1");
+    const NAME: &'static str = "CgSetup";
 }
 
 /// A count or index that fits `int32_t` (every count here does; a bug otherwise).
@@ -192,16 +208,15 @@ pub unsafe extern "C" fn cg_setup_new(
     })
 }
 
-/// Frees a setup (NULL is ignored).
+/// Frees a setup (NULL is ignored; one freed already is caught, as `CG_ERR_INVALID_HANDLE`
+/// in `cg_last_error_code`, and left alone).
 ///
 /// # Safety
 /// `setup` is NULL or came from `cg_setup_new` and is not used after this call.
 #[no_mangle]
 pub unsafe extern "C" fn cg_setup_free(setup: *mut CgSetup) {
-    if !setup.is_null() {
-        // SAFETY: made by Box::into_raw in cg_setup_new, freed once by the caller's contract.
-        drop(unsafe { Box::from_raw(setup) });
-    }
+    // SAFETY: the caller's contract on `setup`; one already freed is caught by its tag.
+    guard(|_| (), || unsafe { handles::free(setup, "setup") });
 }
 
 /// Seats of the games a setup deals.
@@ -258,16 +273,15 @@ pub unsafe extern "C" fn cg_new(
     })
 }
 
-/// Frees a state (NULL is ignored).
+/// Frees a state (NULL is ignored; one freed already is caught, as `CG_ERR_INVALID_HANDLE`
+/// in `cg_last_error_code`, and left alone).
 ///
 /// # Safety
 /// `state` is NULL or came from this library and is not used after this call.
 #[no_mangle]
 pub unsafe extern "C" fn cg_free(state: *mut CgState) {
-    if !state.is_null() {
-        // SAFETY: made by Box::into_raw in this library, freed once by the caller's contract.
-        drop(unsafe { Box::from_raw(state) });
-    }
+    // SAFETY: the caller's contract on `state`; one already freed is caught by its tag.
+    guard(|_| (), || unsafe { handles::free(state, "state") });
 }
 
 /// An independent copy of a state. NULL on failure.
@@ -577,9 +591,11 @@ pub unsafe extern "C" fn cg_random_playouts(
             .ok_or_else(|| Failure::argument(format!("{games} games do not fit in memory")))?;
         // SAFETY: the caller's contract on `out`.
         let out = unsafe { buffer(out, len, need, "scores") }?;
-        let scores = setup
-            .setup
-            .random_playout_scores(need / setup.players, seed)?;
+        let scores = setup.setup.random_playout_scores(
+            need / setup.players,
+            seed,
+            &AtomicBool::new(false),
+        )?;
         out.copy_from_slice(&scores);
         Ok(CG_OK)
     })

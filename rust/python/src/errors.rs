@@ -30,9 +30,41 @@ create_exception!(
 /// The Python exception for a core error: the one place where this mapping lives.
 pub fn engine_error(err: EngineError) -> PyErr {
     match err {
-        EngineError::IllegalAction(msg) => IllegalActionError::new_err(msg),
-        EngineError::InvalidState(msg) => InvalidStateError::new_err(msg),
-        EngineError::CardData(msg) => CardDataError::new_err(msg),
-        EngineError::Config(msg) => PyValueError::new_err(msg),
+        EngineError::IllegalAction(msg) => IllegalActionError::new_err(excerpt(&msg)),
+        EngineError::InvalidState(msg) => InvalidStateError::new_err(excerpt(&msg)),
+        EngineError::CardData(msg) => CardDataError::new_err(excerpt(&msg)),
+        EngineError::Config(msg) => PyValueError::new_err(excerpt(&msg)),
     }
+}
+
+/// The most characters of one line of an error message: enough for any sentence, and for the
+/// offending part of a quoted input line (a parser quotes the whole line, which may be a
+/// 400,000-character inline table).
+pub const MAX_MESSAGE_LINE: usize = 240;
+
+/// The most lines of an error message.
+pub const MAX_MESSAGE_LINES: usize = 12;
+
+/// `message` with each line cut to [`MAX_MESSAGE_LINE`] characters and at most
+/// [`MAX_MESSAGE_LINES`] lines, each cut said ("… (N more characters)").
+pub fn excerpt(message: &str) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    for (i, line) in message.lines().enumerate() {
+        if i == MAX_MESSAGE_LINES {
+            let more = message.lines().count() - MAX_MESSAGE_LINES;
+            lines.push(format!("… ({more} more lines)"));
+            break;
+        }
+        let length = line.chars().count();
+        if length <= MAX_MESSAGE_LINE {
+            lines.push(line.to_owned());
+        } else {
+            let kept: String = line.chars().take(MAX_MESSAGE_LINE).collect();
+            lines.push(format!(
+                "{kept}… ({} more characters)",
+                length - MAX_MESSAGE_LINE
+            ));
+        }
+    }
+    lines.join("\n")
 }

@@ -11,6 +11,7 @@ use pyo3::prelude::*;
 use crate::convert::{json_to_py, uint_arg};
 use crate::errors::engine_error;
 use crate::games::{Game, Options, Setup};
+use crate::interrupt::interruptible;
 use crate::state::State;
 
 /// Reads the options argument: the JSON text of an object (the façade's `json.dumps` of the
@@ -81,8 +82,8 @@ pub fn random_playouts<'py>(
         )));
     }
     let setup = Setup::new(game, players, cards, &options).map_err(engine_error)?;
-    let scores = py
-        .detach(|| setup.random_playout_scores(games, seed))
+    // Ctrl-C stops it between two games (`interrupt`).
+    let scores = interruptible(py, |stop| setup.random_playout_scores(games, seed, stop))?
         .map_err(engine_error)?;
     PyArray1::from_vec(py, scores).reshape([games, players])
 }

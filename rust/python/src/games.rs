@@ -2,6 +2,7 @@
 //! inside. Adding a game is one variant of `Game`, one of `SetupKind`, one arm in `dispatch!`,
 //! and one arm in each of `Setup::new`, `Setup::deal` and `Game::from_json`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use craftgames_core::engine::{EngineError, EngineResult, GameState};
@@ -153,10 +154,19 @@ impl Setup {
     }
 
     /// Plays `games` uniformly random games (game `i` dealt from `seed + i`) and returns their
-    /// final scores, `players` per game, in seat order.
-    pub fn random_playout_scores(&self, games: usize, seed: u64) -> EngineResult<Vec<i32>> {
+    /// final scores, `players` per game, in seat order. Once `stop` is set (by another
+    /// thread) it returns early with the games finished so far.
+    pub fn random_playout_scores(
+        &self,
+        games: usize,
+        seed: u64,
+        stop: &AtomicBool,
+    ) -> EngineResult<Vec<i32>> {
         let mut out = Vec::with_capacity(games * self.players);
         for i in 0..games {
+            if stop.load(Ordering::Relaxed) {
+                break;
+            }
             let game_seed = seed.wrapping_add(i as u64);
             let mut game = self.deal(game_seed)?;
             let mut rng = playout_rng(game_seed);

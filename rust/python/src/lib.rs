@@ -4,12 +4,13 @@
 //! [`errors`] (exceptions), [`convert`] (arguments and JSON), [`games`] (the game enum and its
 //! dispatch), [`state`] (the `State` class), [`score`] (score explanations), [`functions`]
 //! (module functions), [`search`] (IS-MCTS and greedy moves), [`vector`] (the batch of
-//! games for learners).
+//! games for learners), [`interrupt`] (long calls that Ctrl-C stops).
 
 mod convert;
 mod errors;
 mod functions;
 mod games;
+mod interrupt;
 mod pyser;
 mod score;
 mod search;

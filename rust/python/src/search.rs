@@ -1,17 +1,20 @@
-//! Search entry points: IS-MCTS and the one-ply greedy move. Each copies the state, releases
-//! the GIL, runs the core's search, and converts the answer; the options are parsed here so a
+//! Search entry points: IS-MCTS and the one-ply greedy move. Each copies the state (so the
+//! caller's `State` stays free for other threads), releases the GIL, runs the core's search,
+//! and converts the answer; the options are parsed here so a
 //! bad name raises `ValueError` before any work starts.
 
 use craftgames_core::search::{
-    bots::greedy_action as core_greedy_action, search as core_search, FinalChoice, MctsOptions,
-    NodeKey, RewardKind, RolloutPolicy,
+    bots::greedy_action as core_greedy_action, search_until as core_search_until, FinalChoice,
+    MctsOptions, NodeKey, RewardKind, RolloutPolicy,
 };
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
+use crate::convert::uint_arg;
 use crate::errors::engine_error;
 use crate::games::dispatch;
+use crate::interrupt::interruptible;
 use crate::state::State;
 
 /// Iterations when neither `iterations` nor `time_ms` is given.
@@ -30,7 +33,7 @@ const DEFAULT_ITERATIONS: u64 = 1000;
     state,
     iterations = None,
     time_ms = None,
-    threads = 1,
+    threads = None,
     seed = 0,
     // The core's defaults (MctsOptions::default()), written out because Python shows only
     // literal defaults in the signature (a test pins them to the core's).
@@ -39,14 +42,17 @@ const DEFAULT_ITERATIONS: u64 = 1000;
     reward = "margin",
     tree = "history",
     choose = "visits",
-))]
+),
+text_signature = "(state, iterations=None, time_ms=None, threads=1, seed=0, exploration=0.25, \
+    rollout='greedy:0.2', reward='margin', tree='history', choose='visits')"
+)]
 #[allow(clippy::too_many_arguments)] // mirrors the keyword arguments of the Python API
 pub fn mcts_search<'py>(
     py: Python<'py>,
-    state: &State,
-    iterations: Option<i64>,
-    time_ms: Option<i64>,
-    threads: i64,
+    state: &Bound<'py, State>,
+    iterations: Option<&Bound<'py, PyAny>>,
+    time_ms: Option<&Bound<'py, PyAny>>,
+    threads: Option<&Bound<'py, PyAny>>,
     seed: u64,
     exploration: f64,
     rollout: &str,
@@ -54,15 +60,14 @@ pub fn mcts_search<'py>(
     tree: &str,
     choose: &str,
 ) -> PyResult<(u32, Bound<'py, PyList>, u64)> {
-    // Counts arrive as signed ints so a negative one gets a sentence, not an OverflowError.
-    let count = |name: &str, value: i64| {
-        u64::try_from(value)
-            .map_err(|_| PyValueError::new_err(format!("{name} must be ≥ 0, not {value}")))
-    };
-    let iterations = iterations.map(|i| count("iterations", i)).transpose()?;
-    let time_ms = time_ms.map(|t| count("time_ms", t)).transpose()?;
+    // Counts are read as any int so a negative or huge one gets a sentence, not an
+    // OverflowError.
+    let iterations = iterations
+        .map(|i| uint_arg::<u64>(i, "iterations"))
+        .transpose()?;
+    let time_ms = time_ms.map(|t| uint_arg::<u64>(t, "time_ms")).transpose()?;
     // Above MAX_THREADS the core rejects it with a sentence of its own.
-    let threads = usize::try_from(count("threads", threads)?).unwrap_or(usize::MAX);
+    let threads = threads.map_or(Ok(1), |t| uint_arg::<usize>(t, "threads"))?;
     let options = MctsOptions {
         iterations: match (iterations, time_ms) {
             (None, None) => Some(DEFAULT_ITERATIONS),
@@ -94,10 +99,14 @@ pub fn mcts_search<'py>(
             ))
         })?,
     };
-    let game = state.game.clone();
-    let result = py
-        .detach(move || dispatch!(&game, s => core_search(s, &options)))
-        .map_err(engine_error)?;
+    // The search runs on a snapshot: `state` is not borrowed while it runs, so another
+    // thread may go on using it (e.g. `apply_action`); Ctrl-C stops it (`interrupt`).
+    let game = state.borrow().game.clone();
+    let result = interruptible(
+        py,
+        |stop| dispatch!(&game, s => core_search_until(s, &options, stop)),
+    )?
+    .map_err(engine_error)?;
     let stats = PyList::empty(py);
     for s in &result.stats {
         let d = PyDict::new(py);
@@ -114,8 +123,8 @@ pub fn mcts_search<'py>(
 /// view; ties broken by `seed`. Raises `ValueError` when the game is over.
 #[pyfunction]
 #[pyo3(signature = (state, seed = 0))]
-pub fn greedy_action(py: Python<'_>, state: &State, seed: u64) -> PyResult<u32> {
-    let game = state.game.clone();
+pub fn greedy_action(py: Python<'_>, state: &Bound<'_, State>, seed: u64) -> PyResult<u32> {
+    let game = state.borrow().game.clone(); // a snapshot, as for `mcts_search`
     py.detach(move || dispatch!(&game, s => core_greedy_action(s, seed)))
         .ok_or_else(|| PyValueError::new_err("the game is over: there is no move to choose"))
 }

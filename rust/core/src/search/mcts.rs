@@ -6,6 +6,7 @@
 //! searcher's own choices — so the decision cannot depend on anything the searcher may not
 //! know. Root parallelism runs one independent tree per thread and sums the root statistics.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::engine::{
@@ -186,13 +187,25 @@ impl SearchResult {
 ///
 /// Errors if the options cannot run (see [`MctsOptions::validate`]) or the game is over.
 pub fn search<G: GameState>(root: &G, options: &MctsOptions) -> EngineResult<SearchResult> {
+    search_until(root, options, &AtomicBool::new(false))
+}
+
+/// [`search`] that also ends early, with what it has (at least one simulation a thread),
+/// once `stop` is set by another thread: how a caller cancels a long search (the Python
+/// binding sets it on Ctrl-C). A search that was not stopped gives what [`search`] gives.
+pub fn search_until<G: GameState>(
+    root: &G,
+    options: &MctsOptions,
+    stop: &AtomicBool,
+) -> EngineResult<SearchResult> {
     options.validate()?;
     let searcher = root.current_player().ok_or_else(|| {
         EngineError::IllegalAction("the game is over: there is no move to search for".into())
     })?;
+    // A budget too far away to be an `Instant` (centuries) is no deadline at all.
     let deadline = options
         .time_ms
-        .map(|ms| Instant::now() + Duration::from_millis(ms));
+        .and_then(|ms| Instant::now().checked_add(Duration::from_millis(ms)));
     let threads = options.threads;
     let quota = |t: usize| {
         options.iterations.map(|total| {
@@ -202,13 +215,21 @@ pub fn search<G: GameState>(root: &G, options: &MctsOptions) -> EngineResult<Sea
         })
     };
     let runs: Vec<ThreadRun> = if threads == 1 {
-        vec![run_thread(root, searcher, options, 0, quota(0), deadline)]
+        vec![run_thread(
+            root,
+            searcher,
+            options,
+            0,
+            quota(0),
+            deadline,
+            stop,
+        )]
     } else {
         std::thread::scope(|scope| {
             let handles: Vec<_> = (0..threads)
                 .map(|t| {
                     let q = quota(t);
-                    scope.spawn(move || run_thread(root, searcher, options, t, q, deadline))
+                    scope.spawn(move || run_thread(root, searcher, options, t, q, deadline, stop))
                 })
                 .collect();
             handles
@@ -240,6 +261,7 @@ fn run_thread<G: GameState>(
     thread: usize,
     quota: Option<u64>,
     deadline: Option<Instant>,
+    stop: &AtomicBool,
 ) -> ThreadRun {
     let params = TreeParams {
         exploration: options.exploration,
@@ -266,6 +288,9 @@ fn run_thread<G: GameState>(
         // informed answer; the clock is cheap next to a simulation, so check it every time.
         if iterations > 0 && deadline.is_some_and(|d| Instant::now() >= d) {
             break;
+        }
+        if iterations > 0 && stop.load(Ordering::Relaxed) {
+            break; // cancelled: the caller discards or uses what was found so far
         }
         root.resample_hidden_into(searcher, det_seeds.next_u64(), &mut det);
         tree.iterate(&mut det, &mut rng);

@@ -14,7 +14,7 @@ pub mod tree;
 mod tests;
 
 pub use bots::{Bot, GreedyBot, MctsBot, RandomBot};
-pub use mcts::{search, ActionStats, FinalChoice, MctsOptions, SearchResult};
+pub use mcts::{search, search_until, ActionStats, FinalChoice, MctsOptions, SearchResult};
 pub use reward::RewardKind;
 pub use rollout::RolloutPolicy;
 pub use tree::NodeKey;
