@@ -666,3 +666,20 @@ def test_the_board_spells_out_the_observations_card_ids_from_the_catalogue() -> 
     assert len(hand) == 4
     labels = ", ".join(cards["resource_cards"][c]["label"] for c in hand)
     assert f"cards left in your stack): {labels}" in out.getvalue()
+
+
+def test_seats_not_given_are_random_and_play_help_points_to_the_games_options(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["play", "sunrise", "--players", "3", "--seed", "2", "--seat", "greedy", "--quiet"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out
+    assert "greedy" in out and out.count("random") >= 2, out
+    assert main(["play", "sunrise", "--players", "2", "--seat", "random", "--quiet"]) == 0
+    capsys.readouterr()
+    with pytest.raises(SystemExit):
+        main(["play", "sunrise", "--players", "2", *["--seat", "random"] * 3])
+    assert "at most one --seat per player: 3 --seat for 2 players" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "--help"])
+    assert "'craftgames play GAME --help'" in " ".join(capsys.readouterr().out.split())

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 import numpy as np
 import pytest
@@ -61,16 +62,10 @@ def test_the_mask_is_exactly_the_legal_actions_over_200_random_games(game: str) 
         assert env.state.is_terminal()
 
 
-def test_rewards_are_the_final_scores_and_seeds_deal_different_games() -> None:
-    env = pettingzoo.raw_env("sunrise", 3)
-    env.reset(seed=1)
-    first = env.state.to_json()
-    env.reset(seed=2)
-    assert env.state.to_json() != first
-    env.reset(seed=1)
-    assert env.state.to_json() == first
+def _play_out(env: Any, seed: int) -> dict[str, float]:
+    """Each agent's total reward over a random game."""
     totals = dict.fromkeys(env.possible_agents, 0.0)
-    rng = np.random.default_rng(3)
+    rng = np.random.default_rng(seed)
     for agent in env.agent_iter():
         _, reward, termination, _, _ = env.last()
         totals[agent] += reward
@@ -78,7 +73,53 @@ def test_rewards_are_the_final_scores_and_seeds_deal_different_games() -> None:
             env.step(None)
         else:
             env.step(int(rng.choice(env.state.legal_actions())))
-    assert list(totals.values()) == env.state.returns()
+    return totals
+
+
+def test_seeds_deal_different_games() -> None:
+    env = pettingzoo.raw_env("sunrise", 3)
+    env.reset(seed=1)
+    first = env.state.to_json()
+    env.reset(seed=2)
+    assert env.state.to_json() != first
+    env.reset(seed=1)
+    assert env.state.to_json() == first
+
+
+@pytest.mark.parametrize("timing", ["end", "delta"])
+def test_rewards_add_up_to_the_result_in_every_mode(timing: str) -> None:
+    for reward in ["score", "margin", "rank", "win"]:
+        env = pettingzoo.raw_env("sunrise", 3, reward=reward, timing=timing)
+        env.reset(seed=4)
+        totals = list(_play_out(env, 5).values())
+        scores = env.state.scores()
+        best = [seat for seat in range(3) if scores[seat] == max(scores)]
+        expected = {
+            "score": [float(x) for x in scores],
+            "margin": [float(x - max(scores[:i] + scores[i + 1 :])) for i, x in enumerate(scores)],
+            "win": [1 / len(best) if seat in best else 0.0 for seat in range(3)],  # ties split
+        }
+        if reward == "rank":  # first 1, last 0, linear between (no ties in this game)
+            assert sorted(scores) == sorted(set(scores))
+            place = env.state.ranking()
+            assert totals == pytest.approx([1 - place.index(s) / 2 for s in range(3)])
+        else:
+            assert totals == pytest.approx(expected[reward]), reward
+
+
+def test_solo_rewards_follow_the_solo_margin_not_the_score() -> None:
+    env = pettingzoo.raw_env("nijar", 1)  # the default reward: "margin"
+    env.reset(seed=3)
+    (total,) = _play_out(env, 1).values()
+    margin = env.state.solo_margin()
+    assert margin is not None and total == pytest.approx(margin)
+    assert total != env.state.scores()[0]
+    win = pettingzoo.raw_env("nijar", 1, reward="win")
+    win.reset(seed=3)
+    (won,) = _play_out(win, 1).values()
+    assert won == (1.0 if margin > 0 else 0.0)
+    with pytest.raises(ValueError, match="elo"):
+        pettingzoo.raw_env("nijar", 1, reward="elo")
 
 
 def test_spaces_are_the_same_objects_and_render_shows_the_acting_seats_board(

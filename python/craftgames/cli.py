@@ -64,7 +64,9 @@ def _build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         help="play a game in the terminal",
         description="Play a whole game: humans choose from a numbered list with the board in "
         "view (type ? at any prompt for the commands: undo, board, scores, log, hint, quit), "
-        "bots move by themselves, and the scores are explained at the end.",
+        "bots move by themselves, and the scores are explained at the end. A game's own "
+        "options (Sorcery's --staffs and solo modes, Níjar's --difficulty, ...) are listed "
+        "by 'craftgames play GAME --help'.",
     )
     play.add_argument(
         "game", nargs="?", choices=GAMES, help="the game to play (not needed with --resume)"
@@ -79,7 +81,7 @@ def _build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         default=None,
         metavar="SPEC",
         help="who plays each seat, in seat order, once per seat: 'human', or a bot kind "
-        f"({', '.join(bots.bot_kinds())}); default: all random",
+        f"({', '.join(bots.bot_kinds())}); seats not given are random (default: all random)",
     )
     play.add_argument("--cards", metavar="FILE", help="a card file replacing the default set")
     play.add_argument(
@@ -176,10 +178,10 @@ def _play(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     wrong_count = _check_players(game, players)  # before any list of `players` seats is made
     if wrong_count:
         return _fail(wrong_count)
-    if not seats:
-        seats = ["random"] * players
-    if len(seats) != players:
-        parser.error(f"give one --seat per player: {len(seats)} --seat for {players} players")
+    if len(seats) > players:
+        many = f"{len(seats)} --seat for {players} players"
+        parser.error(f"give at most one --seat per player: {many}")
+    seats = seats + ["random"] * (players - len(seats))  # the seats not given are random
     seed: int = args.seed if args.seed is not None else random.randrange(1_000_000)
     try:
         cards = card_text(card_file(args.cards))

@@ -12,8 +12,12 @@
 
 Agents are ``player_0`` … ``player_{n-1}`` (seat order). An observation is the classic
 environments' ``{"observation": float32 vector, "action_mask": int8 vector}``: the seat's
-`observation_tensor` and a 1 for each legal action id. Rewards are 0 until the end, then each
-seat's final score (`State.returns`). ``reset(seed=s)`` deals the game seeded ``s``; a reset
+`observation_tensor` and a 1 for each legal action id. Rewards follow ``reward`` and
+``timing`` as `craftgames.vector.reward_values` defines them: by default ``"margin"`` paid at
+the end, i.e. a seat's final score minus the best other seat's, and in a solo game the game's
+solo margin (positive: a win), never the raw score; ``"score"``, ``"rank"`` and ``"win"`` are
+the others, and ``timing="delta"`` pays the running value's changes as they happen.
+``reset(seed=s)`` deals the game seeded ``s``; a reset
 without a seed deals from a seed drawn from the last seeded stream. Our simultaneous steps are
 taken seat by seat with hidden choices, so the AEC interface fits them and there is no
 ``parallel_env``. ``render_mode="ansi"`` returns the board as the agent to act sees it;
@@ -36,6 +40,7 @@ import craftgames
 from craftgames._core import State
 from craftgames.board import render_board
 from craftgames.cards import CardsArg, card_text
+from craftgames.vector import reward_values
 
 __all__ = ["env", "raw_env"]
 
@@ -57,10 +62,13 @@ class raw_env(AECEnv):  # type: ignore[misc]
         players: int,
         render_mode: str | None = None,
         cards: CardsArg = None,
+        reward: str = "margin",
+        timing: str = "end",
         **options: object,
     ) -> None:
         """`game`, `players`, `cards` and `options` as `craftgames.new_game` takes them (a
-        bad one raises as it does); `render_mode` is None, ``"ansi"`` or ``"human"``."""
+        bad one raises as it does); `render_mode` is None, ``"ansi"`` or ``"human"``;
+        `reward` and `timing` as `craftgames.vector.reward_values` takes them."""
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode must be None, 'ansi' or 'human', not {render_mode!r}")
@@ -69,7 +77,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.metadata = {**raw_env.metadata, "name": f"craftgames_{game}_v0"}  # type: ignore[misc]
         self._game, self._players = game, players
         self._cards, self._options = card_text(cards), options
+        self._reward, self._timing = reward, timing
         self._state = self._deal(0)
+        self._paid = reward_values(self._state, reward, timing)  # checks both names
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         size = self._state.observation_tensor_size()
         n = self._state.num_distinct_actions()
@@ -111,6 +121,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         for agent in self.possible_agents:
             self._action_spaces[agent].seed(int(self._rng.integers(_SEED_SPACE)))
         self._state = self._deal(game_seed)
+        self._paid = reward_values(self._state, self._reward, self._timing)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -138,9 +149,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise ValueError(f"{agent} is to act and must choose an action, not None")
         self._cumulative_rewards[agent] = 0.0
         self._state.apply_action(int(action))
+        # Each seat is paid the change of its value since it was last paid (all of it at
+        # the end with timing "end").
+        values = reward_values(self._state, self._reward, self._timing)
+        for a, value, paid in zip(self.agents, values, self._paid, strict=True):
+            self.rewards[a] = value - paid
+        self._paid = values
         if self._state.is_terminal():
-            for a, points in zip(self.agents, self._state.returns(), strict=True):
-                self.rewards[a] = points
+            for a in self.agents:
                 self.terminations[a] = True
         else:
             self.agent_selection = self.agents[self._state.current_player()]
@@ -170,12 +186,14 @@ def env(
     players: int,
     render_mode: str | None = None,
     cards: CardsArg = None,
+    reward: str = "margin",
+    timing: str = "end",
     **options: object,
 ) -> AECEnv:
     """`raw_env` inside PettingZoo's usual wrappers: an illegal action ends the game with a
     penalty for the agent that played it (``TerminateIllegalWrapper``), out-of-bounds
     actions are refused, and the AEC call order is enforced."""
-    inner: AECEnv = raw_env(game, players, render_mode, cards, **options)
+    inner: AECEnv = raw_env(game, players, render_mode, cards, reward, timing, **options)
     inner = wrappers.TerminateIllegalWrapper(inner, illegal_reward=-1)
     inner = wrappers.AssertOutOfBoundsWrapper(inner)
     return wrappers.OrderEnforcingWrapper(inner)

@@ -75,7 +75,7 @@ SEAT_PLAYERS: Final = ("learner", "random", "greedy", "mcts:N")
 _SEED_SPACE = 1 << 63
 
 
-def reward_values(state: State, reward: str = "score", timing: str = "end") -> list[float]:
+def reward_values(state: State, reward: str = "margin", timing: str = "end") -> list[float]:
     """Every seat's value of `state` under `reward`: the result once the game is over, before
     that the running value (always 0 with ``timing="end"``). A seat's reward for a stretch of
     play is the change of its value; every adapter that trains reads its rewards here."""
@@ -92,7 +92,7 @@ class VectorEnv:
         num_games: int,
         *,
         seats: Sequence[str] | None = None,
-        reward: str = "score",
+        reward: str = "margin",
         timing: str = "end",
         threads: int = 1,
         cards: CardsArg = None,
