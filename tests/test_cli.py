@@ -159,7 +159,7 @@ def test_bots_face_down_choices_are_not_shown_to_a_human(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["--players", "3", "--seat", "random"], "one --seat per player"),
+        (["--players", "2", *["--seat", "random"] * 3], "at most one --seat per player"),
         (["--players", "2", "--seat", "random", "--seat", "wizard"], "wizard"),
         (["--players", "1"], "1"),
         (["--players", "2", "--cards", "/nonexistent/cards.toml"], "cards.toml"),

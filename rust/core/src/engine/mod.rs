@@ -4,11 +4,13 @@
 //! moves it. Chance (shuffles, draws) is drawn inside `apply_action` from the state's own
 //! seeded [`Rng`], so the same config, seed and actions give the same state bit for bit.
 
+mod copies;
 mod document;
 mod error;
 mod fixed;
 mod rng;
 
+pub(crate) use copies::search_copies;
 pub use document::{read_document, write_document};
 pub use error::{EngineError, EngineResult};
 pub use fixed::FixedVec;

@@ -503,61 +503,8 @@ pub struct NijarState {
     pub(crate) t: Table,
 }
 
-// Search copies a state for every determinization and every greedy candidate, into
-// scratch states it keeps: `clone_from` writes into the scratch's own history buffer and
-// skips the card set's reference count when both already share it, so a copy allocates
-// nothing and touches no atomic. (The derived `clone_from` is `*self = source.clone()`: a
-// new history, the old one freed, and two atomic count updates per copy.)
-impl Clone for NijarState {
-    fn clone(&self) -> Self {
-        NijarState {
-            cards: Arc::clone(&self.cards),
-            t: self.t.clone(),
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        if !Arc::ptr_eq(&self.cards, &source.cards) {
-            self.cards = Arc::clone(&source.cards);
-        }
-        self.t.clone_from(&source.t);
-    }
-}
-
-impl NijarState {
-    /// [`crate::engine::GameState::clone_position_from`]: a copy of `source` whose history is
-    /// left empty (the rules never read it), so a look-ahead copy skips its actions.
-    pub(crate) fn copy_position_from(&mut self, source: &Self) {
-        if !Arc::ptr_eq(&self.cards, &source.cards) {
-            self.cards = Arc::clone(&source.cards);
-        }
-        let mut history = std::mem::take(&mut self.t.history);
-        history.clear();
-        self.t = Table {
-            history,
-            ..source.t
-        };
-    }
-}
-
-// Every field but the history is `Copy` (the struct update `..*source` compiles only so),
-// so a copy is a byte copy of those fields plus the actions written into the history
-// buffer `self` already has. A field that owns memory added later fails to compile here
-// instead of silently allocating in search.
-impl Clone for Table {
-    fn clone(&self) -> Self {
-        Table {
-            history: self.history.clone(),
-            ..*self
-        }
-    }
-
-    fn clone_from(&mut self, source: &Self) {
-        let mut history = std::mem::take(&mut self.history);
-        history.clone_from(&source.history);
-        *self = Table { history, ..*source };
-    }
-}
+// Copies for search that allocate nothing: see `engine::copies`.
+crate::engine::search_copies!(NijarState, Table);
 
 impl NijarState {
     /// A new game for `players` seats from `seed` (`cards`: `None` for the default set).
