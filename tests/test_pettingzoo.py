@@ -99,10 +99,10 @@ def test_rewards_add_up_to_the_result_in_every_mode(timing: str) -> None:
             "margin": [float(x - max(scores[:i] + scores[i + 1 :])) for i, x in enumerate(scores)],
             "win": [1 / len(best) if seat in best else 0.0 for seat in range(3)],  # ties split
         }
-        if reward == "rank":  # first 1, last 0, linear between (no ties in this game)
-            assert sorted(scores) == sorted(set(scores))
-            place = env.state.ranking()
-            assert totals == pytest.approx([1 - place.index(s) / 2 for s in range(3)])
+        if reward == "rank":  # first 1, last 0, linear between; equal scores share
+            order = sorted(scores, reverse=True)
+            value = [1 - order.index(x) / 2 - (order.count(x) - 1) / 4 for x in scores]
+            assert totals == pytest.approx(value)
         else:
             assert totals == pytest.approx(expected[reward]), reward
 

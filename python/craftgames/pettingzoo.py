@@ -121,7 +121,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         for agent in self.possible_agents:
             self._action_spaces[agent].seed(int(self._rng.integers(_SEED_SPACE)))
         self._state = self._deal(game_seed)
-        self._paid = reward_values(self._state, self._reward, self._timing)
+        # Nothing paid yet: the first payment includes the value at the deal, so a game's
+        # rewards add up to its final value under either timing.
+        self._paid = [0.0] * self._players
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

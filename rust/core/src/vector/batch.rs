@@ -360,7 +360,9 @@ impl<G: GameState> Context<'_, G> {
                 .get(seat)
                 .and_then(|&player| Opponent::for_seat(player, seat, slot.game_seed));
         }
-        reward_values(&slot.state, self.reward, &mut slot.paid);
+        // Nothing is paid yet: the first payment includes the value at the deal (Sunrise's
+        // running score starts below 0), so a game's rewards add up to its final value.
+        slot.paid = [0.0; MAX_PLAYERS];
         Ok(())
     }
 

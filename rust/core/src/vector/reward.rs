@@ -7,9 +7,10 @@
 //!
 //! Each mode is a *value* of a state per seat ([`reward_values`]). At the end it is the result;
 //! with [`RewardTiming::Delta`] it is also defined before the end from the running scores, and
-//! a learner is paid the change of the value since it was last paid, so the rewards of a game
-//! add up to its final value minus its value at the deal (0 in all three games: nobody starts
-//! with points) — the same return as [`RewardTiming::End`], spread over the game.
+//! a learner is paid the change of the value since it was last paid (from 0 at the deal, so
+//! the first payment includes the value at the deal: Sunrise's running score starts below 0),
+//! and the rewards of a game add up to its final value — the same return as
+//! [`RewardTiming::End`], spread over the game.
 
 use crate::engine::GameState;
 use crate::search::reward::{rewards_from, solo_reward, RewardKind};
