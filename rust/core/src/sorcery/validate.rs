@@ -306,28 +306,12 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
         Phase::Complete { seat } => {
             usize::from(seat) < n
                 && (turn.stage == Stage::Complete
-                    || (turn.ret == Return::Complete
-                        && matches!(
-                            turn.stage,
-                            Stage::SpectralTake
-                                | Stage::FillTarget
-                                | Stage::CreditTarget
-                                | Stage::DemeritTarget
-                                | Stage::StockChoice
-                        )))
+                    || (turn.ret == Return::Complete && is_effect_stage(turn.stage)))
         }
         Phase::Commit { seat } => {
             usize::from(seat) < n
                 && (matches!(turn.stage, Stage::Commit | Stage::CommitTarget)
-                    || (turn.ret == Return::Commit
-                        && matches!(
-                            turn.stage,
-                            Stage::SpectralTake
-                                | Stage::FillTarget
-                                | Stage::CreditTarget
-                                | Stage::DemeritTarget
-                                | Stage::StockChoice
-                        )))
+                    || (turn.ret == Return::Commit && is_effect_stage(turn.stage)))
         }
         Phase::GameOver => true,
     };
@@ -382,4 +366,17 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
         }
     }
     Ok(())
+}
+
+/// The stages of an effect under way (a staff or an ability), which may interrupt the
+/// Commit and Complete steps and return to them.
+fn is_effect_stage(stage: Stage) -> bool {
+    matches!(
+        stage,
+        Stage::SpectralTake
+            | Stage::FillTarget
+            | Stage::CreditTarget
+            | Stage::DemeritTarget
+            | Stage::StockChoice
+    )
 }
