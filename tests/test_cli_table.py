@@ -660,3 +660,50 @@ def test_seats_not_given_are_random_and_play_help_points_to_the_games_options(
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "'craftgames play GAME --help'" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize("seat", [None, 1])
+def test_replay_of_an_unfinished_game_shows_no_hidden_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seat: int | None
+) -> None:
+    # A Sorcery game left after 60 moves: each thesis and hand is still secret (§ Setup: "keep
+    # it secret"), so neither may reach a spectator, nor seat 0's reach seat 1.
+    rng = random.Random(2)
+    state = new_game("sorcery", 2, 3)
+    for _ in range(60):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
+    path = tmp_path / "left.json"
+    Replay("sorcery", 2, 3, state.history()).save(path)
+    argv = ["replay", str(path)]
+    assert main(argv if seat is None else [*argv, "--seat", str(seat)]) == 0
+    out = capsys.readouterr().out
+    assert "not over" in out and "Final scores" not in out
+    hidden = [0, 1] if seat is None else [0]
+    theses = {0: "Hoarder", 1: "Liberal Arts"}  # dealt from seed 3, read from explain_score
+    for t in hidden:
+        assert state.explain_score(t).lines[0].detail.startswith(theses[t])
+        assert theses[t] not in out
+        assert not any(line.detail in out for line in state.explain_score(t).lines)
+    assert "Total" in out
+
+
+@pytest.mark.parametrize("game", ["sunrise", "sorcery", "nijar"])
+def test_a_board_drawn_for_other_eyes_is_the_same_from_every_seats_view(game: str) -> None:
+    # A spectator's board (replay without --seat, or a board shown with private=False) must
+    # not depend on whose observation it is drawn from: what differs between seats' views is
+    # private knowledge (a seat's hand, what it saw of another's).
+    from craftgames.table.presentation import presentation
+
+    rng = random.Random(2)
+    state = new_game(game, 3, 3)
+    boards: set[str] = set()
+    for _ in range(6):
+        for _ in range(15):
+            state.apply_action(rng.choice(state.legal_actions()))
+        for viewer in range(3):
+            console = Console(width=120, record=True, file=io.StringIO())
+            console.print(presentation(game).render(state.observation(viewer), private=False))
+            boards.add(console.export_text())
+        assert len(boards) == 1, game
+        boards.clear()
