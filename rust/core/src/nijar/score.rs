@@ -277,13 +277,19 @@ impl NijarState {
         let mut out: PerSeat<f64> = (0..self.n())
             .map(|s| {
                 let p = &self.t.players[s];
-                let (painted, unpainted) = self.kiln_pieces(s);
-                let kiln: u8 =
-                    painted.iter().map(|x| 2 * x).sum::<u8>() + unpainted.iter().sum::<u8>();
-                let coming = p.drying.iter().sum::<u8>()
-                    + p.workshops.iter().filter(|w| w.piece != 0).count() as u8;
+                // Only how many kilns are loaded matters here, not with what (kiln_pieces
+                // sorts them by type for 11.2), so the loaded slots are counted directly:
+                // this runs for every greedy candidate.
+                let loaded = |kilns: &[super::state::Slot]| {
+                    kilns.iter().filter(|k| k.piece != 0).count() as u32
+                };
+                let kiln = 2 * loaded(&p.glaze_kilns) + loaded(&p.firing_kilns);
+                let coming =
+                    p.drying.iter().map(|&x| u32::from(x)).sum::<u32>() + loaded(&p.workshops);
                 let res = f64::from(p.pg) + f64::from(p.glaze) + f64::from(p.clay);
-                f64::from(self.score(s)) + f64::from(kiln) + 0.5 * f64::from(coming) + res / 5.0
+                // Before the end the score is the immediate VP alone.
+                let immediate: i32 = p.vp.iter().sum();
+                f64::from(immediate) + f64::from(kiln) + 0.5 * f64::from(coming) + res / 5.0
                     - f64::from(p.cracks)
             })
             .collect();

@@ -18,6 +18,7 @@
 //! It runs in the rollouts' inner loop: it allocates nothing (fixed arrays, bit sets).
 
 use super::data::{Condition, Effect, Trigger, NO_ICON, NUM_ICONS};
+use super::score::PE_DOLLARS_PER_CREDIT;
 use super::state::{ids, Phase, SorceryState, Stage, Work, MARKET, MONTHS, NONE, WEEKS};
 use crate::engine::{PerSeat, Seat};
 
@@ -74,7 +75,11 @@ impl SorceryState {
 
     /// One seat's running score plus its progress.
     fn seat_estimate(&self, seat: Seat) -> f64 {
-        let score = f64::from(self.score(seat));
+        // The unused materials and the thesis are read once here for the score and the
+        // thesis estimate both (each costs a walk over the hand and every project's slots).
+        let unused = self.unused_material_value(seat);
+        let thesis_met = self.thesis_met_with(seat, unused);
+        let score = f64::from(self.score_from(seat, unused, thesis_met));
         let weeks = self.weeks_left();
         if weeks == 0 || self.t.phase == Phase::GameOver {
             return score;
@@ -173,7 +178,40 @@ impl SorceryState {
                 _ => {}
             }
         }
-        value + self.thesis_estimate(seat) + self.ongoing_estimate(seat)
+        value + self.thesis_estimate(seat, unused, thesis_met) + self.ongoing_estimate(seat)
+    }
+
+    /// Whether the seat's kept thesis is met, with `unused` its unused material value: what
+    /// `condition_met` decides, without walking the materials again.
+    fn thesis_met_with(&self, seat: Seat, unused: i32) -> bool {
+        let t = self.t.players[seat].thesis;
+        if t == NONE {
+            return false;
+        }
+        match self.cards.theses[usize::from(t)].condition {
+            Condition::Materials { amount } => unused >= i32::from(amount),
+            ref condition => self.condition_met(seat, condition),
+        }
+    }
+
+    /// `score(seat)` from its unused material value and whether its thesis is met: the
+    /// thesis, the completed projects with their tokens, and unused materials / 8.
+    fn score_from(&self, seat: Seat, unused: i32, thesis_met: bool) -> i32 {
+        let p = &self.t.players[seat];
+        let thesis = if thesis_met {
+            i32::from(self.cards.theses[usize::from(p.thesis)].credits)
+        } else {
+            0
+        };
+        let projects: i32 = p
+            .completed
+            .iter()
+            .map(|d| {
+                i32::from(self.proj(usize::from(d.card)).credits) + i32::from(d.credits)
+                    - i32::from(d.demerits)
+            })
+            .sum();
+        thesis + projects + unused / PE_DOLLARS_PER_CREDIT
     }
 
     /// A project in progress: its share of credits, and its open icons added to `needs`.
@@ -241,13 +279,13 @@ impl SorceryState {
     }
 
     /// The kept thesis not yet met: a share of its credits by how much of its condition is.
-    fn thesis_estimate(&self, seat: Seat) -> f64 {
+    fn thesis_estimate(&self, seat: Seat, unused: i32, met: bool) -> f64 {
         let p = &self.t.players[seat];
         if p.thesis == NONE {
             return 0.0;
         }
         let thesis = &self.cards.theses[usize::from(p.thesis)];
-        if self.condition_met(seat, &thesis.condition) {
+        if met {
             return 0.0; // in the score already
         }
         let done = &p.completed;
@@ -278,9 +316,7 @@ impl SorceryState {
                     done.len() as f64 / f64::from(n.max(1))
                 }
             }
-            Condition::Materials { amount } => {
-                f64::from(self.unused_material_value(seat)) / f64::from(amount.max(1))
-            }
+            Condition::Materials { amount } => f64::from(unused) / f64::from(amount.max(1)),
         };
         let f = fraction.min(1.0);
         f64::from(thesis.credits) * THESIS_SHARE * f * f

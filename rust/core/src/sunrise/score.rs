@@ -28,6 +28,19 @@ pub struct ScoreBreakdown {
 /// "Cup of Coffee — 3 points for the winner of the cup of coffee."
 pub const CUP_OF_COFFEE_POINTS: i32 = 3;
 
+/// The seat with the most `beans` (one entry per seat), if exactly one has the most and it
+/// is more than none.
+fn cup_winner(beans: &[u32]) -> Option<Seat> {
+    let most = *beans.iter().max()?;
+    let mut leaders = (0..beans.len()).filter(|&s| beans[s] == most);
+    let first = leaders.next()?;
+    if leaders.next().is_some() || most == 0 {
+        None
+    } else {
+        Some(first)
+    }
+}
+
 fn joined(parts: &[i32]) -> String {
     if parts.is_empty() {
         return "none".to_string();
@@ -77,14 +90,7 @@ impl SunriseState {
     /// the most means nobody wins it).
     pub fn cup_of_coffee(&self) -> Option<Seat> {
         let beans: PerSeat<u32> = (0..self.n()).map(|s| self.coffee_beans(s)).collect();
-        let most = *beans.iter().max()?;
-        let mut leaders = (0..self.n()).filter(|&s| beans[s] == most);
-        let first = leaders.next()?;
-        if leaders.next().is_some() || most == 0 {
-            None
-        } else {
-            Some(first)
-        }
+        cup_winner(&beans)
     }
 
     // Each scoring category of "Final Scoring" as the parts that add up to it, so the
@@ -177,18 +183,6 @@ impl SunriseState {
         }
     }
 
-    /// The score of `seat` without its explanation (the hot path of playouts).
-    fn score_total(&self, seat: Seat, cup: Option<Seat>) -> i32 {
-        self.completed_project_points(seat).sum::<i32>()
-            + self.in_progress_project_parts(seat).sum::<i32>()
-            + self.challenge_tile_points(seat).sum::<i32>()
-            + self.end_game_goal_points(seat).sum::<i32>()
-            + self.completed_showpiece_points(seat).sum::<i32>()
-            + self.resources_on_showpieces(seat)
-            + i32::from(self.t.players[seat].reserve) / 2
-            + self.cup_points(seat, cup)
-    }
-
     /// The score of `seat`, explained line by line ("Final Scoring"). Before the end it is
     /// the running score, counting only revealed end-game cards.
     pub fn explain_score(&self, seat: Seat) -> ScoreBreakdown {
@@ -257,9 +251,42 @@ impl SunriseState {
     }
 
     /// Every seat's (running) score.
+    ///
+    /// The hot path of greedy play (one call per candidate move): each seat's beans are
+    /// counted once, for the cup and nothing else, and the in-progress parts are summed as
+    /// `resources - 1` per project instead of part by part. `explain_score` adds up the same
+    /// categories line by line (a test holds the two equal).
     pub fn all_scores(&self) -> PerSeat<i32> {
-        let cup = self.cup_of_coffee();
-        (0..self.n()).map(|s| self.score_total(s, cup)).collect()
+        let n = self.n();
+        let beans: PerSeat<u32> = (0..n).map(|s| self.coffee_beans(s)).collect();
+        let cup = cup_winner(&beans);
+        (0..n).map(|s| self.score_total(s, cup)).collect()
+    }
+
+    /// The score of `seat` without its explanation: the categories of `explain_score`, the
+    /// in-progress ones summed per project rather than part by part.
+    fn score_total(&self, seat: Seat, cup: Option<Seat>) -> i32 {
+        let p = &self.t.players[seat];
+        let projects = &self.cards.projects;
+        let mut total = i32::from(p.reserve) / 2 + self.cup_points(seat, cup);
+        for c in p.completed.iter() {
+            total += i32::from(projects[usize::from(c.card)].points);
+        }
+        // "-1 per in-progress project; 1 per resource on in-progress projects".
+        for w in p.projects.iter() {
+            total += w.filled.count_ones() as i32 - 1;
+        }
+        for &c in p.awaiting.iter() {
+            total += projects[usize::from(c)].icons.len() as i32 - 1;
+        }
+        total += self.challenge_tile_points(seat).sum::<i32>();
+        if !p.revealed.is_empty() {
+            total += self.end_game_goal_points(seat).sum::<i32>();
+        }
+        if !p.completed_showpieces.is_empty() {
+            total += self.completed_showpiece_points(seat).sum::<i32>();
+        }
+        total + self.resources_on_showpieces(seat)
     }
 
     /// Seats from first to last. "Tiebreaker": among tied scores, the player with the
