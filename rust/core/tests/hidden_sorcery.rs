@@ -4,11 +4,10 @@
 //! Before issue 16 point 3 is fixed it fails: after setup the information state keeps the
 //! project each other seat returned face-down, and determinizations keep it too.
 
-use craftgames_core::engine::{Action, Rng, Seat};
-use craftgames_core::sorcery::actions::{COMMIT, STOP};
+use craftgames_core::engine::{Rng, Seat};
 use craftgames_core::sorcery::config::Theses;
 use craftgames_core::sorcery::data::{NUM_GRAVE, NUM_STAFFS, NUM_THESES};
-use craftgames_core::sorcery::state::{Phase, Stage, Table, NONE};
+use craftgames_core::sorcery::state::{Phase, Table, NONE};
 use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 use serde_json::{json, Value};
 
@@ -253,15 +252,6 @@ impl HiddenGame for SorceryState {
             Phase::Commit { .. } => Some("commits"),
             _ => None,
         }
-    }
-
-    /// In the commit step only the commits themselves are hidden: a staff or an ability
-    /// used there, and the choices of its effect, are public at once today (issue 16 point 2
-    /// hides the staff's): alternatives are made after them.
-    fn public_move(&self, action: Action) -> bool {
-        matches!(self.table().phase, Phase::Commit { .. })
-            && (!(COMMIT..=STOP).contains(&action)
-                || !matches!(self.table().turn.stage, Stage::Commit | Stage::CommitTarget))
     }
 }
 

@@ -76,13 +76,25 @@ impl SorceryState {
                 };
             }
             Move::UseStaff => {
+                let stage = self.t.turn.stage;
                 let p = &mut self.t.players[seat];
-                p.staff_used = true;
+                if stage == Stage::Commit {
+                    // The commit step is simultaneous: a staff used in it stays hidden, like
+                    // a commit, and is flipped face-down when every seat has committed.
+                    p.staff_pending = true;
+                } else {
+                    p.staff_used = true;
+                }
                 let effect = self.cards.staffs[usize::from(p.staff)].effect.clone();
-                let ret = match self.t.turn.stage {
+                let ret = match stage {
                     Stage::Commit => Return::Commit,
                     Stage::AfterAction => Return::EndAction,
                     Stage::Complete => Return::Complete,
+                    Stage::Dig | Stage::DigEnd => {
+                        // In the middle of a dig: the dig waits where it is.
+                        self.t.paused = Some(self.t.turn);
+                        Return::Action
+                    }
                     _ => Return::Choose,
                 };
                 self.start_effect(seat, &effect, ret);
@@ -392,13 +404,24 @@ impl SorceryState {
     fn finish_effect(&mut self, seat: Seat) {
         match self.t.turn.ret {
             Return::Choose => self.t.turn.stage = Stage::Choose,
+            // Only an extra-commit staff is used in the commit step (`staff_usable`): it
+            // gains no card, so the batch's ascending order goes on; and it leaves no trace
+            // in the turn (hidden until the reveal).
             Return::Commit => {
                 self.t.turn.stage = Stage::Commit;
-                // Cards gained by the effect may be committed: the ascending order restarts.
-                self.t.turn.last = 0;
+                self.t.turn.ret = Return::default();
             }
             Return::EndAction => self.end_action(seat),
             Return::Complete => self.offer_complete_staff(Some(seat)),
+            Return::Action => {
+                if let Some(turn) = self.t.paused.take() {
+                    self.t.turn = turn;
+                }
+                // Still looking at the pile: a card the staff dealt to it is seen too.
+                if self.t.turn.stage == Stage::Dig {
+                    self.look(seat, usize::from(self.t.turn.pile));
+                }
+            }
         }
     }
 

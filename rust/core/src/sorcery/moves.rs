@@ -169,16 +169,19 @@ impl SorceryState {
         }
     }
 
-    /// Whether the staff may be used now.
+    /// Whether the staff may be used now. In the commit step only an extra-commit staff is:
+    /// the step is simultaneous, so a staff used there must stay hidden until every seat has
+    /// committed, and any other staff's effect (on the shared grave deck, piles and stock,
+    /// or on the seat's public projects) could only be resolved at that reveal — which is
+    /// what the Complete step right after offers, with as much or more to act on.
     pub(crate) fn staff_usable(&self, seat: Seat, in_commit: bool) -> bool {
         let p = &self.t.players[seat];
-        p.staff != NONE
-            && !p.staff_used
-            && self.effect_usable(
-                seat,
-                &self.cards.staffs[usize::from(p.staff)].effect,
-                in_commit,
-            )
+        if p.staff == NONE || p.staff_used || p.staff_pending {
+            return false;
+        }
+        let effect = &self.cards.staffs[usize::from(p.staff)].effect;
+        (!in_commit || matches!(effect, Effect::ExtraCommit { .. }))
+            && self.effect_usable(seat, effect, in_commit)
     }
 
     /// Whether completed project `id` offers its action now (lunar ones only in their phase).
@@ -295,12 +298,21 @@ impl SorceryState {
                 out.extend(targets.iter().copied());
             }
             Stage::Dig => {
+                // "You can use your staff in any step of your turn": in the middle of a dig
+                // too, where what was just seen may decide it, and Seer's Staff sees the
+                // face-down cards that joined the piles passed.
+                if self.staff_usable(seat, false) {
+                    push(out, act::USE_STAFF);
+                }
                 if self.t.piles[usize::from(t.pile)] != 0 {
                     push(out, act::DIG_TAKE);
                 }
                 push(out, act::DIG_ON);
             }
             Stage::DigEnd => {
+                if self.staff_usable(seat, false) {
+                    push(out, act::USE_STAFF);
+                }
                 if !self.t.grave_deck.is_empty() || self.t.discard & Self::graves() != 0 {
                     push(out, act::DIG_TOP);
                 }

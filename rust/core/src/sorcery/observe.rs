@@ -4,7 +4,8 @@
 //! Hidden from a seat: the order of every deck; the grave cards it has not seen (in other
 //! hands, in piles it has not looked at since they joined, in the grave deck); the others'
 //! theses (kept and returned) and, during setup, their offered projects and staffs and their
-//! picks; the returned staffs; the others' commits until everyone has committed. Which
+//! picks; the returned staffs; the others' commits (and a staff used among them) until everyone
+//! has committed. Which
 //! material and project cards a seat knows the place of is tracked per card (`known`,
 //! `project_known`): a seat that looked at a pile keeps knowing those cards there until
 //! they move unseen, and knows them in the hand of whoever takes the pile.
@@ -33,7 +34,7 @@
 //! | `theses` | the two theses a seat is dealt and the one it keeps face-down | the seat | a met thesis is flipped face-up at the end of the game | swap |
 //! | `staffs` | the two staffs a seat is dealt; during setup, the one it keeps | the seat | the kept staff is public at the end of setup; the returned one stays hidden | swap |
 //! | `setup_picks` | a seat's setup choices (thesis, project, staff) | the chooser | the project and staff are revealed when every seat has chosen | choice |
-//! | `commits` | the materials a seat commits in the commit step, and to which icons | the committer | revealed when every seat has committed | choice |
+//! | `commits` | the materials a seat commits in the commit step, and to which icons; whether it used its staff there (an extra-commit staff: `staff_pending`, the limit it raised) | the committer | revealed when every seat has committed (the staff is then flipped face-down) | choice |
 //! | `seed_rng` | the seed and the random stream (future shuffles and draws) | nobody | never in any view; a determinization draws its own from its seed | swap |
 
 use serde_json::{json, Value};
@@ -183,6 +184,15 @@ impl SorceryState {
         matches!(self.t.phase, Phase::Commit { .. })
     }
 
+    /// The committing seat's limit as the others know it: two and its completed projects'
+    /// extra commits, without a staff it may have used (hidden until the reveal).
+    fn public_commit_limit(&self) -> u8 {
+        match self.t.phase {
+            Phase::Commit { seat } => self.commit_limit(usize::from(seat)),
+            _ => self.t.turn.limit,
+        }
+    }
+
     /// Whether the seat's kept thesis is met: at the end it is then flipped face-up.
     fn thesis_met(&self, seat: Seat) -> bool {
         self.would_meet(seat, self.t.players[seat].thesis)
@@ -267,6 +277,7 @@ impl SorceryState {
                     "staff_offer": if me && setup { json!([staff(p.staff_offer[0]), staff(p.staff_offer[1])]) } else { Value::Null },
                     "staff": if show_staff { staff(p.staff) } else { Value::Null },
                     "staff_used": p.staff_used,
+                    "staff_pending": if me { json!(p.staff_pending) } else { Value::Null },
                     "pending_commits": if me { json!(p.pending.iter().map(|c| json!({
                         "material": self.material_view(usize::from(c.material)),
                         "project": self.proj(usize::from(c.project)).name,
@@ -300,7 +311,9 @@ impl SorceryState {
             "price": t.price,
             "paid": t.paid,
             "commits": if my_turn || !self.committing() { json!(t.commits) } else { Value::Null },
-            "commit_limit": t.limit,
+            // A staff used in the commit step adds commits: hidden, the others see the
+            // limit the seat's completed projects give.
+            "commit_limit": if my_turn || !self.committing() { t.limit } else { self.public_commit_limit() },
             "remaining": t.remaining,
         });
         let piles: Vec<Value> = self
@@ -361,6 +374,7 @@ impl SorceryState {
             if q != viewer {
                 p.hand = self.known_part(p.hand, viewer);
                 p.pending.clear();
+                p.staff_pending = false;
                 p.thesis_offer = [HIDDEN; 2];
                 // "End of Game": a met thesis is flipped face-up; an unmet one stays down.
                 if p.thesis != NONE && !(over && self.thesis_met(q)) {
@@ -415,6 +429,9 @@ impl SorceryState {
             m.turn.commits = 0;
             if m.turn.stage == Stage::CommitTarget {
                 m.turn.stage = Stage::Commit;
+            }
+            if self.committing() {
+                m.turn.limit = self.public_commit_limit();
             }
         }
         // A card's group says where it is: known only where the viewer knows the card.
@@ -566,6 +583,7 @@ impl SorceryState {
         for q in 0..self.n() {
             if q != viewer {
                 s.t.players[q].pending.clear();
+                s.t.players[q].staff_pending = false;
             }
         }
         // Another seat's Spectral Sight: which cards it took so far is hidden, so the
@@ -575,12 +593,14 @@ impl SorceryState {
         }
         if let Phase::Commit { seat } = self.t.phase {
             if usize::from(seat) != viewer {
-                // Its commits so far are redrawn with the others' (none, here): the public
-                // part of its turn (a staff effect under way, the limit) stays.
+                // Its commits and staff use so far are redrawn with the others' (none,
+                // here): its limit is the public one again.
+                let limit = self.public_commit_limit();
                 let t = &mut s.t.turn;
                 t.commits = 0;
                 t.last = 0;
                 t.material = 0;
+                t.limit = limit;
                 if t.stage == Stage::CommitTarget {
                     t.stage = Stage::Commit;
                 }
@@ -750,7 +770,8 @@ impl SorceryState {
             }
         }
 
-        // The others' hidden commits, redrawn among those legal for them.
+        // The others' hidden commits and commit-step staff uses, redrawn among those legal
+        // for them.
         let (phase, turn) = (s.t.phase, s.t.turn);
         for q in committed_before {
             s.t.phase = Phase::Commit { seat: q as u8 };
@@ -762,7 +783,6 @@ impl SorceryState {
             let mut legal = ActionList::new();
             loop {
                 s.legal_into(&mut legal);
-                legal.retain(|a| *a != super::actions::USE_STAFF);
                 if legal.is_empty() {
                     break;
                 }

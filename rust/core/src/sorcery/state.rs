@@ -98,6 +98,9 @@ pub struct Player {
     pub staff: CardId,
     /// The staff is face-down: used this month.
     pub staff_used: bool,
+    /// The staff was used in this commit step (an extra-commit staff): like a commit it is
+    /// hidden from the others, and flipped face-down, when every seat has committed.
+    pub staff_pending: bool,
     /// Commits chosen in the commit step, hidden until every seat has committed.
     pub pending: FixedVec<Commit, MAX_PENDING>,
 }
@@ -125,6 +128,8 @@ pub enum Return {
     Commit,
     /// On to the next seat's Complete step.
     Complete,
+    /// Back to the action under way (`Table::paused`): a staff used in the middle of a dig.
+    Action,
 }
 
 /// Which sub-decision is being made.
@@ -262,6 +267,9 @@ pub struct Table {
     pub phase: Phase,
     /// The decision in progress.
     pub turn: Turn,
+    /// The action's decision, paused while a staff used in the middle of it resolves
+    /// (`Return::Action`); `None` otherwise.
+    pub paused: Option<Turn>,
     /// The seats.
     pub players: FixedVec<Player, 4>,
     /// The 100-, 200- and 300-level decks, top last.
@@ -318,8 +326,10 @@ pub struct Table {
 
 /// Version of the JSON document (2: the grave deck's `reshuffles` and each card's
 /// `generation`; 3: each card's mixing group, `mixed`, and `known_in_group`; 4: the Complete
-/// step's staff decision, `Phase::Complete` and `Stage::Complete`).
-pub const JSON_VERSION: u32 = 4;
+/// step's staff decision, `Phase::Complete` and `Stage::Complete`; 5: a staff used in the
+/// commit step pending until the reveal, `staff_pending`, and an action paused for a staff
+/// used in the middle of it, `paused` and `Return::Action`).
+pub const JSON_VERSION: u32 = 5;
 
 /// A material set in the JSON document: the list of its ids, ascending.
 pub(crate) mod id_list {
@@ -527,6 +537,7 @@ impl SorceryState {
                 staff_offer,
                 staff: NONE,
                 staff_used: false,
+                staff_pending: false,
                 pending: FixedVec::new(),
             });
         }
@@ -563,6 +574,7 @@ impl SorceryState {
                 first: 0,
                 phase: Phase::Setup { seat: 0 },
                 turn: Turn::default(),
+                paused: None,
                 players,
                 decks,
                 market,

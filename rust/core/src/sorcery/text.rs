@@ -203,6 +203,9 @@ impl SorceryState {
                 "Place the committed material (hidden)".into()
             }
             Some(Move::Stop) if committing => "Finish committing".into(),
+            Some(Move::UseStaff) if committing => {
+                "A hidden choice of the commit step (revealed when all have committed)".into()
+            }
             Some(Move::TakeGrave(_)) => "Take a grave card from the piles".into(),
             Some(Move::DigTop) => "Take the top card of the grave deck".into(),
             _ => self.describe(action),

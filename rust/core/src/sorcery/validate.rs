@@ -171,6 +171,30 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
                 seen.push((m, format!("under seat {q}'s {}", card.name)));
             }
         }
+        // A staff used in the commit step: an extra-commit staff, face-up until the reveal.
+        if p.staff_pending {
+            let extra = s
+                .cards
+                .staffs
+                .get(usize::from(p.staff))
+                .and_then(|st| match st.effect {
+                    super::data::Effect::ExtraCommit { count } => Some(count),
+                    _ => None,
+                });
+            let limit_ok = match t.phase {
+                Phase::Commit { seat } if usize::from(seat) == q => {
+                    extra.map(|e| s.commit_limit(q).saturating_add(e)) == Some(t.turn.limit)
+                }
+                Phase::Commit { .. } => extra.is_some(),
+                _ => false,
+            };
+            if p.staff_used || !limit_ok {
+                return Err(bad(format!(
+                    "seat {q} has a staff pending outside the commit step, or one that adds no \
+                     commit"
+                )));
+            }
+        }
         if p.pending.len() > MAX_PENDING {
             return Err(bad(format!("seat {q} has too many pending commits")));
         }
@@ -308,14 +332,26 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
                 && (turn.stage == Stage::Complete
                     || (turn.ret == Return::Complete && is_effect_stage(turn.stage)))
         }
+        // Only an extra-commit staff is used in the commit step, and it resolves at once.
         Phase::Commit { seat } => {
-            usize::from(seat) < n
-                && (matches!(turn.stage, Stage::Commit | Stage::CommitTarget)
-                    || (turn.ret == Return::Commit && is_effect_stage(turn.stage)))
+            usize::from(seat) < n && matches!(turn.stage, Stage::Commit | Stage::CommitTarget)
         }
         Phase::GameOver => true,
     };
+    // An action paused for a staff used in the middle of it: a dig, while the staff's
+    // effect resolves.
+    let paused_ok = match t.paused {
+        None => turn.ret != Return::Action,
+        Some(p) => {
+            matches!(t.phase, Phase::Action { .. })
+                && turn.ret == Return::Action
+                && is_effect_stage(turn.stage)
+                && matches!(p.stage, Stage::Dig | Stage::DigEnd)
+                && p.pile < 3
+        }
+    };
     if !stage_ok
+        || !paused_ok
         || usize::from(turn.material) >= NUM_MATERIALS
         || turn.pile >= 3
         || !(turn.clear_first == NONE || usize::from(turn.clear_first) < 6)

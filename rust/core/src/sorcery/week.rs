@@ -44,6 +44,13 @@ impl SorceryState {
                 }
             }
         }
+        // A staff used in the commit step is revealed with the commits: face-down now.
+        for p in self.t.players.iter_mut() {
+            if p.staff_pending {
+                p.staff_pending = false;
+                p.staff_used = true;
+            }
+        }
         for &s in &order {
             self.complete_ready(s);
         }

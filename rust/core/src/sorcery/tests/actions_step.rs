@@ -402,3 +402,61 @@ fn a_bought_project_is_restocked_from_its_own_level_not_its_columns() {
     assert_eq!(s.t.decks[0], decks_100, "the 100-level deck is untouched");
     assert_valid(&s);
 }
+
+/// "You can use your staff in any step of your turn: Action, Commit, or Complete" — in the
+/// middle of a dig too. Passing pile 1 adds a face-down card to it ("add a card face-down
+/// from the grave deck to the pile you left behind"); Seer's Staff (Spectral Sight, one card)
+/// used then, looking at pile 2, sees that card and may take it; its dealt cards join the
+/// piles, and the dig goes on at pile 2, whose new card the digger sees as it looks at it.
+#[test]
+fn seers_staff_in_the_middle_of_a_dig_sees_and_takes_the_card_added_to_pile_1() {
+    let mut s = started(2, 99, json!({"staffs": true}));
+    give_staff(&mut s, 0, "Seer's Staff");
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Dig);
+    let joined = usize::from(*s.t.grave_deck.last().unwrap());
+    act(&mut s, Move::DigOn);
+    assert!(s.t.piles[0] & bit(joined) != 0, "the card joined pile 1");
+    assert_eq!(s.t.known[joined] & 1, 0, "face-down: unseen");
+    assert_eq!(s.t.turn.pile, 1);
+    let offered = legal_moves(&s);
+    assert_eq!(offered, vec![Move::UseStaff, Move::DigTake, Move::DigOn]);
+    act(&mut s, Move::UseStaff);
+    assert_eq!(
+        s.t.known[joined] & 1,
+        1,
+        "Seer's Staff looks through all piles"
+    );
+    assert!(legal_moves(&s).contains(&Move::TakeGrave(joined)));
+    let dealt = s.t.grave_deck[s.t.grave_deck.len() - 3..].to_vec(); // one to each pile
+    act(&mut s, Move::TakeGrave(joined));
+    assert!(
+        s.t.players[0].hand & bit(joined) != 0,
+        "taken into the hand"
+    );
+    assert_eq!(
+        (s.t.phase, s.t.turn.stage, s.t.turn.pile),
+        (Phase::Action { seat: 0 }, Stage::Dig, 1)
+    );
+    assert!(s.t.paused.is_none());
+    assert!(s.t.players[0].staff_used);
+    for c in dealt {
+        let c = usize::from(c);
+        let k = (0..3).find(|&k| s.t.piles[k] & bit(c) != 0).unwrap();
+        assert_eq!(
+            s.t.known[c] & 1 != 0,
+            k == 1,
+            "card {c} dealt to pile {}",
+            k + 1
+        );
+    }
+    assert_eq!(legal_moves(&s), vec![Move::DigTake, Move::DigOn]);
+    assert_valid(&s);
+    let pile = s.t.piles[1];
+    act(&mut s, Move::DigTake);
+    assert_eq!(
+        s.t.players[0].hand & pile,
+        pile,
+        "the dig goes on: pile 2 taken"
+    );
+}

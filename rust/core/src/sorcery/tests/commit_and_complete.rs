@@ -404,3 +404,117 @@ fn staff_of_purity_in_the_last_complete_step_removes_a_demerit_earned_at_complet
     assert!(kept.is_terminal());
     assert_eq!(kept.public_score(0), 2 - 1);
 }
+
+/// Seat `viewer`'s views of `a` and `b` (observation, tensor, information state, its legal
+/// actions when it acts, and the public sentence and events of every action legal in both,
+/// for it and for a spectator) are the same.
+fn assert_same_views(a: &SorceryState, b: &SorceryState, viewer: usize, when: &str) {
+    assert_eq!(
+        a.observation_json(viewer),
+        b.observation_json(viewer),
+        "{when}: observation"
+    );
+    assert_eq!(
+        a.information_state_string(viewer),
+        b.information_state_string(viewer),
+        "{when}: information state"
+    );
+    let tensor = |s: &SorceryState| {
+        let mut t = vec![0.0; s.observation_tensor_size()];
+        s.observation_tensor(viewer, &mut t);
+        t
+    };
+    assert_eq!(tensor(a), tensor(b), "{when}: tensor");
+    if a.current_player() == Some(viewer) {
+        assert_eq!(legal(a), legal(b), "{when}: legal actions");
+    }
+    let theirs = legal(b);
+    for x in legal(a).into_iter().filter(|x| theirs.contains(x)) {
+        for v in [Some(viewer), None] {
+            assert_eq!(
+                a.public_action_string(x, v),
+                b.public_action_string(x, v),
+                "{when}: public_action_string({x}, {v:?})"
+            );
+            assert_eq!(
+                a.public_events(x, v),
+                b.public_events(x, v),
+                "{when}: public_events({x}, {v:?})"
+            );
+        }
+    }
+}
+
+/// "II. Commit Step … This step can be done by all players simultaneously." A staff used in
+/// it is a hidden choice like a commit: while seat 0 commits with its Staff of Haste's third
+/// commit, and while seat 1 then commits, seat 1 sees what it would see had seat 0 not used
+/// the staff (its limit, its staff face-up, its hand size); determinizations for seat 1
+/// redraw whether it was used. Once every seat has committed it is revealed: seat 0's staff is
+/// face-down and its three commits placed.
+#[test]
+fn a_staff_used_in_the_commit_step_is_hidden_until_every_seat_has_committed() {
+    let mut s = started(2, 98, json!({"staffs": true, "theses": "none"}));
+    give_staff(&mut s, 0, "Staff of Haste"); // commit 1 more material
+    give_staff(&mut s, 1, "Staff of Purity");
+    let finger = proj("Twitching Finger"); // Hand, Hand
+    let robbing = proj("Grave Robbing 101"); // Skull, Limb
+    give_project(&mut s, 0, finger);
+    give_project(&mut s, 0, robbing);
+    let hands = [mat("Severed Hand", 0), mat("Severed Hand", 1)];
+    let skull = mat("Cracked Skull", 0);
+    for m in [hands[0], hands[1], skull] {
+        give(&mut s, 0, m);
+    }
+    to_commit(&mut s);
+    let mut twin = s.clone();
+    act(&mut s, Move::UseStaff);
+    assert_eq!(s.t.turn.limit, 3, "the staff's third commit");
+    assert_eq!(s.observation_json(0)["players"][0]["staff_pending"], true);
+    assert_same_views(&s, &twin, 1, "seat 0 has just used its staff");
+    let commit = |s: &mut SorceryState, m: usize, project: usize, icon: Icon| {
+        act(s, Move::Commit(m));
+        let icon = icon as usize;
+        act(s, Move::CommitTo { project, icon });
+    };
+    let mut batch = vec![
+        (hands[0], finger, Icon::Hand),
+        (hands[1], finger, Icon::Hand),
+        (skull, robbing, Icon::Skull),
+    ];
+    batch.sort_by_key(|c| c.0);
+    for &(m, project, icon) in &batch {
+        commit(&mut s, m, project, icon);
+    }
+    for &(m, project, icon) in batch.iter().filter(|c| c.0 != skull).take(2) {
+        commit(&mut twin, m, project, icon);
+    }
+    assert_same_views(&s, &twin, 1, "seat 0 has committed three");
+    act(&mut s, Move::Stop);
+    act(&mut twin, Move::Stop);
+    assert_eq!(s.t.phase, Phase::Commit { seat: 1 });
+    assert_same_views(&s, &twin, 1, "seat 1 commits");
+    assert_eq!(s.observation_json(1)["players"][0]["staff_used"], false);
+    // Determinizations for seat 1 are possible worlds with and without the staff used.
+    let mut drawn = [false; 2];
+    for k in 0..40 {
+        let d = s.resample_hidden(1, k);
+        assert_valid(&d);
+        drawn[usize::from(d.t.players[0].staff_pending)] = true;
+    }
+    assert_eq!(drawn, [true, true], "used and unused both drawn");
+    // The reveal.
+    act(&mut s, Move::Stop);
+    act(&mut twin, Move::Stop);
+    let seen = s.observation_json(1);
+    assert_eq!(seen["players"][0]["staff_used"], true);
+    assert!(s.t.players[0]
+        .completed
+        .iter()
+        .any(|d| usize::from(d.card) == finger));
+    assert_eq!(work(&s, 0, robbing).slots[0], skull as u8);
+    assert_eq!(twin.observation_json(1)["players"][0]["staff_used"], false);
+    assert_ne!(
+        s.information_state_string(1),
+        twin.information_state_string(1)
+    );
+}

@@ -449,7 +449,7 @@ fn the_document_records_generations_and_rejects_impossible_ones() {
     assert_eq!(back.to_json(), text);
     assert_eq!(back.t.reshuffles, 1);
     let doc: serde_json::Value = serde_json::from_str(&text).unwrap();
-    assert_eq!(doc["version"], 4);
+    assert_eq!(doc["version"], 5);
     let deck_card = usize::from(s.t.grave_deck[0]);
     let older = ids(s.t.players[1].hand & SorceryState::graves() & !reshuffled_set)
         .next()
