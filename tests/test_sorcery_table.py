@@ -70,9 +70,10 @@ def test_a_buy_is_paid_with_a_set_ticked_in_any_order_and_never_paid_for_the_pla
     play(state, "Keep", "Keep", "Keep", "Keep", "Dig", "Pass", "Take grave pile 2")
     play(state, "Dig", "Take grave pile 1", "Finish", "Finish")
     assert hand_names(state, 0) == ["Jointed Leg", "Research Grant", "Wedding Band"]
-    # Seat 0 buys three Candles: $6.
-    play(state, "Buy from", "Buy a Candle", "Buy a Candle", "Buy a Candle")
-    assert state.observation(0)["turn"]["price"] == 6
+    # Seat 0 buys two Candles: $4, which the Grant alone could pay (so the engine would take
+    # it first, were it played first: then the Leg, a lower id, could no longer be added).
+    play(state, "Buy from", "Buy a Candle", "Buy a Candle")
+    assert state.observation(0)["turn"]["price"] == 4
     table, out = human_table(state)
     hand = [m["name"] for m in state.observation(0)["players"][0]["hand"]]  # as listed
     # Confirm with nothing ticked (refused), tick the Grant (the highest id), then the Leg
@@ -91,23 +92,24 @@ def test_a_buy_is_paid_with_a_set_ticked_in_any_order_and_never_paid_for_the_pla
     shown = out.getvalue()
     assert code == 1
     # The first confirm with nothing ticked is refused, saying what is short.
-    assert "Not possible: discard the chosen ($0 chosen; $6 short of $6)." in shown
+    assert "Not possible: discard the chosen ($0 chosen; $4 short of $4)." in shown
     assert "[x] Discard Research Grant" in shown and "[x] Discard Jointed Leg" in shown
-    assert "Done: discard the chosen to pay $6 ($7: $1 lost)" in shown
+    assert "Done: discard the chosen to pay $4 ($7: $3 lost)" in shown
     # Played in the engine's order: the Leg, then the Grant, then the end of the payment.
     log = "\n".join(table.log.lines)
     assert log.index("Discard Jointed Leg") < log.index("Discard Research Grant")
-    assert "Finish paying ($7 paid for $6, $1 lost)" in log
+    assert "Finish paying ($7 paid for $4, $3 lost)" in log
     hand = [m["name"] for m in table.state.observation(0)["players"][0]["hand"]]
-    assert sorted(hand) == ["Candle", "Candle", "Candle", "Wedding Band"]
+    assert sorted(hand) == ["Candle", "Candle", "Wedding Band"]
 
 
 def test_a_lone_payment_is_asked_not_played_as_the_only_option(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = new_game("sorcery", 2, seed=3)
-    # Seat 0 buys Lantern Hex ($1) and a Candle ($2) with only its Research Grant ($5).
-    play(state, "Keep", "Keep", "Keep", "Keep", "Buy from", "Buy Lantern Hex", "Buy a Candle")
+    # Seat 0 buys Lantern Hex ($1) and a Vial ($3) with only its Research Grant ($5): paying
+    # is all that is left, and the Grant the only card to pay with.
+    play(state, "Keep", "Keep", "Keep", "Keep", "Buy from", "Buy Lantern Hex", "Buy a Vial")
     table, out = human_table(state)
     stages: list[str] = []
 
@@ -116,7 +118,8 @@ def test_a_lone_payment_is_asked_not_played_as_the_only_option(
         stage = str(table.state.observation(0)["turn"]["stage"])
         stages.append(stage)
         if stage == "BuySelect":
-            return choose(table, "Pay for the purchase") or "?"
+            assert [text for text, _ in table._options(0)] == ["Pay for the purchase ($4 in all)"]
+            return "1"
         if stage == "BuyPay":
             return "1" if stages.count("BuyPay") == 1 else "2"
         return "q"
@@ -125,8 +128,10 @@ def test_a_lone_payment_is_asked_not_played_as_the_only_option(
     assert table.run() == 1
     # Both the purchase and the payment were asked, though each had one way to go.
     assert stages[:3] == ["BuySelect", "BuyPay", "BuyPay"]
-    assert "(the only option)" not in "\n".join(table.log.lines)
-    assert "Done: discard the chosen to pay $3 ($5: $2 lost)" in out.getvalue()
+    forced = [line for line in table.log.lines if line.endswith("(the only option)")]
+    assert not [line for line in forced if "Pay" in line or "paying" in line], forced
+    assert "Discard Research Grant (#95, $5) towards the price" in "\n".join(table.log.lines)
+    assert "Done: discard the chosen to pay $4 ($5: $1 lost)" in out.getvalue()
 
 
 def faces_state() -> State:
