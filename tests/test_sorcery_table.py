@@ -11,6 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 
 from craftgames import new_game
@@ -201,6 +202,8 @@ def test_the_legend_names_every_icon_and_token_and_question_mark_shows_it() -> N
                    "when completed", "✓", "·"):  # fmt: skip
         assert symbol in LEGEND, symbol
     assert presentation("sorcery").legend == LEGEND
+    # Each line fits an 80-column terminal (an emoji takes two columns).
+    assert max(cell_len(line) for line in LEGEND.splitlines()) < 80
 
 
 def test_completed_projects_are_public_in_the_score_table() -> None:

@@ -34,17 +34,17 @@ _ICON = {
 }
 
 LEGEND = """\
-  🍄 Mushroom  💀 Skull  💍 Ring  ✋ Hand  🦴R Rib Cage  🦴 Limb (bone)  — grave-card icons
-  🕯 Candle  🧪 Vial — stock materials (bought, or taken free by a dig or an ability)
-  A material "🍄 or 💀" has two icons: it fills either one, not both.
-  $N  a material's trade value (what it pays); a project's cost to buy.  Ncr  credits.
-  +1 if 💍 / -1 if 💀: the card gives that project an extra-credit (+1) or demerit (-1)
-      token when it is used for that icon (used for another icon, no token).
-  +N/-N on a project: its extra-credit and demerit tokens (each changes its credits by 1).
-  needs ✋✓ 🦴·  the icons a project needs: ✓ filled, · still open.
-  action: a project action (usable once completed, as your turn's action);
-  lunar (phase): a project action usable only in that moon phase's week;
-  when completed: happens once, when the project completes; ongoing: always in effect."""
+  Grave icons: 🍄 Mushroom 💀 Skull 💍 Ring ✋ Hand 🦴R Rib Cage 🦴 Limb (bone)
+  Stock: 🕯 Candle 🧪 Vial (bought, or taken free by a dig or an ability)
+  "🍄 or 💀": a material with two icons fills either one, not both.
+  $N: a material's trade value (what it pays), a project's cost. Ncr: credits.
+  "+1 if 💍" / "-1 if 💀": used for that icon, the card puts an extra-credit
+    (+1) or demerit (-1) token on the project; used for another icon, none.
+  +N -N after a project: its extra-credit and demerit tokens (1 credit each).
+  needs ✋✓ 🦴·: the icons a project needs, ✓ filled and · still open.
+  action: a project action (once completed, as your turn's action).
+  lunar (phase): a project action usable only in that moon phase's week.
+  when completed: happens once, as it completes.  ongoing: always in effect."""
 """The board's symbols, shown by ``?``."""
 
 PUBLIC_SCORE = ("Completed projects",)
