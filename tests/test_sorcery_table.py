@@ -162,7 +162,9 @@ def test_every_card_is_drawn_with_its_face_where_the_seat_sees_it() -> None:
     state = faces_state()
     seat0 = text_of(render(state.observation(0), private=True))
     # The grave pile seat 0 passed: each seen card's value and icons.
-    assert "grave pile 1: 3 cards, you saw:\n    Cracked Skull $1 💀\n    Rib Cage $1 🦴R\n" in seat0
+    assert (
+        "grave pile 1: 3 cards, you saw:\n    Cracked Skull $1 💀\n    Rib Cage $1 🦴R\n" in seat0
+    )
     # Its hand: every card's face (value, icons, its +1 token icon).
     assert "Wedding Band $3 💍 · +1 if 💍" in seat0
     assert "Jointed Leg $2 🦴 · +1 if 🦴" in seat0
