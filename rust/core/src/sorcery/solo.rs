@@ -141,7 +141,7 @@ impl SorceryState {
             } else {
                 taken.join(", ")
             };
-            text.push_str(&format!(" and takes grave pile {} ({what})", k));
+            text.push_str(&format!(" and takes grave pile {} ({what})", k + 1));
         }
         if let Some(row) = last.row {
             let names: Vec<String> = last
