@@ -1,11 +1,14 @@
 """The Studies in Sorcery table, drawn with rich from one seat's observation.
 
-Only `State.observation(seat)` is read, so nothing the seat may not see can be shown.
+Only `State.observation(seat)` is read, so nothing the seat may not see can be shown. Every
+card is drawn with its face where it is seen (icons, value, tokens, ability); the compact
+board keeps the market in view on a terminal of 24 rows.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import re
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -13,7 +16,11 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-__all__ = ["render"]
+from craftgames.table.presentation import SetChoice
+
+__all__ = ["LEGEND", "PUBLIC_SCORE", "must_ask", "render", "rule_section", "set_choice"]
+
+Obs = Mapping[str, Any]
 
 _ICON = {
     "mushroom": "🍄",
@@ -26,32 +33,82 @@ _ICON = {
     "vial": "🧪",
 }
 
+LEGEND = """\
+  Grave icons: 🍄 Mushroom 💀 Skull 💍 Ring ✋ Hand 🦴R Rib Cage 🦴 Limb (bone)
+  Stock: 🕯 Candle 🧪 Vial (bought, or taken free by a dig or an ability)
+  "🍄 or 💀": a material with two icons fills either one, not both.
+  $N: a material's trade value (what it pays), a project's cost. Ncr: credits.
+  "+1 if 💍" / "-1 if 💀": used for that icon, the card puts an extra-credit
+    (+1) or demerit (-1) token on the project; used for another icon, none.
+  +N -N after a project: its extra-credit and demerit tokens (1 credit each).
+  needs ✋✓ 🦴·: the icons a project needs, ✓ filled and · still open.
+  action: a project action (once completed, as your turn's action).
+  lunar (phase): a project action usable only in that moon phase's week.
+  when completed: happens once, as it completes.  ongoing: always in effect."""
+"""The board's symbols, shown by ``?``."""
+
+PUBLIC_SCORE = ("Completed projects",)
+"""Score categories every seat sees: completed projects are face-up with their tokens."""
+
+_TRIGGER = {"action": "action", "ongoing": "ongoing", "on_complete": "when completed"}
+
 
 def _icons(names: Sequence[str]) -> str:
     return " ".join(_ICON.get(n, n) for n in names)
 
 
-def _project(p: Mapping[str, Any] | None) -> str:
+def _ability(p: Obs) -> str:
+    ability = p.get("ability")
+    if not ability:
+        return ""
+    trigger = str(ability["trigger"])
+    return f"{_TRIGGER.get(trigger, trigger)}: {ability['text']}"
+
+
+def _project(p: Obs | None, *, short: bool = False) -> str:
+    """A project's face: name, department and level, cost, credits, icons, ability."""
     if p is None:
-        return "—"
+        return "—" if short else "— (empty)"
+    if short:
+        return f"{p['name']} ${p['cost']}→{p['credits']}cr {_icons(p['icons'])}"
     text = f"{p['name']} [{p['department']} {p['level']}] ${p['cost']} → {p['credits']}cr"
     text += f"\n  needs {_icons(p['icons'])}"
-    ability = p.get("ability")
-    if ability:
-        text += f"\n  {ability['trigger']}: {ability['text']}"
+    if p.get("ability"):
+        text += f"\n  {_ability(p)}"
     return text
 
 
-def _material(m: Mapping[str, Any]) -> str:
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _material(m: Obs) -> str:
+    """A material's face: name, value, icons (either/or), and its token icons."""
+    icons = m["icons"]
+    face = " or ".join(_ICON.get(i, i) for i in icons) if icons else "no icon"
     mods = ""
     if m.get("credit"):
-        mods += " +1:" + _icons(m["credit"])
+        mods += " · +1 if " + "/".join(_ICON.get(i, i) for i in m["credit"])
     if m.get("demerit"):
-        mods += " -1:" + _icons(m["demerit"])
-    return f"{m['name']} ${m['value']} {_icons(m['icons'])}{mods}"
+        mods += " · -1 if " + "/".join(_ICON.get(i, i) for i in m["demerit"])
+    return f"{m['name']} ${m['value']} {face}{mods}"
 
 
-def _seat_panel(p: Mapping[str, Any], viewer: int, private: bool, compact: bool) -> Panel:
+def _slots(w: Obs) -> str:
+    """The icons of a project in progress, each marked filled (✓) or open (·)."""
+    marks = []
+    for icon, c in zip(w["icons"], w["committed"], strict=False):
+        marks.append(_ICON.get(icon, icon) + ("·" if c is None else "✓"))
+    return " ".join(marks)
+
+
+def _tokens(d: Obs) -> str:
+    return (f" +{d['credit_tokens']}" if d["credit_tokens"] else "") + (
+        f" -{d['demerit_tokens']}" if d["demerit_tokens"] else ""
+    )
+
+
+def _seat_lines(p: Obs, viewer: int, private: bool, compact: bool) -> list[str]:
     me = p["seat"] == viewer and private
     lines: list[str] = []
     score = p["score"] if me and p.get("score") is not None else p["public_score"]
@@ -70,29 +127,27 @@ def _seat_panel(p: Mapping[str, Any], viewer: int, private: bool, compact: bool)
             f"mission {p['mission']}" + ("" if met is None else f": {'met' if met else 'not yet'}")
         )
     for w in p["projects"]:
-        filled = sum(1 for c in w["committed"] if c is not None)
-        tokens = (
-            f" +{w['credit_tokens']}/-{w['demerit_tokens']}"
-            if w["credit_tokens"] or w["demerit_tokens"]
-            else ""
-        )
-        lines.append(f"• {w['name']} {filled}/{len(w['icons'])} {_icons(w['icons'])}{tokens}")
+        ability = "" if compact or not w.get("ability") else f" · {_ability(w)}"
+        lines.append(f"• {w['name']} {w['credits']}cr needs {_slots(w)}{_tokens(w)}{ability}")
     if p["completed"]:
-        done = ", ".join(
-            f"{d['name']} {d['credits']}"
-            + (f"+{d['credit_tokens']}" if d["credit_tokens"] else "")
-            + (f"-{d['demerit_tokens']}" if d["demerit_tokens"] else "")
-            for d in p["completed"]
-        )
-        lines.append(f"✓ {done}")
+        done = ", ".join(f"{d['name']} {d['credits']}cr{_tokens(d)}" for d in p["completed"])
+        lines.append(f"✓ completed: {done}")
+        if not compact:
+            lines.extend(
+                f"  {d['name']}: {_ability(d)}" for d in p["completed"] if d.get("ability")
+            )
     if me and p.get("hand") is not None:
-        lines.append(f"hand ({p['hand_size']}):")
-        lines.extend(f"  {_material(m)}" for m in p["hand"])
+        hand = [_material(m) for m in p["hand"]]
+        if compact:
+            lines.append(f"hand ({p['hand_size']}): " + "; ".join(hand))
+        else:
+            lines.append(f"hand ({p['hand_size']}):")
+            lines.extend(f"  {m}" for m in hand)
         if p.get("pending_commits"):
             lines.append(
                 "committing: "
                 + ", ".join(
-                    f"{c['material']['name']} → {c['project']} ({c['icon']})"
+                    f"{c['material']['name']} → {c['project']} ({_ICON.get(c['icon'], c['icon'])})"
                     for c in p["pending_commits"]
                 )
             )
@@ -100,8 +155,22 @@ def _seat_panel(p: Mapping[str, Any], viewer: int, private: bool, compact: bool)
         # What the viewer knows of another hand is its own knowledge: not for other eyes.
         known = (p.get("hand_known") or []) if private else []
         extra = f", known: {', '.join(m['name'] for m in known)}" if known and not compact else ""
-        lines.append(f"hand: {p['hand_size']} cards{extra}")
-    return Panel("\n".join(lines), title=f"Seat {p['seat']}", expand=True)
+        lines.append(f"hand: {_plural(p['hand_size'], 'card')}{extra}")
+    return lines
+
+
+def _setup_offers(p: Obs) -> list[str]:
+    """The cards a seat chooses from in setup, with their faces."""
+    lines: list[str] = []
+    offers = [o for o in (p.get("project_offer") or []) if o is not None]
+    if offers and not p["projects"]:
+        lines.append("Your two 100-level projects to choose from:")
+        lines.extend(f"  {_project(o, short=False)}".replace("\n", "\n  ") for o in offers)
+    staffs = [o for o in (p.get("staff_offer") or []) if o is not None]
+    if staffs and not p.get("staff"):
+        lines.append("Your two staffs to choose from:")
+        lines.extend(f"  {s['name']}: {s['text']}" for s in staffs)
+    return lines
 
 
 # The decision in progress, in the rulebook's words (the observation names the engine's stage).
@@ -128,58 +197,189 @@ _STAGE_TEXT = {
     "Complete": "complete step: use your staff now, or keep it",
 }
 
+# The rulebook section of each decision (for ``?``).
+_STAGE_SECTION = {
+    "PickThesis": "Player Setup",
+    "PickProject": "Player Setup",
+    "PickStaff": "Player Setup (Staff of the Sorcerer)",
+    "Choose": "I. Action Step (Cram, Project Action, Dig, Buy)",
+    "Cram": "A) Cram, and II. Commit Step",
+    "CramTarget": "A) Cram, and II. Commit Step; Credit and Demerit Tokens",
+    "Dig": "C) Dig: Take the Pile / Keep Looking",
+    "DigEnd": "C) Dig: Keep Looking",
+    "BuyClear": "Solo Mode (clearing the market for $1)",
+    "BuySelect": "D) Buy, and the Buy Example",
+    "BuyPay": "D) Buy: materials are discarded for their trade value, change is lost",
+    "Commit": "II. Commit Step",
+    "CommitTarget": "II. Commit Step; Credit and Demerit Tokens",
+    "Complete": "III. Complete Projects",
+}
 
-def _decision_text(turn: Mapping[str, Any]) -> str:
+_BUY_STAGES = ("BuyClear", "BuySelect", "BuyPay")
+
+
+def _decision_text(turn: Obs) -> str:
     stage = str(turn.get("stage"))
-    text = _STAGE_TEXT.get(stage, stage)
-    if stage in ("BuyClear", "BuySelect", "BuyPay"):
+    text = _STAGE_TEXT.get(stage, "your decision")
+    if stage in _BUY_STAGES:
         text += f" (price ${turn.get('price')}, paid ${turn.get('paid')})"
     return text
 
 
-def render(
-    observation: Mapping[str, Any], *, private: bool, compact: bool = False
-) -> RenderableType:
-    """The table as `observation`'s seat sees it (``private``: show that seat's hand)."""
-    obs = observation
-    viewer = int(obs["viewer"])
-    head = Text(
-        f"Month {obs['month']}/4 · week {obs['week']} ({obs['moon']}) · first player: seat "
-        f"{obs['first_player']} · {obs['step']} step · seat {obs['current_player']} to act"
+def rule_section(observation: Obs) -> str:
+    """The rulebook section of the decision in progress."""
+    stage = str((observation.get("turn") or {}).get("stage"))
+    return _STAGE_SECTION.get(stage, "Gameplay (Studies in Sorcery rulebook)")
+
+
+def must_ask(observation: Obs) -> bool:
+    """A buy's steps change what the player pays or loses: never played for them."""
+    return str((observation.get("turn") or {}).get("stage")) in _BUY_STAGES
+
+
+_DISCARD = re.compile(r"^Discard .*\(#(\d+),")
+
+
+def set_choice(
+    observation: Obs, options: Sequence[tuple[str, int]], describe: Callable[[int], str]
+) -> SetChoice | None:
+    """The payment of a buy as a set: any of the hand's materials, in any order (the engine
+    takes them in one order per set; the table plays the set in that order). `describe`
+    words any action (the engine's sentence)."""
+    turn = observation.get("turn") or {}
+    if turn.get("stage") != "BuyPay" or turn.get("paid") != 0:
+        return None
+    base = next(
+        (a - int(m.group(1)) for text, a in options if (m := _DISCARD.match(text)) is not None),
+        None,
     )
+    me = next((p for p in observation["players"] if p["seat"] == observation["viewer"]), None)
+    if base is None or me is None or not me.get("hand"):
+        return None
+    # "Finish paying" follows the discards of every material in the action space.
+    done = next(
+        (a for a in range(base, base + 1024) if describe(a).startswith("Finish paying")), None
+    )
+    if done is None:
+        return None
+    value = {base + int(m["id"]): int(m["value"]) for m in me["hand"]}
+    price = int(turn["price"])
+
+    def status(chosen: frozenset[int]) -> str:
+        paid = sum(value[a] for a in chosen)
+        if paid < price:
+            return f"discard the chosen (${paid} chosen; ${price - paid} short of ${price})"
+        return f"discard the chosen to pay ${price} (${paid}: ${paid - price} lost)"
+
+    return SetChoice(
+        title=f"pay ${price}: choose the materials to discard, in any order",
+        items=tuple(value),
+        done=done,
+        status=status,
+    )
+
+
+def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
+    if compact:
+        # One line a column (its top and bottom spaces), cut to the screen's width.
+        lines = [Text("Market (space. name $cost→credits, icons needed):", no_wrap=True)]
+        for col in range(3):
+            top, bottom = spaces[2 * col], spaces[2 * col + 1]
+            lines.append(
+                Text(
+                    f" {2 * col + 1}. {_project(top, short=True)} │ "
+                    f"{2 * col + 2}. {_project(bottom, short=True)}",
+                    no_wrap=True,
+                    overflow="ellipsis",
+                )
+            )
+        return Group(*lines)
     market = Table(title="Market", show_header=False, expand=True)
     for _ in range(3):
         market.add_column()
-    spaces = list(obs["market"])
     for row in range(2):
         market.add_row(
-            *(f"{2 * col + row + 1}. {_project(spaces[2 * col + row])}" for col in range(3))
+            *(Text(f"{2 * col + row + 1}. {_project(spaces[2 * col + row])}") for col in range(3))
         )
-    piles = "  ".join(
-        f"pile {k + 1}: {pile['size']} cards"
-        + (
-            f" (seen: {', '.join(m['name'] for m in pile['known'])})"
-            if pile["known"] and private
-            else ""
-        )
-        for k, pile in enumerate(obs["piles"])
+    return market
+
+
+def _piles(obs: Obs, private: bool, compact: bool) -> list[str]:
+    lines = []
+    for k, pile in enumerate(obs["piles"]):
+        known = pile["known"] if private else []
+        line = f"grave pile {k + 1}: {_plural(pile['size'], 'card')}"
+        if known:
+            seen = ("; " if compact else "\n    ").join(_material(m) for m in known)
+            line += (" — you saw: " if compact else ", you saw:\n    ") + seen
+        lines.append(line)
+    return lines
+
+
+def render(observation: Obs, *, private: bool, compact: bool = False) -> RenderableType:
+    """The table as `observation`'s seat sees it (``private``: show that seat's hand)."""
+    obs = observation
+    viewer = int(obs["viewer"])
+    step = {"game_over": "game over"}.get(str(obs["step"]), f"{obs['step']} step")
+    head = Text(
+        f"Month {obs['month']}/4 · week {obs['week']} ({obs['moon']}) · first player: seat "
+        f"{obs['first_player']} · {step}"
+        + (f" · seat {obs['current_player']} to act" if obs["current_player"] >= 0 else ""),
+        no_wrap=compact,
+        overflow="ellipsis",
     )
+    decks = obs["deck_sizes"]
     supply = (
-        f"grave deck {obs['grave_deck_size']} · discard {len(obs['discard'])} · candles "
-        f"{obs['candles']} · vials {obs['vials']} · project decks {obs['deck_sizes']}"
+        f"grave deck {obs['grave_deck_size']} · discard {len(obs['discard'])}"
+        f" · candles {obs['candles']} · vials {obs['vials']} · project decks: "
+        + ", ".join(f"{100 * (i + 1)}-level {n}" for i, n in enumerate(decks))
     )
-    parts: list[RenderableType] = [head, market, Text(piles), Text(supply)]
     robot = obs.get("robot")
-    if robot:
-        parts.append(
-            Text(
-                f"Robot: {len(robot['materials'])} grave cards, {robot['tokens']} tokens, "
-                f"score {robot['score']}"
-            )
-        )
-    for p in obs["players"]:
-        parts.append(_seat_panel(p, viewer, private, compact))
+    robot_line = (
+        f"Robot: {_plural(len(robot['materials']), 'grave card')} "
+        f"(${sum(int(m['value']) for m in robot['materials'])}), "
+        f"{_plural(int(robot['tokens']), 'token')}, score {robot['score']}"
+        if robot
+        else None
+    )
     turn = obs.get("turn") or {}
-    if private and obs["current_player"] == viewer and turn:
-        parts.append(Text(f"To decide: {_decision_text(turn)}"))
+    deciding = private and obs["current_player"] == viewer and turn
+    parts: list[RenderableType] = [head]
+    if compact:
+        # Seats first and the market last, just above the options: on a short terminal the
+        # market stays in view whatever scrolls off.
+        for p in obs["players"]:
+            lines = _seat_lines(p, viewer, private, compact=True)
+            me = p["seat"] == viewer and private
+            # Another seat in one line; yours with a line each for projects and the hand.
+            head_lines = [x for x in lines if not x.startswith(("•", "✓", "hand", "committing"))]
+            rest = [f"  {x}" for x in lines if x not in head_lines] if me else []
+            summary = head_lines if me else lines
+            text = f"Seat {p['seat']}{' (you)' if me else ''}: " + " | ".join(summary)
+            for line in [text, *rest]:
+                parts.append(Text(line, no_wrap=True, overflow="ellipsis"))
+        if robot_line:
+            parts.append(Text(robot_line, no_wrap=True, overflow="ellipsis"))
+        piles = " · ".join(_piles(obs, private, compact=True))
+        parts.append(Text(piles, no_wrap=True, overflow="ellipsis"))
+        for p in obs["players"]:
+            if p["seat"] == viewer and private:
+                parts.extend(Text(x, no_wrap=True, overflow="ellipsis") for x in _setup_offers(p))
+        parts.append(_market(list(obs["market"]), compact=True))
+    else:
+        parts.append(_market(list(obs["market"]), compact=False))
+        parts.extend(Text(line) for line in _piles(obs, private, compact=False))
+        parts.append(Text(supply))
+        if robot_line:
+            parts.append(Text(robot_line))
+        for p in obs["players"]:
+            me = p["seat"] == viewer and private
+            lines = _seat_lines(p, viewer, private, compact=False)
+            if me:
+                lines += _setup_offers(p)
+            title = f"Seat {p['seat']}" + (" (you)" if me else "")
+            # Text, not markup: "[alchemy 100]" is a card's face, not a style.
+            parts.append(Panel(Text("\n".join(lines)), title=title, expand=True))
+    if deciding:
+        parts.append(Text(f"To decide: {_decision_text(turn)}", no_wrap=compact))
     return Group(*parts)

@@ -5,7 +5,11 @@ A game plugs in with no CLI code of its own by providing, optionally:
 * in ``craftgames.<game>.board``: ``render(observation, *, private, compact=False)`` (its
   board), ``LEGEND`` (its symbols, for ``?``), ``rule_section(observation)`` (the rulebook
   section of the step being played), ``name_sides(text, seat, names)`` (an option's text with
-  seat directions named) and ``option_path(text)`` (how to group a long option list);
+  seat directions named), ``option_path(text)`` (how to group a long option list),
+  ``must_ask(observation)`` (whether a lone option must still be asked, e.g. a payment) and
+  ``PUBLIC_SCORE`` (score categories every seat may see, e.g. completed projects),
+  ``set_choice(observation, options, describe)`` (a step whose moves choose a set, as a
+  `SetChoice`; `describe` words any action);
 * in ``craftgames.<game>``: ``add_cli_arguments(parser)`` and ``options_from_cli(args)`` (its
   options for ``craftgames.new_game``, e.g. ``--solo robot``), and
   ``after_game_from_cli(args, state, seed)`` (what to do once a game played from the command
@@ -31,7 +35,14 @@ from rich.text import Text
 
 from craftgames._core import State
 
-__all__ = ["Presentation", "Renderer", "default_option_path", "generic_render", "presentation"]
+__all__ = [
+    "Presentation",
+    "Renderer",
+    "SetChoice",
+    "default_option_path",
+    "generic_render",
+    "presentation",
+]
 
 Obs = Mapping[str, Any]
 
@@ -80,6 +91,35 @@ def default_option_path(text: str) -> tuple[str, ...]:
     return (head, sub, leaf)
 
 
+@dataclass(frozen=True)
+class SetChoice:
+    """A step whose moves each add one item to a set, ended by `done` (e.g. the cards that
+    pay a price). The engine may accept one order per set only (for its search); the table
+    asks for the set, in any order the player thinks of, and plays it in an order the
+    engine accepts."""
+
+    title: str
+    """What is being chosen, shown above the items."""
+    items: tuple[int, ...]
+    """The action that adds each item (worded by the engine)."""
+    done: int
+    """The action that ends the choice."""
+    status: Callable[[frozenset[int]], str]
+    """A line saying what the chosen items (actions) amount to, e.g. ``$5 for $3, $2 lost``."""
+
+
+def _no_set(
+    observation: Obs, options: Sequence[tuple[str, int]], describe: Callable[[int], str]
+) -> SetChoice | None:
+    del observation, options, describe
+    return None
+
+
+def _never(observation: Obs) -> bool:
+    del observation
+    return False
+
+
 def _no_sides(text: str, seat: int, names: Sequence[str]) -> str:
     del seat, names
     return text
@@ -100,6 +140,9 @@ class Presentation:
     rule_section: Callable[[Obs], str]
     name_sides: Callable[[str, int, Sequence[str]], str]
     option_path: Callable[[str], tuple[str, ...]]
+    must_ask: Callable[[Obs], bool]
+    public_score: tuple[str, ...]
+    set_choice: Callable[[Obs, Sequence[tuple[str, int]], Callable[[int], str]], SetChoice | None]
     add_cli_arguments: Callable[[Any], None] | None
     options_from_cli: Callable[[argparse.Namespace], dict[str, object]] | None
     after_game_from_cli: Callable[[argparse.Namespace, State, int], str | None] | None
@@ -137,6 +180,9 @@ def presentation(game: str) -> Presentation:
         rule_section=hook(board, "rule_section") or _no_section,
         name_sides=hook(board, "name_sides") or _no_sides,
         option_path=hook(board, "option_path") or default_option_path,
+        must_ask=hook(board, "must_ask") or _never,
+        public_score=tuple(hook(board, "PUBLIC_SCORE") or ()),
+        set_choice=hook(board, "set_choice") or _no_set,
         add_cli_arguments=hook(rules, "add_cli_arguments"),
         options_from_cli=hook(rules, "options_from_cli"),
         after_game_from_cli=hook(rules, "after_game_from_cli"),

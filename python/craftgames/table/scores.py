@@ -64,9 +64,12 @@ def seen_total(state: State, seat: int, viewer: int | None) -> object:
     return others[0] if others and all(score == others[0] for score in others) else None
 
 
-def running_scores(state: State, names: Sequence[str], viewer: int | None) -> Table:
+def running_scores(
+    state: State, names: Sequence[str], viewer: int | None, public: Sequence[str] = ()
+) -> Table:
     """Every seat's score so far by category, one column a seat (the ``s`` command), as
-    `viewer` (a seat, or `None` for a spectator) may know it.
+    `viewer` (a seat, or `None` for a spectator) may know it. The categories named in
+    `public` are seen for every seat (e.g. completed projects), even where the rest is not.
 
     `State.explain_score` is the running score. A seat whose breakdown does not add up to
     the score `viewer` is shown for it (a game whose running score counts hidden cards) gets
@@ -77,8 +80,8 @@ def running_scores(state: State, names: Sequence[str], viewer: int | None) -> Ta
     seats = range(state.num_players())
     visible = [seen_total(state, seat, viewer) for seat in seats]
     breakdowns: list[ScoreBreakdown | None] = []
-    for seat in seats:
-        full = state.explain_score(seat)
+    fulls = [state.explain_score(seat) for seat in seats]
+    for seat, full in zip(seats, fulls, strict=True):
         shown = seat == viewer or visible[seat] == full.total
         breakdowns.append(full if shown else None)
     for seat, name in enumerate(names):
@@ -89,9 +92,12 @@ def running_scores(state: State, names: Sequence[str], viewer: int | None) -> Ta
             categories += [line.category for line in b.lines if line.category not in categories]
     for category in categories:
         row = [category]
-        for b in breakdowns:
-            points = [] if b is None else [x.points for x in b.lines if x.category == category]
-            row.append(str(sum(points)) if points else ("?" if b is None else ""))
+        for b, full in zip(breakdowns, fulls, strict=True):
+            seen = full if category in public else b
+            points = (
+                [] if seen is None else [x.points for x in seen.lines if x.category == category]
+            )
+            row.append(str(sum(points)) if points else ("?" if seen is None else ""))
         table.add_row(*row)
     # A total the viewer cannot see (another seat's hidden thesis and hand) shows as "?".
     totals = [

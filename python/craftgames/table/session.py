@@ -22,7 +22,7 @@ from craftgames._core import State
 from craftgames.replay import Replay
 from craftgames.table.events import EventLog, bot_reason, move_lines
 from craftgames.table.menu import Entry, Menu, build_menu
-from craftgames.table.presentation import Presentation, presentation
+from craftgames.table.presentation import Presentation, SetChoice, presentation
 from craftgames.table.prompt import ask
 from craftgames.table.scores import print_scores, running_scores
 from craftgames.table.undo import reveals
@@ -167,7 +167,17 @@ class TableGame:
 
     # -- playing -------------------------------------------------------------------------
 
-    def _apply(self, seat: int, action: int, *, forced: bool = False, echo: bool = True) -> None:
+    def _apply(
+        self,
+        seat: int,
+        action: int,
+        *,
+        forced: bool = False,
+        grouped: bool = False,
+        echo: bool = True,
+    ) -> None:
+        """Plays `action` for `seat` and logs it (`forced`: it was the only option; `grouped`:
+        it follows the first move of a set chosen at once, so undo takes them back together)."""
         viewer = self._log_viewer(seat)
         lines = move_lines(self.state, action, viewer, self._who(seat))
         if lines:
@@ -183,7 +193,7 @@ class TableGame:
             why = bot_reason(agent, before, action, self.state, viewer)
             if why:
                 lines.append(f"  [{why}]")
-        self.records.append(_Record(seat, action, before, undoable, forced))
+        self.records.append(_Record(seat, action, before, undoable, forced or grouped))
         self.log.add_move(lines)
         if echo and not self.quiet:
             for line in lines:
@@ -255,10 +265,11 @@ class TableGame:
                     if choice is None:
                         self._undo(seat)
                         continue
-                    action, forced = choice
+                    # A set chosen at once is played as several moves; undo takes back all.
+                    for k, (action, forced) in enumerate(choice):
+                        self._apply(seat, action, forced=forced, grouped=k > 0)
                 else:
-                    action, forced = self._bot_move(seat), False
-                self._apply(seat, action, forced=forced)
+                    self._apply(seat, self._bot_move(seat))
         except Quit:
             return 1 if self._leave("left") else 2
         except KeyboardInterrupt:
@@ -347,11 +358,24 @@ class TableGame:
         for line in lines:
             self._say(line)
 
-    def _human_turn(self, seat: int) -> tuple[int, bool] | None:
-        """The human's action and whether it was forced, or `None` to undo."""
+    def _human_turn(self, seat: int) -> list[tuple[int, bool]] | None:
+        """The human's actions (one, or a chosen set's), each with whether it was forced, or
+        `None` to undo."""
         options = self._options(seat)
-        if len(options) == 1 and not self.confirm_forced:
-            return options[0][1], True
+        obs = self.state.observation(seat)
+        pick = self.show.set_choice(obs, options, self.state.action_to_string)
+        if pick is not None:
+            chosen = self._choose_set(seat, pick)
+            return None if chosen is None else [(a, False) for a in chosen]
+        # A lone option is played without asking, unless it changes what the player pays or
+        # loses: that is never done for them.
+        if len(options) == 1 and not self.confirm_forced and not self.show.must_ask(obs):
+            return [(options[0][1], True)]
+        choice = self._ask_option(seat, options)
+        return None if choice is None else [(choice, False)]
+
+    def _ask_option(self, seat: int, options: list[tuple[str, int]]) -> int | None:
+        """The option the human chose from the menu, or `None` to undo."""
         board, top = self._fit(seat, options)
         self.console.print(board)
         self._say(self._seats_line(seat))
@@ -372,7 +396,7 @@ class TableGame:
                 elif 1 <= n <= count:
                     entry: Entry = menu.entries[n - 1]
                     if entry.action is not None:
-                        return entry.action, False
+                        return entry.action
                     if entry.submenu is not None:
                         stack.append(entry.submenu)
                 else:
@@ -392,13 +416,73 @@ class TableGame:
                 continue
             self._print_menu(seat, stack[-1], nested=len(stack) > 1)
 
+    def _set_order(self, chosen: frozenset[int], done: int) -> list[int] | None:
+        """`chosen` and then `done` in an order the engine accepts (the lowest legal chosen
+        action first, on a copy), or `None` if no order is legal."""
+        probe = self.state.clone()
+        left, order = set(chosen), []
+        while left:
+            legal = set(probe.legal_actions()) & left
+            if not legal:
+                return None
+            action = min(legal)
+            probe.apply_action(action)
+            left.discard(action)
+            order.append(action)
+        return [*order, done] if done in probe.legal_actions() else None
+
+    def _choose_set(self, seat: int, pick: SetChoice) -> list[int] | None:
+        """A set of `pick`'s items chosen by toggling them in any order, then confirmed; the
+        moves to play it, or `None` to undo."""
+        chosen: set[int] = set()
+        names = self._names(seat)
+        labels = [
+            self.show.name_sides(self.state.action_to_string(a), seat, names) for a in pick.items
+        ]
+        self.console.print(self._board(seat, compact=self.console.is_terminal))
+        self._say(self._seats_line(seat))
+        count = len(pick.items) + 1
+        while True:
+            self.console.print(
+                f"Seat {seat}, your move: {pick.title}", style="bold", markup=False, highlight=False
+            )
+            for i, (action, label) in enumerate(zip(pick.items, labels, strict=True), 1):
+                self._say(f"  {i:>3}. [{'x' if action in chosen else ' '}] {label}")
+            self._say(f"  {count:>3}. Done: {pick.status(frozenset(chosen))}")
+            try:
+                answer = ask(self.console, f"Choose 1-{count} (? for help): ").strip().lower()
+            except EOFError:
+                self.console.print()
+                raise Quit from None
+            if answer.isdigit() and 1 <= int(answer) < count:
+                chosen ^= {pick.items[int(answer) - 1]}
+            elif answer == str(count):
+                order = self._set_order(frozenset(chosen), pick.done)
+                if order is not None:
+                    return order
+                self._say(f"Not possible: {pick.status(frozenset(chosen))}.")
+            elif answer in {"q", "quit", "exit"}:
+                raise Quit
+            elif answer == "u":
+                if self._can_undo(seat, tell=True):
+                    return None
+            elif answer in {"?", "help"}:
+                rules = self.show.rule_section(self.state.observation(seat))
+                self._say("\n".join([HELP, "Board symbols:", self.show.legend]))
+                self._say(f"Rules of this step: {rules}")
+                self._say("Here: type a number to add or remove that item, the last to confirm.")
+            elif not self._command(seat, answer, build_menu([], None, self.show.option_path)):
+                self._say(f"Please type a number from 1 to {count}, or ? for help.")
+
     def _command(self, seat: int, answer: str, menu: Menu) -> bool:
         """Runs a command that shows something; `False` if `answer` is not one."""
         if answer == "b":
             self.console.print(self._board(seat))
             self._say(self._seats_line(seat))
         elif answer == "s":
-            self.console.print(running_scores(self.state, self._names(seat), seat))
+            self.console.print(
+                running_scores(self.state, self._names(seat), seat, self.show.public_score)
+            )
         elif answer == "l":
             lines = self.log.tail(20)
             self._say("Log (last 20 lines):" if lines else "Log (last 20 lines): nothing yet.")

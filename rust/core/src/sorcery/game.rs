@@ -60,7 +60,7 @@ impl GameState for SorceryState {
             out.push(format!("Month {} begins", after.t.month + 1));
         }
         if after.t.robot != self.t.robot {
-            out.push(format!("The robot now scores {}", after.robot_score()));
+            out.push(after.robot_turn_text(&self.t.robot));
         }
         if after.is_terminal() {
             out.push(format!("The game is over: scores {:?}", after.all_scores()));

@@ -8,7 +8,7 @@
 
 use super::config::{Difficulty, Solo};
 use super::data::Icon;
-use super::state::{ids, Materials, SorceryState, MARKET};
+use super::state::{ids, Materials, RobotTurn, SorceryState, MARKET, NONE};
 
 impl SorceryState {
     /// "At the end of your turn you must draw one card from the grave deck and perform the
@@ -19,6 +19,12 @@ impl SorceryState {
         };
         let all = self.all_seats();
         self.t.known[card] = all;
+        self.t.robot.last = RobotTurn {
+            card: Some(card as u8),
+            pile: None,
+            row: None,
+            cleared: [NONE; 3],
+        };
         let pile_len = |s: &Self, k: usize| s.t.piles[k].count_ones();
         match self.mat(card).top {
             Some(Icon::Limb) => {
@@ -69,6 +75,7 @@ impl SorceryState {
     /// one-card pile.
     fn robot_takes(&mut self, k: usize) {
         let pile: Materials = std::mem::take(&mut self.t.piles[k]);
+        self.t.robot.last.pile = Some(k as u8);
         let all = self.all_seats();
         if matches!(self.t.config.solo, Some(Solo::NoRobot)) {
             for c in ids(pile) {
@@ -89,8 +96,10 @@ impl SorceryState {
     /// replaces it. Extra Hard: a token each time it clears cards.
     fn robot_clears(&mut self, row: usize) {
         let mut cleared = false;
-        for i in (row..MARKET).step_by(2) {
-            if self.t.market[i] != super::state::NONE {
+        self.t.robot.last.row = Some(row as u8);
+        for (n, i) in (row..MARKET).step_by(2).enumerate() {
+            self.t.robot.last.cleared[n] = self.t.market[i];
+            if self.t.market[i] != NONE {
                 cleared = true;
                 self.clear_space(i);
             }
@@ -105,5 +114,62 @@ impl SorceryState {
     pub fn robot_score(&self) -> i32 {
         let v = i32::from(self.value_of(self.t.robot.materials));
         (v + 1) / 2 + i32::from(self.t.robot.tokens)
+    }
+}
+
+impl SorceryState {
+    /// The robot's last turn in one sentence, on the state after it (`before`: its area
+    /// before the turn): the card revealed, what its top icon made it do, its score.
+    pub(crate) fn robot_turn_text(&self, before: &super::state::Robot) -> String {
+        let robot = &self.t.robot;
+        let last = robot.last;
+        let mut text = match last.card {
+            Some(c) if last != before.last || robot.materials != before.materials => {
+                let card = self.mat(usize::from(c));
+                let top = card.top.map_or("no icon", |i| i.label());
+                format!("The robot reveals {} (top icon {top})", card.name)
+            }
+            _ => "The robot's area changes".to_string(),
+        };
+        if let Some(k) = last.pile {
+            let revealed = last.card.map_or(0, |c| 1u128 << c);
+            let taken: Vec<String> = ids(robot.materials & !before.materials & !revealed)
+                .map(|m| self.mat(m).name.clone())
+                .collect();
+            let what = if taken.is_empty() {
+                "nothing".to_string()
+            } else {
+                taken.join(", ")
+            };
+            text.push_str(&format!(" and takes grave pile {} ({what})", k + 1));
+        }
+        if let Some(row) = last.row {
+            let names: Vec<String> = last
+                .cleared
+                .iter()
+                .filter(|&&c| c != NONE)
+                .map(|&c| self.proj(usize::from(c)).name.clone())
+                .collect();
+            let which = if row == 0 { "top" } else { "bottom" };
+            if names.is_empty() {
+                text.push_str(&format!(" and finds the {which} market row empty"));
+            } else {
+                text.push_str(&format!(
+                    " and clears the {which} market row ({}) to the bottom of the decks",
+                    names.join(", ")
+                ));
+            }
+        }
+        let gained = robot.tokens.saturating_sub(before.tokens);
+        if gained > 0 {
+            text.push_str(&format!(", gaining {gained} token(s)"));
+        }
+        text.push_str(&format!(
+            "; it now scores {} (${} of grave cards / 2, rounded up, + {} tokens)",
+            self.robot_score(),
+            self.value_of(robot.materials),
+            robot.tokens
+        ));
+        text
     }
 }

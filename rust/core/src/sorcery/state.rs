@@ -113,6 +113,24 @@ pub struct Robot {
     pub materials: Materials,
     /// Its extra-credit tokens (Hard, Extra Hard).
     pub tokens: u16,
+    /// What it did on its last turn (public: the card is revealed, the rest done face-up),
+    /// kept so the table can tell it.
+    #[serde(default)]
+    pub last: RobotTurn,
+}
+
+/// One turn of the solo robot: the grave card it revealed and what that card's top icon
+/// made it do ("Solo Mode").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RobotTurn {
+    /// The grave card revealed from the deck.
+    pub card: Option<u8>,
+    /// The grave pile it took (0 = left), if its action took one.
+    pub pile: Option<u8>,
+    /// The market row it cleared (0 = top, 1 = bottom), if its action cleared one.
+    pub row: Option<u8>,
+    /// The projects that row held, `NONE` for an empty space.
+    pub cleared: [CardId; 3],
 }
 
 /// Where a sub-decision sequence returns when an effect is resolved.

@@ -94,6 +94,56 @@ fn after_each_turn_the_robot_acts_on_the_top_icon() {
     }
 }
 
+/// The log tells the robot's turn: the card it revealed, the pile it took or the market row
+/// it cleared (by name), and its score with how it is made.
+#[test]
+fn the_robots_turn_is_told_card_pile_or_row_and_score() {
+    let mut s = started(1, 82, json!({}));
+    s.t.robot.materials = 0;
+    take_material(&mut s, mat("Cracked Skull", 0));
+    take_material(&mut s, mat("Cracked Skull", 1));
+    s.t.piles[1] = bit(mat("Cracked Skull", 0)) | bit(mat("Cracked Skull", 1));
+    let wedding = mat("Wedding Band", 0);
+    take_material(&mut s, wedding);
+    s.t.grave_deck.push(wedding as u8);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    let events = s.public_events(encode(Move::Stop), Some(0));
+    assert!(
+        events.contains(
+            &"The robot reveals Wedding Band (top icon Ring) and takes grave pile 2 \
+              (Cracked Skull, Cracked Skull); it now scores 3 ($5 of grave cards / 2, \
+              rounded up, + 0 tokens)"
+                .to_string()
+        ),
+        "{events:?}"
+    );
+
+    let mut s = started(1, 82, json!({}));
+    s.t.robot.materials = 0;
+    for (space, name) in [(0, Some("Tea Leaves")), (2, None), (4, Some("Lantern Hex"))] {
+        if let Some(name) = name {
+            take_project(&mut s, proj(name));
+        }
+        s.t.market[space] = name.map_or(NONE, |n| proj(n) as u8);
+    }
+    let hand = mat("Severed Hand", 0);
+    take_material(&mut s, hand);
+    s.t.grave_deck.push(hand as u8);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    let events = s.public_events(encode(Move::Stop), Some(0));
+    assert!(
+        events.contains(
+            &"The robot reveals Severed Hand (top icon Hand) and clears the top market row \
+              (Tea Leaves, Lantern Hex) to the bottom of the decks; it now scores 1 ($1 of \
+              grave cards / 2, rounded up, + 0 tokens)"
+                .to_string()
+        ),
+        "{events:?}"
+    );
+}
+
 #[test]
 fn difficulty_easy_discards_the_card_hard_gets_three_tokens_extra_hard_one_per_clear() {
     let mut s = started(1, 83, json!({"difficulty": "easy"}));

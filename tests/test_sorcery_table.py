@@ -1,0 +1,267 @@
+"""The Sorcery table a person can play at (issue 16 §6): a buy paid with a set chosen in any
+order and never paid for the player, every card's face where it is seen, the legend, no
+internal text, completed projects public in ``s``."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import os
+import re
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from rich.console import Console
+
+from craftgames import new_game
+from craftgames._core import State
+from craftgames.sorcery.board import LEGEND, render
+from craftgames.table.presentation import presentation
+from craftgames.table.session import TableGame
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def text_of(renderable: object, width: int = 100) -> str:
+    out = io.StringIO()
+    Console(file=out, width=width, color_system=None, highlight=False).print(renderable)
+    return out.getvalue()
+
+
+def choose(table: TableGame, prefix: str) -> str | None:
+    """The number to type for the option whose sentence starts with `prefix`."""
+    seat = table.state.current_player()
+    for i, (text, _) in enumerate(table._options(seat), 1):
+        if text.startswith(prefix):
+            return str(i)
+    return None
+
+
+def play(state: State, *prefixes: str) -> None:
+    """Applies, in order, the first legal action whose sentence starts with each prefix."""
+    for prefix in prefixes:
+        action = next(
+            a for a in state.legal_actions() if state.action_to_string(a).startswith(prefix)
+        )
+        state.apply_action(action)
+
+
+def hand_names(state: State, seat: int) -> list[str]:
+    return sorted(m["name"] for m in state.observation(seat)["players"][seat]["hand"])
+
+
+def human_table(state: State) -> tuple[TableGame, io.StringIO]:
+    out = io.StringIO()
+    console = Console(file=out, width=120, color_system=None, highlight=False)
+    table = TableGame(console, game="sorcery", players=2, seed=3, seats=["human", "random"])
+    table.state = state
+    return table, out
+
+
+def test_a_buy_is_paid_with_a_set_ticked_in_any_order_and_never_paid_for_the_player(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = new_game("sorcery", 2, seed=3)
+    # Setup, then seat 0 digs and takes pile 2 (its Wedding Band $3 and Jointed Leg $2),
+    # seat 1 takes pile 1; nobody commits.
+    play(state, "Keep", "Keep", "Keep", "Keep", "Dig", "Pass", "Take grave pile 2")
+    play(state, "Dig", "Take grave pile 1", "Finish", "Finish")
+    assert hand_names(state, 0) == ["Jointed Leg", "Research Grant", "Wedding Band"]
+    # Seat 0 buys two Candles: $4, which the Grant alone could pay (so the engine would take
+    # it first, were it played first: then the Leg, a lower id, could no longer be added).
+    play(state, "Buy from", "Buy a Candle", "Buy a Candle")
+    assert state.observation(0)["turn"]["price"] == 4
+    table, out = human_table(state)
+    hand = [m["name"] for m in state.observation(0)["players"][0]["hand"]]  # as listed
+    # Confirm with nothing ticked (refused), tick the Grant (the highest id), then the Leg
+    # (a lower one), then confirm: the last number.
+    script = ["4", str(hand.index("Research Grant") + 1), str(hand.index("Jointed Leg") + 1), "4"]
+
+    def decide(prompt: object = "") -> str:
+        del prompt
+        stage = table.state.observation(0)["turn"]["stage"]
+        if stage == "BuySelect":
+            return choose(table, "Pay for the purchase") or "?"
+        return script.pop(0) if stage == "BuyPay" and script else "q"
+
+    monkeypatch.setattr(builtins, "input", decide)
+    code = table.run()
+    shown = out.getvalue()
+    assert code == 1
+    # The first confirm with nothing ticked is refused, saying what is short.
+    assert "Not possible: discard the chosen ($0 chosen; $4 short of $4)." in shown
+    assert "[x] Discard Research Grant" in shown and "[x] Discard Jointed Leg" in shown
+    assert "Done: discard the chosen to pay $4 ($7: $3 lost)" in shown
+    # Played in the engine's order: the Leg, then the Grant, then the end of the payment.
+    log = "\n".join(table.log.lines)
+    assert log.index("Discard Jointed Leg") < log.index("Discard Research Grant")
+    assert "Finish paying ($7 paid for $4, $3 lost)" in log
+    hand = [m["name"] for m in table.state.observation(0)["players"][0]["hand"]]
+    assert sorted(hand) == ["Candle", "Candle", "Wedding Band"]
+
+
+def test_a_lone_payment_is_asked_not_played_as_the_only_option(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = new_game("sorcery", 2, seed=3)
+    # Seat 0 buys Lantern Hex ($1) and a Vial ($3) with only its Research Grant ($5): paying
+    # is all that is left, and the Grant the only card to pay with.
+    play(state, "Keep", "Keep", "Keep", "Keep", "Buy from", "Buy Lantern Hex", "Buy a Vial")
+    table, out = human_table(state)
+    stages: list[str] = []
+
+    def decide(prompt: object = "") -> str:
+        del prompt
+        stage = str(table.state.observation(0)["turn"]["stage"])
+        stages.append(stage)
+        if stage == "BuySelect":
+            assert [text for text, _ in table._options(0)] == ["Pay for the purchase ($4 in all)"]
+            return "1"
+        if stage == "BuyPay":
+            return "1" if stages.count("BuyPay") == 1 else "2"
+        return "q"
+
+    monkeypatch.setattr(builtins, "input", decide)
+    assert table.run() == 1
+    # Both the purchase and the payment were asked, though each had one way to go.
+    assert stages[:3] == ["BuySelect", "BuyPay", "BuyPay"]
+    forced = [line for line in table.log.lines if line.endswith("(the only option)")]
+    assert not [line for line in forced if "Pay" in line or "paying" in line], forced
+    assert "Discard Research Grant (#95, $5) towards the price" in "\n".join(table.log.lines)
+    assert "Done: discard the chosen to pay $4 ($5: $1 lost)" in out.getvalue()
+
+
+def faces_state() -> State:
+    """Seed 3, 2 players: seat 0 has passed pile 1 (seen: Cracked Skull, Rib Cage) and taken
+    pile 2; it is seat 1's first action."""
+    state = new_game("sorcery", 2, seed=3)
+    play(state, "Keep", "Keep", "Keep", "Keep", "Dig", "Pass", "Take grave pile 2")
+    return state
+
+
+def test_the_setup_choice_shows_the_icons_each_project_needs() -> None:
+    state = new_game("sorcery", 2, seed=3)
+    play(state, "Keep thesis")  # seat 0 kept its thesis: it chooses its project
+    shown = text_of(render(state.observation(0), private=True))
+    assert "Your two 100-level projects to choose from:" in shown
+    lines = [line.strip("│ ") for line in shown.splitlines()]
+    at = lines.index("Crawling Claw [reanimation 100] $2 → 3cr")
+    assert lines[at + 1 : at + 3] == [
+        "needs ✋ 🦴",
+        "action: fill one open Hand/Limb icon of a project without a material",
+    ]
+    at = lines.index("Twitching Finger [reanimation 100] $1 → 2cr")
+    assert lines[at + 1] == "needs ✋ ✋"
+
+
+def test_every_card_is_drawn_with_its_face_where_the_seat_sees_it() -> None:
+    state = faces_state()
+    seat0 = text_of(render(state.observation(0), private=True))
+    # The grave pile seat 0 passed: each seen card's value and icons.
+    assert (
+        "grave pile 1: 3 cards, you saw:\n    Cracked Skull $1 💀\n    Rib Cage $1 🦴R\n" in seat0
+    )
+    # Its hand: every card's face (value, icons, its +1 token icon).
+    assert "Wedding Band $3 💍 · +1 if 💍" in seat0
+    assert "Jointed Leg $2 🦴 · +1 if 🦴" in seat0
+    assert "Research Grant $5 no icon" in seat0
+    # Its project in progress: each icon open.
+    assert "• Twitching Finger 2cr needs ✋· ✋·" in seat0
+    # Seat 1 never saw pile 1 nor seat 0's hand.
+    seat1 = text_of(render(state.observation(1), private=True))
+    assert "Cracked Skull" not in seat1 and "Wedding Band" not in seat1
+    assert "hand: 3 cards, known: Research Grant" in seat1
+
+
+def test_an_either_or_material_is_shown_as_such() -> None:
+    obs = faces_state().observation(0)
+    two = {"id": 1, "name": "Mismatched Bone", "kind": "grave", "value": 1,
+           "icons": ["limb", "skull"], "credit": [], "demerit": ["skull"]}  # fmt: skip
+    obs["players"][0]["hand"].append(two)
+    shown = text_of(render(obs, private=True))
+    assert "Mismatched Bone $1 🦴 or 💀 · -1 if 💀" in shown
+
+
+def test_no_internal_text_on_the_board() -> None:
+    state = faces_state()
+    for seat in (0, 1):
+        for compact in (False, True):
+            shown = text_of(render(state.observation(seat), private=True, compact=compact))
+            assert "None" not in shown
+            assert "project decks [" not in shown
+            assert not re.search(r"\b(PickThesis|BuyClear|BuySelect|BuyPay|on_complete)\b", shown)
+    full = text_of(render(state.observation(1), private=True))
+    assert "project decks: 100-level 14, 200-level 15, 300-level 12" in full.replace("\n", "")
+    assert "To decide: choose your action: cram, dig, buy or a project action" in full
+
+
+def test_the_legend_names_every_icon_and_token_and_question_mark_shows_it() -> None:
+    for symbol in ("✋", "🦴R", "🦴", "💀", "💍", "🕯", "🧪", "🍄", "+1", "-1", "lunar",
+                   "when completed", "✓", "·"):  # fmt: skip
+        assert symbol in LEGEND, symbol
+    assert presentation("sorcery").legend == LEGEND
+    # Each line fits an 80-column terminal (an emoji takes two columns).
+    assert max(cell_len(line) for line in LEGEND.splitlines()) < 80
+
+
+def test_completed_projects_are_public_in_the_score_table() -> None:
+    from craftgames.table.scores import running_scores
+
+    state = faces_state()
+    table = running_scores(state, ["you", "human"], 1, presentation("sorcery").public_score)
+    shown = text_of(table)
+    rows = {line.split()[0]: line.split() for line in shown.splitlines() if line.strip()}
+    assert rows["Completed"][-2:] == ["0", "0"]  # seat 0's completed projects: public, 0
+    assert rows["Thesis"][-2:] == ["?", "0"]  # seat 0's thesis: hidden from seat 1
+    assert "None" not in shown
+
+
+ACTION_STEP = (
+    "To decide: choose your action",
+    "To decide: buy:",
+    "To decide: dig:",
+    "To decide: cram",
+)
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo terminal")
+def test_the_market_is_in_view_at_every_action_step_decision_on_80x24(tmp_path: Path) -> None:
+    from test_cli_terminal import PROMPT, Terminal, screen
+
+    argv = ["play", "sorcery", "--players", "2", "--seed", "3", "--seat", "human"]
+    term = Terminal([*argv, "--seat", "random"], tmp_path)
+    checked: list[str] = []
+    try:
+        shown = screen(term.read_until(PROMPT))
+        while len(checked) < 12:
+            text = "\n".join(shown)
+            decision = next((line for line in shown if line.startswith(ACTION_STEP)), None)
+            if decision is not None:
+                checked.append(decision)
+                # The market header and its three lines (two spaces each) are on screen.
+                assert "Market (space. name $cost→credits, icons needed):" in text, text
+                for first in (1, 3, 5):
+                    assert any(
+                        line.startswith(f" {first}. ") and f"│ {first + 1}. " in line
+                        for line in shown
+                    ), text
+            ticks = [line for line in shown if re.match(r"\s+\d+\. \[[ x]\] ", line)]
+            if ticks:  # the payment: tick every card, then confirm
+                for n in range(1, len(ticks) + 1):
+                    term.send(str(n))
+                    term.read_until(PROMPT)
+                term.send(str(len(ticks) + 1))
+            else:
+                term.send("1")
+            shown = screen(term.read_until(PROMPT))
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        term.close()
+    # The decisions checked include a buy's choice and its payment, not only the first menu.
+    assert any(d.startswith("To decide: buy: choose") for d in checked), checked
+    assert any(d.startswith("To decide: buy: discard") for d in checked), checked
