@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from conftest import play_random
-from craftgames import State, analyse, mcts, sunrise
-from craftgames.analyse import analyse_replay, hints, mark
+from craftgames import State, mcts, sunrise
 from craftgames.replay import Replay
+from craftgames.table import analyse
+from craftgames.table.analyse import analyse_replay, hints, mark
 
 SEED = 4
 

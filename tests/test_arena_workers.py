@@ -15,8 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from craftgames import arena_pool
 from craftgames.arena import GameResult, GamesLostError, run_arena
+from craftgames.arena import pool as arena_pool
 from craftgames.cli import main
 
 LINUX = Path("/proc/self/stat").exists()

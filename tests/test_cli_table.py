@@ -438,7 +438,7 @@ def test_several_humans_share_one_screen_and_the_log_hides_every_hidden_move(
 
 
 def test_a_game_without_a_board_module_gets_a_plain_view() -> None:
-    from craftgames import board_sunrise
+    from craftgames.sunrise import board as board_sunrise
     from craftgames.table.presentation import generic_render, presentation
 
     assert presentation("sunrise").render is board_sunrise.render
@@ -487,29 +487,6 @@ def test_a_games_own_flags_reach_new_game(
         presentation.cache_clear()
 
 
-def test_an_analyse_module_plugs_in_as_a_subcommand(
-    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    import argparse
-    import types
-
-    fake = types.ModuleType("craftgames.analyse")
-    ran: list[argparse.Namespace] = []
-
-    def add_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-        sub.add_parser("analyse", help="judge a seat's decisions").add_argument("file")
-
-    def run(args: argparse.Namespace) -> int:
-        ran.append(args)
-        return 0
-
-    fake.add_parser = add_parser  # type: ignore[attr-defined]
-    fake.run = run  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "craftgames.analyse", fake)
-    assert main(["analyse", "game.json"]) == 0
-    assert ran and ran[0].file == "game.json"
-
-
 def test_reveals_tells_a_secret_choice_from_the_one_that_uncovers_them_all() -> None:
     from craftgames.table.undo import reveals
 
@@ -541,7 +518,7 @@ def test_a_save_file_that_cannot_be_written_is_one_line_and_exit_2(
 
 
 def test_a_grouped_menu_reaches_every_option_once_by_the_path_a_hint_gives() -> None:
-    from craftgames.board_sunrise import option_path
+    from craftgames.sunrise.board import option_path
     from craftgames.table.menu import build_menu
     from craftgames.table.session import _path_to
 
@@ -565,7 +542,7 @@ def test_a_grouped_menu_reaches_every_option_once_by_the_path_a_hint_gives() -> 
 
 @pytest.mark.parametrize("compact", [False, True])
 def test_a_board_for_nobody_in_particular_shows_what_every_seat_sees(compact: bool) -> None:
-    from craftgames.board_sunrise import render
+    from craftgames.sunrise.board import render
 
     def text(viewer: int, state: object) -> str:
         console, out = table_console()
@@ -624,7 +601,7 @@ def test_an_mcts_reason_never_names_a_move_that_shows_the_bots_hidden_cards() ->
 
 
 def test_sides_are_named_by_seat() -> None:
-    from craftgames.board_sunrise import name_sides
+    from craftgames.sunrise.board import name_sides
 
     names = ["you", "greedy", "mcts:300"]
     assert name_sides("Measured: keep A, B; C → left; D → right", 0, names) == (
@@ -638,7 +615,7 @@ def test_sides_are_named_by_seat() -> None:
 
 def test_the_board_spells_out_the_observations_card_ids_from_the_catalogue() -> None:
     from craftgames import sunrise
-    from craftgames.board_sunrise import render
+    from craftgames.sunrise.board import render
 
     state = new_game("sunrise", 4, 11)
     rng = random.Random(3)
@@ -683,3 +660,50 @@ def test_seats_not_given_are_random_and_play_help_points_to_the_games_options(
     with pytest.raises(SystemExit):
         main(["play", "--help"])
     assert "'craftgames play GAME --help'" in " ".join(capsys.readouterr().out.split())
+
+
+@pytest.mark.parametrize("seat", [None, 1])
+def test_replay_of_an_unfinished_game_shows_no_hidden_score(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], seat: int | None
+) -> None:
+    # A Sorcery game left after 60 moves: each thesis and hand is still secret (§ Setup: "keep
+    # it secret"), so neither may reach a spectator, nor seat 0's reach seat 1.
+    rng = random.Random(2)
+    state = new_game("sorcery", 2, 3)
+    for _ in range(60):
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert not state.is_terminal()
+    path = tmp_path / "left.json"
+    Replay("sorcery", 2, 3, state.history()).save(path)
+    argv = ["replay", str(path)]
+    assert main(argv if seat is None else [*argv, "--seat", str(seat)]) == 0
+    out = capsys.readouterr().out
+    assert "not over" in out and "Final scores" not in out
+    hidden = [0, 1] if seat is None else [0]
+    theses = {0: "Hoarder", 1: "Liberal Arts"}  # dealt from seed 3, read from explain_score
+    for t in hidden:
+        assert state.explain_score(t).lines[0].detail.startswith(theses[t])
+        assert theses[t] not in out
+        assert not any(line.detail in out for line in state.explain_score(t).lines)
+    assert "Total" in out
+
+
+@pytest.mark.parametrize("game", ["sunrise", "sorcery", "nijar"])
+def test_a_board_drawn_for_other_eyes_is_the_same_from_every_seats_view(game: str) -> None:
+    # A spectator's board (replay without --seat, or a board shown with private=False) must
+    # not depend on whose observation it is drawn from: what differs between seats' views is
+    # private knowledge (a seat's hand, what it saw of another's).
+    from craftgames.table.presentation import presentation
+
+    rng = random.Random(2)
+    state = new_game(game, 3, 3)
+    boards: set[str] = set()
+    for _ in range(6):
+        for _ in range(15):
+            state.apply_action(rng.choice(state.legal_actions()))
+        for viewer in range(3):
+            console = Console(width=120, record=True, file=io.StringIO())
+            console.print(presentation(game).render(state.observation(viewer), private=False))
+            boards.add(console.export_text())
+        assert len(boards) == 1, game
+        boards.clear()

@@ -12,7 +12,7 @@ from rich.console import Console
 
 import craftgames
 from craftgames import nijar
-from craftgames.board_nijar import LEGEND, render, rule_section
+from craftgames.nijar.board import LEGEND, render, rule_section
 
 
 def test_random_game_plays_to_the_end_and_round_trips() -> None:

@@ -13,7 +13,7 @@ from rich.console import Console
 
 import craftgames
 from craftgames import CardDataError, IllegalActionError, InvalidStateError, sorcery
-from craftgames.board_sorcery import render
+from craftgames.sorcery.board import render
 
 
 def _play_out(state: craftgames.State, seed: int) -> craftgames.State:

@@ -38,8 +38,8 @@ from rich.console import Console
 
 import craftgames
 from craftgames._core import State
-from craftgames.board import render_board
 from craftgames.cards import CardsArg, card_text
+from craftgames.table.presentation import presentation
 from craftgames.vector import reward_values
 
 __all__ = ["env", "raw_env"]
@@ -171,7 +171,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.render_mode is None:
             return None
         seat = self.possible_agents.index(self.agent_selection)
-        board = render_board(self._game, self._state.observation(seat), private=True)
+        board = presentation(self._game).render(self._state.observation(seat), private=True)
         out = io.StringIO()
         Console(file=out, width=_RENDER_WIDTH, color_system=None).print(board)
         if self.render_mode == "human":

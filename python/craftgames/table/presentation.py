@@ -2,7 +2,7 @@
 
 A game plugs in with no CLI code of its own by providing, optionally:
 
-* in ``craftgames.board_<game>``: ``render(observation, *, private, compact=False)`` (its
+* in ``craftgames.<game>.board``: ``render(observation, *, private, compact=False)`` (its
   board), ``LEGEND`` (its symbols, for ``?``), ``rule_section(observation)`` (the rulebook
   section of the step being played), ``name_sides(text, seat, names)`` (an option's text with
   seat directions named) and ``option_path(text)`` (how to group a long option list);
@@ -113,7 +113,9 @@ def _module(name: str) -> ModuleType | None:
     try:
         return importlib.import_module(name)
     except ModuleNotFoundError as e:
-        if e.name != name:  # the module exists but something it imports is missing
+        # Only the module itself (or its game package) missing means "not provided"; a
+        # module that exists but imports something missing is a real error.
+        if e.name is None or not (name == e.name or name.startswith(e.name + ".")):
             raise
         return None
 
@@ -121,7 +123,7 @@ def _module(name: str) -> ModuleType | None:
 @cache
 def presentation(game: str) -> Presentation:
     """The presentation of `game`, from its modules where they provide one (cached)."""
-    board = _module(f"craftgames.board_{game}")
+    board = _module(f"craftgames.{game}.board")
     rules = _module(f"craftgames.{game}")
 
     def hook(module: ModuleType | None, name: str) -> Any:

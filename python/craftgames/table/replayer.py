@@ -64,5 +64,5 @@ def show_replay(
                 console.print(show.render(obs, private=seat is not None))
             else:
                 console.print("Press Enter for the next move, b for the board, q to quit.")
-    print_scores(console, state, names)
+    print_scores(console, state, names, seat)
     return 0

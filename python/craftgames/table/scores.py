@@ -10,16 +10,20 @@ from rich.table import Table
 
 from craftgames._core import ScoreBreakdown, State
 
-__all__ = ["print_scores", "running_scores"]
+__all__ = ["print_scores", "running_scores", "seen_total"]
 
 
-def print_scores(console: Console, state: State, names: Sequence[str]) -> None:
-    """The places and every seat's score explained line by line (final, or so far)."""
-    over = state.is_terminal()
-    if not over:
+def print_scores(
+    console: Console, state: State, names: Sequence[str], viewer: int | None = None
+) -> None:
+    """The places and every seat's score explained line by line once the game is over; before
+    that, only the running scores `viewer` (a seat, or `None` for a spectator) may know, so a
+    replay of an unfinished game shows nobody's hidden cards."""
+    if not state.is_terminal():
         console.print(f"The game is not over ({len(state.history())} actions played).")
-    title = "Final scores" if over else "Scores so far (if the game ended now)"
-    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+        console.print(running_scores(state, names, viewer))
+        return
+    table = Table(title="Final scores", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("Place", justify="right")
     table.add_column("Seat")
     table.add_column("Player")
@@ -43,9 +47,26 @@ def print_scores(console: Console, state: State, names: Sequence[str]) -> None:
         console.print(lines)
 
 
-def running_scores(state: State, names: Sequence[str], viewer: int) -> Table:
+def _board_score(state: State, seat: int, viewer: int) -> object:
+    """`seat`'s score as `viewer`'s board shows it (None where it shows none)."""
+    players = state.observation(viewer).get("players")
+    if isinstance(players, list) and seat < len(players) and isinstance(players[seat], dict):
+        return players[seat].get("score")
+    return None
+
+
+def seen_total(state: State, seat: int, viewer: int | None) -> object:
+    """`seat`'s score as `viewer` may know it: a seat's board, or for a spectator (`None`)
+    what every other seat's board shows alike (a score only the seat itself sees is None)."""
+    if viewer is not None:
+        return _board_score(state, seat, viewer)
+    others = [_board_score(state, seat, u) for u in range(state.num_players()) if u != seat]
+    return others[0] if others and all(score == others[0] for score in others) else None
+
+
+def running_scores(state: State, names: Sequence[str], viewer: int | None) -> Table:
     """Every seat's score so far by category, one column a seat (the ``s`` command), as
-    `viewer` may know it.
+    `viewer` (a seat, or `None` for a spectator) may know it.
 
     `State.explain_score` is the running score. A seat whose breakdown does not add up to
     the score `viewer` is shown for it (a game whose running score counts hidden cards) gets
@@ -53,15 +74,12 @@ def running_scores(state: State, names: Sequence[str], viewer: int) -> Table:
     """
     table = Table(title="Scores if the game ended now", title_justify="left", box=box.SIMPLE_HEAD)
     table.add_column("Category")
-    players = state.observation(viewer).get("players")
-    visible: list[object] = [
-        p.get("score") if isinstance(p, dict) else None
-        for p in (players if isinstance(players, list) else [])
-    ]
+    seats = range(state.num_players())
+    visible = [seen_total(state, seat, viewer) for seat in seats]
     breakdowns: list[ScoreBreakdown | None] = []
-    for seat in range(state.num_players()):
+    for seat in seats:
         full = state.explain_score(seat)
-        shown = seat == viewer or (seat < len(visible) and visible[seat] == full.total)
+        shown = seat == viewer or visible[seat] == full.total
         breakdowns.append(full if shown else None)
     for seat, name in enumerate(names):
         table.add_column(f"{seat} {name}", justify="right")
@@ -76,9 +94,8 @@ def running_scores(state: State, names: Sequence[str], viewer: int) -> Table:
             row.append(str(sum(points)) if points else ("?" if b is None else ""))
         table.add_row(*row)
     # A total the viewer cannot see (another seat's hidden thesis and hand) shows as "?".
-    seen_total = [None if s >= len(visible) else visible[s] for s in range(len(breakdowns))]
     totals = [
-        str(b.total) if b is not None else ("?" if seen_total[s] is None else str(seen_total[s]))
+        str(b.total) if b is not None else ("?" if visible[s] is None else str(visible[s]))
         for s, b in enumerate(breakdowns)
     ]
     table.add_row("Total", *totals, style="bold")

@@ -25,10 +25,12 @@ from typing import Any
 from rich.console import Console
 from rich.text import Text
 
-from craftgames import _core, arena_cli, bots
+from craftgames import _core, bots
 from craftgames._core import GAMES
 from craftgames.cards import card_file, card_text
+from craftgames.cli import arena as arena_cli
 from craftgames.replay import load_replay
+from craftgames.table import analyse
 from craftgames.table.presentation import presentation
 from craftgames.table.replayer import show_replay
 from craftgames.table.session import TableGame
@@ -122,20 +124,8 @@ def _build_parser(argv: Sequence[str] = ()) -> argparse.ArgumentParser:
         "--step", action="store_true", help="pause after each move (Enter, b board, q quit)"
     )
     arena_cli.add_parser(sub, _game_in(argv, "arena"))
-    # The search engineer's ``craftgames analyse`` plugs in here when its module exists.
-    analyse = _analyse_module()
-    if analyse is not None:
-        analyse.add_parser(sub)
+    analyse.add_parser(sub)
     return parser
-
-
-def _analyse_module() -> Any:
-    try:
-        return importlib.import_module("craftgames.analyse")
-    except ModuleNotFoundError as e:
-        if e.name != "craftgames.analyse":
-            raise
-        return None
 
 
 def _fail(message: str) -> int:
@@ -271,7 +261,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "arena":
             return arena_cli.run(args, parser, _console())
         if args.command == "analyse":
-            return int(_analyse_module().run(args))
+            return int(analyse.run(args))
         return _replay(args)
     except KeyboardInterrupt:
         # On a line of its own: the terminal has echoed ^C after the prompt.
@@ -281,7 +271,3 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The last net: bad input found only once the game runs (e.g. a bot option the
         # search refuses) is one line, not a traceback.
         return _fail(str(e))
-
-
-if __name__ == "__main__":
-    sys.exit(main())

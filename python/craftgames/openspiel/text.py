@@ -15,7 +15,7 @@ The text of one state is one line of JSON::
 on the way back; null while the deal is under way); ``history`` is OpenSpiel's record of the
 moves, ``[mover, action]`` each (``state.full_history()``), which OpenSpiel keeps in C++ beside
 the engine's own; ``deal`` is the deal's chance outcomes and ``recall`` each later move as each
-seat, then a spectator, read it (`craftgames.spiel_state`). A game and its state
+seat, then a spectator, read it (`craftgames.openspiel.state`). A game and its state
 (``serialize_game_and_state``) use OpenSpiel's own ``[Meta]`` / ``[Game]`` / ``[State]``
 sections around that line.
 
@@ -111,8 +111,7 @@ def read(text: str, game: GameShape) -> tuple[Parsed, list[tuple[int, int]]]:
     document = outer["document"]
     if dealt != isinstance(document, dict):
         raise InvalidStateError(
-            "'document' must be the engine's state document once the deal is done, and null "
-            "before"
+            "'document' must be the engine's state document once the deal is done, and null before"
         )
     state = State.from_json(json.dumps(document)) if dealt else None
     history = _history(outer["history"], game)

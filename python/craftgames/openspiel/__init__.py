@@ -16,7 +16,7 @@ through the state's own `clone`.
 
 **Serialization reads no pickle.** ``state.serialize()``, ``game.deserialize_state`` and
 ``pyspiel.serialize_game_and_state`` / ``deserialize_game_and_state`` use the engine's
-validated JSON document (`craftgames.spiel_text`); OpenSpiel's own form for Python games (a
+validated JSON document (`craftgames.openspiel.text`); OpenSpiel's own form for Python games (a
 base64 pickle, which runs code as it loads) is refused, so a state's text is safe to load from
 an untrusted source. Pickling a state (``pickle.dumps``) still goes through OpenSpiel's pickle,
 and, as with any pickle, must never be loaded from an untrusted source.
@@ -75,10 +75,11 @@ import numpy as np
 import pyspiel
 
 import craftgames
-from craftgames import _core, spiel_text
+from craftgames import _core
 from craftgames._core import InvalidStateError, State
 from craftgames.bots import Bot
-from craftgames.spiel_state import CHANCE, DEAL_OUTCOMES, DEAL_STEPS, SpielState, recall_lines
+from craftgames.openspiel import text as spiel_text
+from craftgames.openspiel.state import CHANCE, DEAL_OUTCOMES, DEAL_STEPS, SpielState, recall_lines
 
 __all__ = ["PREFIX", "SpielBot", "register", "resampler", "short_name"]
 
@@ -166,7 +167,7 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
             raise ValueError(f"options must be a JSON object of the game's options: {options}")
         self.seed = seed
         """The ``seed`` parameter: the whole seed of a one-deal game, the high bits of a dealt
-        one's (`craftgames.spiel_state.deal_seed`)."""
+        one's (`craftgames.openspiel.state.deal_seed`)."""
         self.deal_steps = DEAL_STEPS if deal == "chance" else 0
         """The chance nodes that deal the game (none for the one deal of ``seed``)."""
         self._cards, self._options = cards or None, kwargs
@@ -207,7 +208,7 @@ class _SpielGame(pyspiel.Game):  # type: ignore[misc]
 
     def deserialize_state(self, text: str) -> SpielState:
         """The state written by its ``serialize()`` (the engine's validated JSON document; see
-        `craftgames.spiel_text`). Anything else, OpenSpiel's pickle form included, raises
+        `craftgames.openspiel.text`). Anything else, OpenSpiel's pickle form included, raises
         `InvalidStateError` (a `ValueError`) naming the problem, and nothing in it runs."""
         parsed, history = spiel_text.read(text, self.shape())
         if parsed.state is not None and not _same_game(self._initial, parsed.state):

@@ -97,7 +97,8 @@ def _seat_panel(p: Mapping[str, Any], viewer: int, private: bool, compact: bool)
                 )
             )
     else:
-        known = p.get("hand_known") or []
+        # What the viewer knows of another hand is its own knowledge: not for other eyes.
+        known = (p.get("hand_known") or []) if private else []
         extra = f", known: {', '.join(m['name'] for m in known)}" if known and not compact else ""
         lines.append(f"hand: {p['hand_size']} cards{extra}")
     return Panel("\n".join(lines), title=f"Seat {p['seat']}", expand=True)

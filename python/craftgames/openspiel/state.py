@@ -26,8 +26,8 @@ from typing import TYPE_CHECKING, Any, Final
 import pyspiel
 
 import craftgames
-from craftgames import spiel_text
 from craftgames._core import State
+from craftgames.openspiel import text as spiel_text
 
 if TYPE_CHECKING:
     from craftgames.openspiel import _SpielGame
@@ -229,7 +229,7 @@ class SpielState(pyspiel.State):  # type: ignore[misc]
 
     def serialize(self) -> str:
         """This state as text: the engine's JSON document, the deal's outcomes, each seat's
-        reading of the moves and OpenSpiel's history (`craftgames.spiel_text`), read back by
+        reading of the moves and OpenSpiel's history (`craftgames.openspiel.text`), read back by
         the game's ``deserialize_state``."""
         return spiel_text.write(
             spiel_text.Parsed(self._state, self._deal, _moves(self._recall)), self._history()

@@ -30,7 +30,7 @@ from typing import Any, Literal, TypeGuard
 
 import craftgames
 from craftgames import bots
-from craftgames.arena_pool import LostGame, play_in_workers, worker_count
+from craftgames.arena.pool import LostGame, play_in_workers, worker_count
 
 __all__ = [
     "BACKENDS",
