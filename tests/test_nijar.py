@@ -159,4 +159,4 @@ def test_solo_board_shows_the_competition() -> None:
     console = Console(width=160, record=True)
     console.print(render(state.observation(0), private=True))
     out = console.export_text()
-    assert "Competition (normal)" in out and "[donkey Competition]" in out
+    assert "The Competition (normal)" in out and "(donkey: the Competition)" in out

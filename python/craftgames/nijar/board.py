@@ -19,38 +19,47 @@ __all__ = ["LEGEND", "render", "rule_section"]
 
 Obs = Mapping[str, Any]
 
+# The names the options use (Rust `Act::label`), so that board and options speak alike.
 _ACT_NAMES = {
-    "acquire": "Acquire",
+    "acquire": "Acquire Cards",
     "play": "Play a Card",
     "clay": "Extract Clay",
-    "technology": "Technology",
+    "technology": "Advance Technology",
     "throw": "Throw",
     "shape": "Shape",
     "fire": "Fire",
     "paint": "Paint",
     "clean": "Clean",
     "esparto": "Collect Esparto",
-    "first_player": "Turn Order",
-    "fire1": "Fire 1",
-    "paint1": "Paint 1",
-    "clean1": "Clean 1",
-    "throw1": "Throw 1",
-    "acquire1": "Acquire 1",
-    "clay1": "1 Clay",
-    "pg_or_glaze": "2 PG / 2 Glazes",
-    "esparto1": "1 Esparto",
+    "first_player": "First Player Action",
+    "fire1": "Fire 1 Piece",
+    "paint1": "Paint 1 Piece",
+    "clean1": "Clean 1 Crack",
+    "throw1": "Throwing Bonus",
+    "acquire1": "Acquire 1 Card",
+    "clay1": "Clay Bonus",
+    "pg_or_glaze": "Perra Gorda or Glaze Bonus",
+    "esparto1": "Collect 1 Esparto",
 }
 _PIECES = ("Plate", "Jug", "Pot")
 
 LEGEND = """\
-Main board   rows of three actions; columns 1-3 always open, A (3-4 players), B (4 players),
-             each with its bonus; "seat 2 x3" = three of seat 2's craftswomen on that space
-Market       each piece's marker height (sale VP rise with it) and this round's demand
-Draft area   3 rows of 5 cards, one row per deck; [donkey N] = seat N's donkey,
-             [donkey Competition] the Competition's (solo)
-Workshop     wheels "vase position/length", cleanup cards "cracks/spaces", pieces in the
-             drying area, firing kilns, glazing workshops and glaze kilns
-PG           Perra Gorda tokens"""
+Main board   three rows of three actions: a placement performs ONE action of its row (you
+             choose which), plus the column's bonus. Columns 1-3 are always open, A with 3-4
+             players, B with 4; "blocked" = closed. "seat 2: 3 craftswomen" = who stands there.
+Special      the Special Action: Collect 1 Esparto and its two bonuses
+Market       each piece's marker height (sale VP rise with it), this round's demand, the dice
+Draft area   3 rows of 5 cards, one row per deck; (your donkey) / (donkey: seat N) /
+             (donkey: the Competition) mark donkeys; each card's face is listed below the grid
+Card face    type · cost to play (Perra Gorda, Clay, Glazes; "gain N Cracks") · VP · its
+             actions: wheel spaces in the order the vase meets them (→), a kiln's or glazing
+             workshop's two actions when played, an esparto card's two rewards (take one),
+             a cleanup card's crack spaces and its reward when filled
+Workshop     wheels "vase at space N of M", cleanup cards "cracks N of M", pieces drying,
+             in firing kilns, in glazing workshops (painted) and in glaze kilns
+PG           Perra Gorda tokens (the game's money)
+Competition  (solo) its VP, pieces in its play area, the back of its next card (the piece
+             actions of rounds 1-3) and the cards it revealed this round with their faces"""
 
 _MODES = {
     "acquire": "8.1 Acquire Cards",
@@ -97,13 +106,27 @@ def _seq(value: object) -> Sequence[Any]:
     return value if isinstance(value, list) else []
 
 
+def _count(n: object, one: str, many: str) -> str:
+    """ "1 card", "3 cards"."""
+    return f"{n} {one if n == 1 else many}"
+
+
+def _who(seat: object, obs: Obs) -> str:
+    """A seat as a person names it: "you", "seat 2", or "the Competition" (solo)."""
+    if isinstance(obs.get("competition"), Mapping) and seat == 1:
+        return "the Competition"
+    if seat == obs.get("viewer"):
+        return f"seat {seat} (you)"
+    return f"seat {seat}"
+
+
 def _main_board(obs: Obs) -> Table:
     table = Table(title="Main board", show_lines=True)
-    table.add_column("Row actions")
+    table.add_column("Row: perform one of")
     bonuses = _seq(obs.get("column_bonuses"))
     for c, name in enumerate(_COLUMNS):
         bonus = bonuses[c] if c < len(bonuses) else None
-        table.add_column(f"{name}\n({_act(bonus)})" if bonus else f"{name}\n(blocked)")
+        table.add_column(f"{name}\n(bonus: {_act(bonus)})" if bonus else f"{name}\n(blocked)")
     layout = _seq(obs.get("layout"))
     spaces = _seq(obs.get("spaces"))
     for r in range(3):
@@ -113,7 +136,12 @@ def _main_board(obs: Obs) -> Table:
         for c in range(5):
             occ = row[c] if c < len(row) and isinstance(row[c], Mapping) else {}
             seat = occ.get("seat")
-            cells.append("" if seat is None else f"seat {seat} x{occ.get('count', 0)}")
+            n = occ.get("count", 0)
+            cells.append(
+                ""
+                if seat is None
+                else f"{_who(seat, obs)}: {_count(n, 'craftswoman', 'craftswomen')}"
+            )
         table.add_row(Text(acts), *(Text(c) for c in cells))
     return table
 
@@ -128,77 +156,144 @@ def _market(obs: Obs) -> Text:
         h = heights[i] if i < len(heights) else "?"
         d = row[i] if i < len(row) else "?"
         parts.append(f"{name}: height {h} (demand {d})")
-    return Text(f"Market — {'; '.join(parts)}; dice {obs.get('dice')}")
+    dice = ", ".join(str(d) for d in _seq(obs.get("dice")))
+    return Text(f"Market — {'; '.join(parts)}; dice {dice or 'not rolled'}")
 
 
-def _draft(obs: Obs) -> Table:
-    table = Table(title="Draft area", show_lines=False)
-    for c in range(5):
-        table.add_column(str(c + 1))
-    donkeys = {
-        p.get("donkey"): p.get("seat")
-        for p in _seq(obs.get("players_view"))
-        if isinstance(p, Mapping)
-    }
+def _donkeys(obs: Obs) -> dict[object, str]:
+    marks: dict[object, str] = {}
+    for p in _seq(obs.get("players_view")):
+        if isinstance(p, Mapping):
+            seat = p.get("seat")
+            marks[p.get("donkey")] = (
+                "your donkey" if seat == obs.get("viewer") else f"donkey: seat {seat}"
+            )
     competition = obs.get("competition")
     if isinstance(competition, Mapping):
-        donkeys[competition.get("donkey")] = "Competition"
+        marks[competition.get("donkey")] = "donkey: the Competition"
+    return marks
+
+
+def _draft(obs: Obs) -> RenderableType:
+    table = Table(title="Draft area", show_lines=False)
+    for c in range(5):
+        table.add_column(f"column {c + 1}")
+    donkeys = _donkeys(obs)
+    faces = []
     for r, row in enumerate(_seq(obs.get("draft"))):
         cells = []
         for c, card in enumerate(_seq(row)):
             name = card.get("name", "?") if isinstance(card, Mapping) else "(empty)"
-            seat = donkeys.get(r * 5 + c)
-            cells.append(f"{name}" + (f" [donkey {seat}]" if seat is not None else ""))
-        # Text, not markup: "[donkey 0]" must not be read as a style tag.
+            mark = donkeys.get(r * 5 + c)
+            cells.append(f"{name}" + (f" ({mark})" if mark is not None else ""))
+            if isinstance(card, Mapping):
+                faces.append(f"  row {r + 1} column {c + 1}: {name} — {card.get('face', '')}")
+        # Text, not markup: a card name must not be read as a style tag.
         table.add_row(*(Text(c) for c in cells))
-    return table
+    return Group(table, Text("\n".join(faces)))
 
 
-def _player(p: Mapping[str, Any], *, me: bool, private: bool, compact: bool) -> RenderableType:
+def _workshop(p: Mapping[str, Any]) -> list[str]:
+    lines = ["  Workshop:"]
+    for w in _seq(p.get("wheels")):
+        if isinstance(w, Mapping):
+            lines.append(
+                f"    {w.get('name')}: vase at space {w.get('vase')} of {w.get('length')} — "
+                f"{w.get('face', '')}"
+            )
+    for c in _seq(p.get("cleanups")):
+        if isinstance(c, Mapping):
+            lines.append(
+                f"    {c.get('name')}: cracks {c.get('cracks')} of {c.get('spaces')}; "
+                f"filled gives {c.get('reward')}"
+            )
+    esparto = [
+        f"{e.get('name')} ({' or '.join(str(r) for r in _seq(e.get('rewards')))})"
+        for e in _seq(p.get("esparto"))
+        if isinstance(e, Mapping)
+    ]
+    lines.append("    Esparto: the printed card" + "".join(f", {e}" for e in esparto))
+    for key, label in (
+        ("firing_kilns", "Firing kiln"),
+        ("glazing_workshops", "Glazing workshop"),
+        ("glaze_kilns", "Glaze kiln"),
+    ):
+        for k in _seq(p.get(key)):
+            if isinstance(k, Mapping):
+                piece = k.get("piece") or "empty"
+                lines.append(f"    {label} {k.get('name')}: {piece} — {k.get('face', '')}")
+    drying = _seq(p.get("drying"))
+    shaped = ", ".join(f"{n} {_PIECES[i]}" for i, n in enumerate(drying) if n)
+    lines.append(f"    Drying area: {shaped or 'empty'}")
+    sold = _seq(p.get("sold"))
+    lines.append(
+        "    Sold: "
+        + ", ".join(f"{_PIECES[i]} {sold[i] if i < len(sold) else 0}" for i in range(3))
+        + f"; endgame cards played face-down: {p.get('endgame_played')}"
+    )
+    return lines
+
+
+def _player(
+    p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool, compact: bool
+) -> RenderableType:
+    cw = p.get("craftswomen")
     lines = [
-        f"Seat {p.get('seat')}: {p.get('score')} VP — {p.get('perra_gorda')} Perra Gorda, "
+        f"{_who(p.get('seat'), obs).capitalize()}: {p.get('score')} VP — "
+        f"{p.get('perra_gorda')} Perra Gorda, "
         f"{p.get('glazes')} Glazes, {p.get('clay')} Clay, {p.get('cracks')} Cracks, "
-        f"technology {p.get('technology')}, craftswomen {p.get('craftswomen')}"
+        f"technology {p.get('technology')}, {_count(cw, 'craftswoman', 'craftswomen')} left"
         + (", shop closed" if p.get("shop_closed") else ""),
     ]
     if not compact:
-        wheels = ", ".join(
-            f"{w.get('name')} {w.get('vase')}/{w.get('length')}"
-            for w in _seq(p.get("wheels"))
-            if isinstance(w, Mapping)
-        )
-        lines.append(f"  Wheels: {wheels}")
-        cleanups = ", ".join(
-            f"{c.get('name')} {c.get('cracks')}/{c.get('spaces')}"
-            for c in _seq(p.get("cleanups"))
-            if isinstance(c, Mapping)
-        )
-        lines.append(f"  Cleanup: {cleanups}; esparto cards: {len(_seq(p.get('esparto'))) + 1}")
-
-        def pieces(key: str) -> str:
-            return ", ".join(
-                str(k.get("piece") or "empty") for k in _seq(p.get(key)) if isinstance(k, Mapping)
-            )
-
-        drying = _seq(p.get("drying"))
-        lines.append(
-            "  Drying: "
-            + ", ".join(f"{_PIECES[i]} {n}" for i, n in enumerate(drying) if n)
-            + f" | Firing kilns: {pieces('firing_kilns')} | Workshops: "
-            + f"{pieces('glazing_workshops')} | Glaze kilns: {pieces('glaze_kilns')}"
-        )
-        lines.append(f"  Sold: {p.get('sold')}; endgame cards played: {p.get('endgame_played')}")
+        lines += _workshop(p)
     if me and private:
-        hand = ", ".join(str(c.get("name")) for c in _seq(p.get("hand")) if isinstance(c, Mapping))
-        lines.append(f"  Your hand: {hand}")
+        lines.append("  Your hand:")
+        for c in _seq(p.get("hand")):
+            if isinstance(c, Mapping):
+                lines.append(f"    {c.get('name')} — {c.get('face', '')}")
+        for face in _seq(p.get("endgame_played_faces")):
+            lines.append(f"  Played face-down: {face}")
         pending = p.get("endgame_pending")  # 10.2: yours alone until every seat has chosen
         if isinstance(pending, Mapping):
-            lines.append(f"  Your endgame card this round (face-down): {pending.get('name')}")
+            lines.append(
+                f"  Your endgame card this round (face-down): {pending.get('name')} — "
+                f"{pending.get('face', '')}"
+            )
         elif pending == "keep":
             lines.append("  Your endgame card this round: none (you keep your cards)")
     else:
-        lines.append(f"  Hand: {p.get('hand_size')} cards")
+        lines.append(f"  Hand: {_count(p.get('hand_size'), 'card', 'cards')}")
+        for c in _seq(p.get("known_hand")) if private else []:
+            if isinstance(c, Mapping):  # taken from the face-up draft: everyone saw it
+                lines.append(f"    seen taken: {c.get('name')} — {c.get('face', '')}")
     return Text("\n".join(lines))
+
+
+def _competition(c: Mapping[str, Any]) -> RenderableType:
+    held = [f"{_PIECES[i]} {s}" for i, s in enumerate(_seq(c.get("pieces"))) if s != "none"]
+    back = _seq(c.get("top_card_back"))
+    rounds = "; ".join(
+        f"round {r + 1}: {', '.join(str(x) for x in _seq(b)) or 'nothing'}"
+        for r, b in enumerate(back)
+    )
+    cw = c.get("craftswomen")
+    lines = [
+        f"The Competition ({c.get('difficulty')}): {c.get('score')} VP, "
+        f"{_count(cw, 'craftswoman', 'craftswomen')} left, "
+        f"pieces: {', '.join(held) or 'none'}, "
+        f"{_count(c.get('deck_size'), 'card', 'cards')} in its deck"
+        + (", shop closed" if c.get("shop_closed") else ""),
+        f"  Its next card's back (pieces it takes, paints or sells): {rounds or 'no card left'}",
+    ]
+    for card in _seq(c.get("revealed")):
+        if isinstance(card, Mapping):
+            lines.append(f"  Revealed: {card.get('name')} — {card.get('face', '')}")
+    return Text("\n".join(lines))
+
+
+def _turn_order(obs: Obs) -> str:
+    return ", ".join(_who(s, obs) for s in _seq(obs.get("turn_order")))
 
 
 def render(
@@ -207,13 +302,14 @@ def render(
     """The Níjar table as `observation` shows it: the main board, the market, the draft area
     and each workshop (the viewer's hand only when `private`)."""
     viewer = observation.get("viewer")
+    if not private:
+        # Drawn for other eyes: the same from every seat's view, so no "you" marks.
+        observation = {**observation, "viewer": None}
     parts: list[RenderableType] = [
-        Rule(
-            f"Níjar — round {observation.get('round')}, turn order {observation.get('turn_order')}"
-        ),
+        Rule(f"Níjar — round {observation.get('round')}, turn order: {_turn_order(observation)}"),
         _main_board(observation),
         Text(
-            "Special Action: 1 Esparto + "
+            "Special Action: Collect 1 Esparto + "
             + " + ".join(_act(a) for a in _seq(observation.get("special_bonuses")))
         ),
         _market(observation),
@@ -222,17 +318,12 @@ def render(
         parts.append(_draft(observation))
     competition = observation.get("competition")
     if isinstance(competition, Mapping):
-        parts.append(
-            Text(
-                f"Competition ({competition.get('difficulty')}): {competition.get('score')} VP, "
-                f"craftswomen {competition.get('craftswomen')}, "
-                f"pieces {competition.get('pieces')}, "
-                f"deck {competition.get('deck_size')}, next card's back "
-                f"{competition.get('top_card_back')}"
-                + (", shop closed" if competition.get("shop_closed") else "")
-            )
-        )
+        parts.append(_competition(competition))
     for p in _seq(observation.get("players_view")):
         if isinstance(p, Mapping):
-            parts.append(_player(p, me=p.get("seat") == viewer, private=private, compact=compact))
+            parts.append(
+                _player(
+                    p, observation, me=p.get("seat") == viewer, private=private, compact=compact
+                )
+            )
     return Group(*parts)

@@ -1,6 +1,7 @@
 //! The engine contract for Níjar and the batch entry point.
 
 use super::actions::NUM_ACTIONS;
+use super::data::PIECE_NAMES;
 use super::state::{NijarConfig, NijarState, Phase};
 use super::tensor::TENSOR_SIZE;
 use crate::engine::{Action, ActionList, GameState, PerSeat, Seat};
@@ -56,21 +57,26 @@ impl GameState for NijarState {
             ));
         }
         if next.t.round != self.t.round {
+            let heights: Vec<String> = (0..3)
+                .map(|i| format!("{} {}", PIECE_NAMES[i], next.t.heights[i]))
+                .collect();
             out.push(format!(
-                "Round {} begins: market {:?} after dice {:?}",
+                "Round {} begins: the market dice show {}, {}, {}; market heights {}",
                 next.t.round + 1,
-                next.t.heights,
-                next.t.dice
+                next.t.dice[0],
+                next.t.dice[1],
+                next.t.dice[2],
+                heights.join(", ")
             ));
         }
         if next.is_solo() && next.t.solo != self.t.solo {
             let (a, b) = (&self.t.solo, &next.t.solo);
             if b.revealed.len() > a.revealed.len() || b.turns != a.turns {
                 out.push(format!(
-                    "The Competition: {} VP (was {}), pieces {:?}, craftswomen {}{}",
+                    "The Competition: {} VP (was {}), pieces {}, craftswomen {}{}",
                     next.competition_score(),
                     self.competition_score(),
-                    b.pieces,
+                    competition_pieces(&b.pieces),
                     b.workers,
                     if b.shop_closed { ", shop closed" } else { "" }
                 ));
@@ -78,8 +84,11 @@ impl GameState for NijarState {
         }
         if next.t.phase == Phase::Over && self.t.phase != Phase::Over {
             out.push(format!(
-                "The game is over: scores {:?}",
-                next.all_scores().to_vec()
+                "The game is over: {}",
+                (0..next.n())
+                    .map(|s| format!("seat {s} {} VP", next.all_scores()[s]))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             ));
         }
         out
@@ -157,4 +166,25 @@ pub fn random_games(players: usize, games: usize, seed: u64) -> Vec<i32> {
     random_game_scores(games, seed, |s| {
         NijarState::new_game(players, s, None, NijarConfig::default()).ok()
     })
+}
+
+/// The Competition's play area in words (12.5): "Plate unpainted, Pot painted" or "none".
+pub(crate) fn competition_pieces(pieces: &[u8; 3]) -> String {
+    let named: Vec<String> = pieces
+        .iter()
+        .enumerate()
+        .filter(|&(_, &p)| p > 0)
+        .map(|(i, &p)| {
+            format!(
+                "{} {}",
+                PIECE_NAMES[i],
+                if p == 2 { "painted" } else { "unpainted" }
+            )
+        })
+        .collect();
+    if named.is_empty() {
+        "none".to_string()
+    } else {
+        named.join(", ")
+    }
 }

@@ -18,6 +18,7 @@ pub mod actions;
 mod bounds;
 mod card_file;
 pub mod data;
+mod faces;
 mod game;
 mod moves;
 pub mod observe;

@@ -28,7 +28,9 @@
 
 use serde_json::{json, Value};
 
-use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, PIECE_NAMES};
+use super::data::{
+    Act, CardSet, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, PIECE_NAMES, STARTING_BASE, STARTING_CARD,
+};
 use super::state::{EndgameChoice, NijarState, Phase, EMPTY};
 use crate::engine::{Rng, Seat};
 
@@ -36,6 +38,16 @@ use crate::engine::{Rng, Seat};
 type Ids<T> = arrayvec::ArrayVec<T, NUM_CARD_IDS>;
 
 impl NijarState {
+    /// A glazing workshop's or kiln's face in a workshop (the starting cards have none printed
+    /// beyond their role).
+    fn building_face(&self, id: u8) -> String {
+        if id == STARTING_CARD {
+            "starting card".to_string()
+        } else {
+            self.cards.face(usize::from(id))
+        }
+    }
+
     fn piece_name(code: u8) -> Value {
         if code == 0 {
             Value::Null
@@ -56,7 +68,7 @@ impl NijarState {
                     .hand
                     .ids()
                     .filter(|&c| me || self.t.known[c] & bit != 0)
-                    .map(|c| json!({"id": c, "name": self.cards.name(c)}))
+                    .map(|c| json!({"id": c, "name": self.cards.name(c), "face": self.cards.face(c)}))
                     .collect();
                 let deck_backs: Vec<usize> = (0..3)
                     .map(|d| {
@@ -78,6 +90,7 @@ impl NijarState {
                     "wheels": p.wheels.iter().map(|w| {
                         let card = self.cards.wheel(w.card);
                         json!({"name": card.name, "space": w.slot, "vase": w.pos,
+                               "face": self.cards.wheel_face(card, w.card >= STARTING_BASE),
                                "length": card.spaces.len(), "finish_vp": card.finish_vp,
                                "spaces": card.spaces.iter().map(|a| a.key()).collect::<Vec<_>>()})
                     }).collect::<Vec<_>>(),
@@ -93,13 +106,16 @@ impl NijarState {
                     }).collect::<Vec<_>>(),
                     "glazing_workshops": p.workshops.iter().map(|w| json!({
                         "name": self.cards.workshop_label(w.card),
+                        "face": self.building_face(w.card),
                         "paint": super::data::cost_label(self.cards.paint_cost(w.card)),
                         "piece": Self::piece_name(w.piece)})).collect::<Vec<_>>(),
                     "glaze_kilns": p.glaze_kilns.iter().map(|k| json!({
                         "name": self.cards.workshop_label(k.card),
+                        "face": self.building_face(k.card),
                         "piece": Self::piece_name(k.piece)})).collect::<Vec<_>>(),
                     "firing_kilns": p.firing_kilns.iter().map(|k| json!({
                         "name": self.cards.workshop_label(k.card),
+                        "face": self.building_face(k.card),
                         "piece": Self::piece_name(k.piece)})).collect::<Vec<_>>(),
                     "drying": p.drying,
                     "sold": p.sold,
@@ -113,12 +129,17 @@ impl NijarState {
                         json!((0..12).filter(|i| p.endgame_played & (1 << i) != 0)
                             .map(|i| self.cards.endgame[i].name.clone()).collect::<Vec<_>>())
                     } else { Value::Null },
+                    "endgame_played_faces": if me || self.t.phase == Phase::Over {
+                        json!((0..12).filter(|i| p.endgame_played & (1 << i) != 0)
+                            .map(|i| self.cards.face(80 + i)).collect::<Vec<_>>())
+                    } else { Value::Null },
                     // 10.2: the seat's own choice while the others are still choosing.
                     "endgame_pending": match p.endgame_pending.filter(|_| me) {
                         None => Value::Null,
                         Some(EndgameChoice::Keep) => json!("keep"),
                         Some(EndgameChoice::Play(i)) => json!({"id": 80 + usize::from(i),
-                            "name": self.cards.name(80 + usize::from(i))}),
+                            "name": self.cards.name(80 + usize::from(i)),
+                            "face": self.cards.face(80 + usize::from(i))}),
                     },
                     "craftswomen": p.workers,
                     "on_shop": p.on_shop,
@@ -139,6 +160,7 @@ impl NijarState {
                             Value::Null
                         } else {
                             json!({"id": c, "name": self.cards.name(usize::from(c)),
+                                   "face": self.cards.face(usize::from(c)),
                                    "type": CardType::of(usize::from(c)).label()})
                         }
                     })
@@ -193,6 +215,7 @@ impl NijarState {
         let card = |id: u8| {
             let c = &self.cards.competition[usize::from(id)];
             json!({"name": c.name, "space": [c.space.0 + 1, c.space.1 + 1],
+                   "face": CardSet::competition_face(c),
                    "donkey": serde_json::to_value(c.donkey).unwrap_or(Value::Null)})
         };
         let back = s.deck.last().map(|&id| {

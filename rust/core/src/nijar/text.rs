@@ -4,7 +4,7 @@
 
 use super::actions::{decode, Move, SHAPE_PAIRS};
 use super::data::{cost_label, Act, CardType, PIECE_NAMES};
-use super::state::{Mode, NijarState, Phase, EMPTY};
+use super::state::{Mode, NijarState, Phase, COMP, EMPTY, TASK_ANY, TASK_ROW};
 use crate::engine::{Action, Seat};
 
 const ROWS: [&str; 3] = ["top", "middle", "bottom"];
@@ -12,6 +12,38 @@ const COLS: [&str; 5] = ["1", "2", "3", "A", "B"];
 
 fn pos_label(pos: u8) -> String {
     format!("row {} column {}", pos / 5 + 1, pos % 5 + 1)
+}
+
+/// "3 craftswomen", "1 craftswoman".
+fn craftswomen(n: u8) -> String {
+    if n == 1 {
+        "1 craftswoman".to_string()
+    } else {
+        format!("{n} craftswomen")
+    }
+}
+
+/// "4, 2, 2" for dice or heights.
+fn list(v: &[u8]) -> String {
+    v.iter().map(u8::to_string).collect::<Vec<_>>().join(", ")
+}
+
+/// The act a group's opening move resolves (the first decision of a pending action).
+fn opened_act(m: Move) -> Option<Act> {
+    Some(match m {
+        Move::AcquireBegin => Act::Acquire,
+        Move::PlayCard(..) => Act::Play,
+        Move::Clay(_) => Act::Clay,
+        Move::Technology => Act::Technology,
+        Move::Advance(_) => Act::Throw,
+        Move::Shape(_) => Act::Shape,
+        Move::Fire(_) => Act::Fire,
+        Move::Paint(_) => Act::Paint,
+        Move::CleanBegin => Act::Clean,
+        Move::EspartoBegin => Act::Esparto,
+        Move::FirstPlayer(_) => Act::FirstPlayer,
+        _ => return None,
+    })
 }
 
 impl NijarState {
@@ -76,8 +108,45 @@ impl NijarState {
         }
     }
 
-    /// The sentence for `action` in this position.
+    /// 7.2.1.1: a row's three actions are choose-one ("perform one of the actions in the
+    /// row"): an opening move that spends the row says so and names what it gives up.
+    fn row_choice_note(&self, m: Move) -> String {
+        let (Mode::Idle, Some(act), Some(frame)) =
+            (self.t.mode, opened_act(m), self.t.frames.last())
+        else {
+            return String::new();
+        };
+        if frame.ordered || frame.tasks.contains(&(act as u8)) {
+            return String::new();
+        }
+        let row = frame.tasks.iter().find_map(|&t| {
+            let r = usize::from(t.checked_sub(TASK_ROW)?);
+            (t < TASK_ANY && (0..3).any(|k| self.tile(r * 3 + k) == act)).then_some(r)
+        });
+        let Some(r) = row else {
+            return String::new();
+        };
+        let others: Vec<&str> = (0..3)
+            .map(|k| self.tile(r * 3 + k))
+            .filter(|&a| a != act)
+            .map(Act::label)
+            .collect();
+        format!(
+            " — the row's one action, instead of {}",
+            others.join(" or ")
+        )
+    }
+
+    /// The sentence for `action` in this position, with the row-choice note.
     pub fn describe(&self, action: Action) -> String {
+        let base = self.describe_move(action);
+        match decode(action) {
+            Some(m) => base + &self.row_choice_note(m),
+            None => base,
+        }
+    }
+
+    fn describe_move(&self, action: Action) -> String {
         let Some(m) = decode(action) else {
             return format!("action {action} (outside the action space)");
         };
@@ -99,23 +168,30 @@ impl NijarState {
                 None => format!("Choose combination {}", i + 1),
             },
             Move::Donkey(pos) => format!("Place the donkey on {}", self.draft_label(pos)),
-            Move::KeepDice => format!("Keep the market dice {:?}", self.t.dice),
+            Move::KeepDice => format!("Keep the market dice ({})", list(&self.t.dice)),
             Move::Reroll => "Re-roll the market dice".to_string(),
             Move::Place(space) => {
                 let (row, col) = (usize::from(space / 5), usize::from(space % 5));
                 let occ = self.t.spaces[row][col];
                 let tiles: Vec<&str> = (0..3).map(|k| self.tile(row * 3 + k).label()).collect();
                 let bonus = Act::from_code(self.t.columns[col]).map_or("none", |a| a.label());
+                let owner = if occ.seat == COMP && self.is_solo() {
+                    "the Competition's".to_string()
+                } else {
+                    format!("seat {}'s", occ.seat)
+                };
                 format!(
-                    "Place {} craftswomen on the {} row, column {} ({}; bonus {bonus}){}",
-                    occ.count + 1,
+                    "Place {} on the {} row, column {} (one of {}, {} or {}; bonus {bonus}){}",
+                    craftswomen(occ.count + 1),
                     ROWS[row],
                     COLS[col],
-                    tiles.join(" / "),
+                    tiles[0],
+                    tiles[1],
+                    tiles[2],
                     if occ.seat == EMPTY {
                         String::new()
                     } else {
-                        format!(", returning seat {}'s {}", occ.seat, occ.count)
+                        format!(", returning {owner} {}", occ.count)
                     }
                 )
             }
@@ -135,7 +211,9 @@ impl NijarState {
                 self.sale_vp(o)
             ),
             Move::CloseShop => "Close the shop and take a bonus".to_string(),
-            Move::Done => "Leave the remaining actions and bonuses".to_string(),
+            Move::Done => {
+                "Give up the actions and bonuses still open here (they are lost)".to_string()
+            }
             Move::Stop => match self.t.mode {
                 Mode::Acquire { .. } => "Acquire no more cards".to_string(),
                 Mode::Donkey { .. } => "Leave the donkey where it is".to_string(),

@@ -500,6 +500,52 @@ fn s8_1_no_refresh_after_the_first_card() {
     assert!(!m.contains(&Move::Refresh(0)), "{m:?}");
 }
 
+/// 8.1: the refresh returns "all available cards in one of the rows"; the card under your
+/// own donkey is available to you (you may take it free), so it goes back to the deck with
+/// the others, while one under another player's donkey ("not available for you to acquire")
+/// stays. Oracle: the other donkey's card stays at its space every time; the card that was
+/// under your donkey is shuffled in like the rest, so in some of eight refreshes it is left in
+/// the deck — which could never happen if it stayed (three cards back, three drawn).
+#[test]
+fn s8_1_refresh_returns_the_card_under_your_own_donkey() {
+    let mut left_in_deck = 0;
+    for seed in 40..48 {
+        let mut st = started(2, seed);
+        let s = st.actor().unwrap();
+        let wheels: Vec<u8> = (0..5).map(|i| first_of(CardType::Wheel) + 10 + i).collect();
+        for (c, &w) in wheels.iter().enumerate() {
+            let old = st.table().draft[0][c];
+            take_out(&mut st, w);
+            let t = st.table_mut();
+            t.draft[0][c] = w;
+            if old != EMPTY {
+                t.decks[0].insert(0, old);
+            }
+        }
+        st.table_mut().donkeys[s] = 2; // yours on the third wheel
+        st.table_mut().donkeys[1 - s] = 4; // the other's on the fifth
+        let deck_before = st.table().decks[0].len();
+        with_task(&mut st, Act::Acquire);
+        play(&mut st, Move::AcquireBegin);
+        play(&mut st, Move::Refresh(0));
+        let t = st.table();
+        assert_eq!(t.draft[0][4], wheels[4], "under the other donkey: stays");
+        assert!(
+            t.draft[0].iter().all(|&c| c != EMPTY),
+            "the row is refilled"
+        );
+        assert_eq!(t.decks[0].len(), deck_before, "four cards back, four drawn");
+        assert_eq!(t.donkeys[s], 2, "your donkey stays on its space");
+        if t.decks[0].contains(&wheels[2]) {
+            left_in_deck += 1;
+        }
+    }
+    assert!(
+        left_in_deck > 0,
+        "the card under your own donkey was returned and shuffled in"
+    );
+}
+
 /// 8.2: "Whenever you play ... an Esparto Card on your Workshop Board, you gain a new action
 /// corresponding to the icon printed on the space where you place the card": the authored
 /// esparto spaces give Advance Technology, Clean 1 Crack and Extract Clay.

@@ -1,0 +1,110 @@
+//! A card's face in words: what a person at the table reads on the printed card (name, type,
+//! cost, VP, and its actions or rewards). Shown wherever a card is seen (the draft area, a
+//! hand, a workshop, the endgame cards, the Competition's revealed cards), so that nobody
+//! needs the card file to play.
+
+use super::data::{
+    cost_label, CardSet, CardType, CompetitionCard, DonkeyIcon, EndgameKind, WheelCard,
+    NUM_GAME_CARDS, PIECE_NAMES,
+};
+
+/// "Fire 1 Piece, then Clean 1 Crack" — the order a vase meets them.
+fn wheel_spaces(w: &WheelCard) -> String {
+    w.spaces
+        .iter()
+        .map(|a| a.label())
+        .collect::<Vec<_>>()
+        .join(" → ")
+}
+
+impl CardSet {
+    /// A potter's wheel's face (game or starting wheel).
+    pub fn wheel_face(&self, w: &WheelCard, starting: bool) -> String {
+        let head = if starting {
+            "Starting Potter's Wheel".to_string()
+        } else {
+            format!(
+                "Potter's Wheel · cost {} · {} VP when played",
+                cost_label(&w.cost),
+                w.vp
+            )
+        };
+        format!(
+            "{head} · vase spaces: {} · {} VP when the vase reaches the end",
+            wheel_spaces(w),
+            w.finish_vp
+        )
+    }
+
+    /// The face of game card or endgame card `id` (the ids of `observation()`).
+    pub fn face(&self, id: usize) -> String {
+        if id >= NUM_GAME_CARDS {
+            return match self.endgame.get(id - NUM_GAME_CARDS).map(|c| c.kind) {
+                Some(EndgameKind::Cards(CardType::Esparto)) => {
+                    "Endgame scoring: esparto cards on your workshop (1/2/3/4+ cards: 0/1/5/10 VP)"
+                        .to_string()
+                }
+                Some(EndgameKind::Cards(t)) => format!(
+                    "Endgame scoring: {} cards on your workshop (1/2/3/4/5+ cards: 0/1/3/6/10 VP)",
+                    t.label()
+                ),
+                Some(EndgameKind::Pieces(p)) => {
+                    format!("Endgame scoring: 1 VP per {} sold", PIECE_NAMES[p.min(2)])
+                }
+                None => "Endgame scoring card".to_string(),
+            };
+        }
+        let cost = cost_label(self.cost(id));
+        match CardType::of(id) {
+            CardType::Wheel => self.wheel_face(&self.wheels[id], false),
+            CardType::Esparto => {
+                let c = &self.esparto[id - 16];
+                format!(
+                    "Esparto · cost {cost} · Collect Esparto gives {} or {}",
+                    c.rewards[0].label(),
+                    c.rewards[1].label()
+                )
+            }
+            CardType::Cleanup => {
+                let c = &self.cleanups[id - 32];
+                format!(
+                    "Cleanup · cost {cost} · {} crack spaces · filled: {}",
+                    c.spaces,
+                    c.reward.label()
+                )
+            }
+            t => {
+                let c = &self.buildings[id - 44];
+                let paint = if t == CardType::GlazingWorkshop {
+                    format!(" · painting here costs {}", cost_label(&c.paint))
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{} · cost {cost}{paint} · when played: {} and {}",
+                    t.label(),
+                    c.sides[0].label(),
+                    c.sides[1].label()
+                )
+            }
+        }
+    }
+
+    /// A Competition card's face (12.5): the space its craftswoman takes and its donkey icon.
+    pub fn competition_face(c: &CompetitionCard) -> String {
+        let donkey = match c.donkey {
+            DonkeyIcon::RightLeft => "its donkey right of yours, else left",
+            DonkeyIcon::LeftRight => "its donkey left of yours, else right",
+            DonkeyIcon::AboveBelow => "its donkey above yours, else below",
+            DonkeyIcon::BelowAbove => "its donkey below yours, else above",
+            DonkeyIcon::DiscardSides => "discards the cards left and right of its donkey",
+            DonkeyIcon::DiscardVertical => "discards the cards above and below its donkey",
+            DonkeyIcon::Stay => "its donkey stays",
+        };
+        format!(
+            "a craftswoman on row {} column {}; {donkey}",
+            c.space.0 + 1,
+            c.space.1 + 1
+        )
+    }
+}
