@@ -65,14 +65,18 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--simulations", type=int, default=2000)
     args = parser.parse_args()
-    print(f"{'B':>5}{'leaves':>10}{'batches':>9}{'leaves/s wall':>15}{'leaves/s CPU':>14}"
-          f"{'µs/batch':>10}")
+    print(
+        f"{'B':>5}{'leaves':>10}{'batches':>9}{'leaves/s wall':>15}{'leaves/s CPU':>14}"
+        f"{'µs/batch':>10}"
+    )
     for batch in SHAPES:
         wall, cpu = time.perf_counter(), time.process_time()
         ev = run(batch, args.simulations)
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-        print(f"{batch:>5}{ev.leaves:>10,}{ev.calls:>9,}{ev.leaves / wall:>15,.0f}"
-              f"{ev.leaves / cpu:>14,.0f}{1e6 * wall / ev.calls:>10.1f}")
+        print(
+            f"{batch:>5}{ev.leaves:>10,}{ev.calls:>9,}{ev.leaves / wall:>15,.0f}"
+            f"{ev.leaves / cpu:>14,.0f}{1e6 * wall / ev.calls:>10.1f}"
+        )
 
 
 if __name__ == "__main__":

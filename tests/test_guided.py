@@ -41,11 +41,11 @@ def test_the_evaluator_is_called_once_per_batch_with_the_acting_seats_rows() -> 
     first_obs, first_masks = calls[0]
     for g, state in enumerate(states):
         seat = state.current_player()
-        row = 8 * g
+        row = g  # one root leaf per game in the first batch
         np.testing.assert_array_equal(first_obs[row], state.observation_tensor(seat))
         assert list(np.flatnonzero(first_masks[row])) == state.legal_actions()
-    for r, state in zip(results, states):
-        assert r.simulations == 40 and sum(r.visits.values()) == 40
+    for r, state in zip(results, states, strict=True):
+        assert r.simulations == 40 and sum(r.visits.values()) == 39  # the first only evaluated the root
         np.testing.assert_array_equal(r.observation, state.observation_tensor(0))
         assert r.policy.shape == (state.num_distinct_actions(),) and r.policy.sum() == 1.0
 
@@ -74,7 +74,9 @@ def test_a_confident_prior_takes_the_visits_a_uniform_one_shares() -> None:
 
 
 def _answering(priors: object, values: object) -> guided.Evaluator:
-    def evaluator(obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> tuple[object, object]:
+    def evaluator(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[object, object]:
         return priors, values
 
     return evaluator  # type: ignore[return-value]
@@ -83,7 +85,12 @@ def _answering(priors: object, values: object) -> guided.Evaluator:
 @pytest.mark.parametrize(
     ("priors", "values", "error", "words"),
     [
-        (np.zeros((1, 3), np.float32), np.zeros((1, 2), np.float32), ValueError, "priors have shape"),
+        (
+            np.zeros((1, 3), np.float32),
+            np.zeros((1, 2), np.float32),
+            ValueError,
+            "priors have shape",
+        ),
         (None, np.zeros((1, 2), np.float32), ValueError, "priors"),
         ("ok", np.zeros((1, 2)), TypeError, "numeric"),
         ("full", np.array([[0.5, np.nan]]), ValueError, "value for seat 1 of leaf 0 is NaN"),

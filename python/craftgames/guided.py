@@ -23,10 +23,8 @@ from craftgames import _core
 __all__ = [
     "Evaluator",
     "GuidedResult",
-    "TrainingExample",
     "search",
     "search_many",
-    "self_play",
 ]
 
 Guide = Literal["uniform", "greedy"]

@@ -118,7 +118,8 @@ pub struct GuidedResult {
     pub root_value: Vec<f64>,
     /// The searcher's observation tensor at the root.
     pub observation: Vec<f32>,
-    /// Simulations run.
+    /// Simulations run. The first only evaluates the root, so the root visits add up to one
+    /// fewer.
     pub simulations: u64,
 }
 
@@ -360,6 +361,11 @@ impl<G: GameState> GuidedSearch<G> {
                             path_start,
                             path_end: self.paths.len(),
                         });
+                        if node == ROOT {
+                            // Until the root is expanded every descent stops there: one
+                            // evaluation of it is enough.
+                            break;
+                        }
                     }
                     Descent::Terminal | Descent::Expanded => {
                         let values = terminal_rewards(&game.det, reward);
