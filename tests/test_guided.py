@@ -45,8 +45,12 @@ def test_the_evaluator_is_called_once_per_batch_with_the_acting_seats_rows() -> 
         np.testing.assert_array_equal(first_obs[row], state.observation_tensor(seat))
         assert list(np.flatnonzero(first_masks[row])) == state.legal_actions()
     for r, state in zip(results, states, strict=True):
-        assert r.simulations == 40 and sum(r.visits.values()) == 39  # the first only evaluated the root
-        np.testing.assert_array_equal(r.observation, state.observation_tensor(0))
+        assert (
+            r.simulations == 40 and sum(r.visits.values()) == 39
+        )  # the first only evaluated the root
+        np.testing.assert_array_equal(
+            r.observation, state.observation_tensor(state.current_player())
+        )
         assert r.policy.shape == (state.num_distinct_actions(),) and r.policy.sum() == 1.0
 
 
@@ -91,7 +95,7 @@ def _answering(priors: object, values: object) -> guided.Evaluator:
             ValueError,
             "priors have shape",
         ),
-        (None, np.zeros((1, 2), np.float32), ValueError, "priors"),
+        (None, np.zeros((1, 2), np.float32), TypeError, "priors must be a 2-D float32"),
         ("ok", np.zeros((1, 2)), TypeError, "numeric"),
         ("full", np.array([[0.5, np.nan]]), ValueError, "value for seat 1 of leaf 0 is NaN"),
         ("full", np.zeros((2, 2)), ValueError, "values have shape"),
