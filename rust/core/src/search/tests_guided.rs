@@ -50,7 +50,7 @@ fn guided<G: GameState>(root: &G, options: GuidedOptions, ev: &mut dyn Evaluator
 fn ucb1_selection_with_the_rollout_guide_replays_search_exactly() {
     let sunrise = SunriseState::new_game(2, 7, None).unwrap();
     for seed in 0..4u64 {
-        let cases: Vec<(Vec<(u32, u64)>, Vec<(u32, u64)>)> = vec![
+        let cases: Vec<(Visits, Visits)> = vec![
             run_both(&position(3, seed, 3), seed, 150),
             run_both(&position(2, seed, 0), seed, 120),
             run_both(&sunrise, seed, 60),
@@ -61,8 +61,11 @@ fn ucb1_selection_with_the_rollout_guide_replays_search_exactly() {
     }
 }
 
+/// Root visits per action, by ascending action id.
+type Visits = Vec<(u32, u64)>;
+
 /// Root visits of the guided search in UCB1 mode and of `search`, same seed and budget.
-fn run_both<G: GameState>(root: &G, seed: u64, sims: u64) -> (Vec<(u32, u64)>, Vec<(u32, u64)>) {
+fn run_both<G: GameState>(root: &G, seed: u64, sims: u64) -> (Visits, Visits) {
     let options = GuidedOptions {
         simulations: sims,
         selection: Selection::Ucb1 {
@@ -176,7 +179,10 @@ fn the_evaluator_sees_the_acting_seats_observation_of_each_leaf() {
             assert_eq!(rec.seats[i], seat);
             let mut expected = vec![0.0; d];
             det.observation_tensor(seat, &mut expected);
-            assert!(rec.observations[i] == expected, "leaf {i}: not the acting seat's view");
+            assert!(
+                rec.observations[i] == expected,
+                "leaf {i}: not the acting seat's view"
+            );
             let mut other = vec![0.0; d];
             det.observation_tensor(1 - seat, &mut other);
             other_seat_differs += usize::from(other != expected);
