@@ -1,5 +1,6 @@
 """Type stubs for the compiled module `craftgames._core` (written by hand; checked by stubtest)."""
 
+from collections.abc import Callable
 from typing import Any, Final, final
 
 import numpy as np
@@ -18,6 +19,7 @@ __all__ = [
     "__version__",
     "card_catalogue",
     "greedy_action",
+    "guided_search",
     "mcts_search",
     "new_game",
     "random_playouts",
@@ -176,3 +178,36 @@ class VectorGames:
     def finished_state(self, i: int) -> State | None: ...
 
 def reward_values_of(state: State, reward: str = "score", timing: str = "end") -> list[float]: ...
+
+def guided_search(
+    states: list[State],
+    evaluator: Callable[
+        [npt.NDArray[np.float32], npt.NDArray[np.bool_]],
+        tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]],
+    ]
+    | None = None,
+    *,
+    guide: str = "uniform",
+    simulations: int = 200,
+    selection: str = "puct",
+    c_puct: float = 1.5,
+    fpu: float = 0.5,
+    exploration: float = 0.25,
+    in_flight: int = 1,
+    dirichlet_alpha: float | None = None,
+    dirichlet_fraction: float = 0.25,
+    temperature: float = 0.0,
+    outputs: str = "logits",
+    reward: str = "margin",
+    rollout: str = "greedy:0.2",
+    seed: int = 0,
+) -> list[
+    tuple[
+        int,
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.float32],
+        list[tuple[int, int]],
+        int,
+    ]
+]: ...

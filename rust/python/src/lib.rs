@@ -3,13 +3,14 @@
 //! Conversion only, no rules: every decision is made in `craftgames-core`. One file per job:
 //! [`errors`] (exceptions), [`convert`] (arguments and JSON), [`games`] (the game enum and its
 //! dispatch), [`state`] (the `State` class), [`score`] (score explanations), [`functions`]
-//! (module functions), [`search`] (IS-MCTS and greedy moves), [`vector`] (the batch of
+//! (module functions), [`search`] (IS-MCTS and greedy moves), [`guided`] (PUCT search with a Python evaluator), [`vector`] (the batch of
 //! games for learners), [`interrupt`] (long calls that Ctrl-C stops).
 
 mod convert;
 mod errors;
 mod functions;
 mod games;
+mod guided;
 mod interrupt;
 mod pyser;
 mod score;
@@ -44,6 +45,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(functions::card_catalogue, m)?)?;
     m.add_function(wrap_pyfunction!(search::mcts_search, m)?)?;
     m.add_function(wrap_pyfunction!(search::greedy_action, m)?)?;
+    m.add_function(wrap_pyfunction!(guided::guided_search, m)?)?;
     m.add_class::<vector::VectorGames>()?;
     m.add_function(wrap_pyfunction!(vector::reward_values_of, m)?)?;
     m.add("TERMINAL", TERMINAL_PLAYER)?;

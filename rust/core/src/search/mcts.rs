@@ -250,7 +250,7 @@ struct ThreadRun {
 
 /// Derives the seed of stream `index` from `seed` so threads (and the determinization and
 /// tree streams within a thread) never share random numbers.
-fn derive_seed(seed: u64, index: u64) -> u64 {
+pub(crate) fn derive_seed(seed: u64, index: u64) -> u64 {
     Rng::seed_from(seed ^ index.wrapping_mul(0xD1B5_4A32_D192_ED03)).next_u64()
 }
 

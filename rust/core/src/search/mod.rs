@@ -3,8 +3,11 @@
 //! contract alone.
 
 pub mod bots;
+pub mod evaluator;
+pub mod guided;
 pub mod mcts;
 pub mod playout;
+pub mod puct;
 pub mod reward;
 pub mod rollout;
 pub mod toy;
@@ -12,9 +15,14 @@ pub mod tree;
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod tests_guided;
 
 pub use bots::{Bot, GreedyBot, MctsBot, RandomBot};
+pub use evaluator::{Dims, Evaluations, Evaluator, Guide, LeafBatch, PriorOutput};
+pub use guided::{GuidedOptions, GuidedResult, GuidedSearch};
 pub use mcts::{search, search_until, ActionStats, FinalChoice, MctsOptions, SearchResult};
+pub use puct::Selection;
 pub use reward::RewardKind;
 pub use rollout::RolloutPolicy;
 pub use tree::NodeKey;

@@ -1,0 +1,125 @@
+"""craftgames.guided: the batched evaluator's contract, priors steering visits, clear errors."""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+import pytest
+
+import craftgames
+from craftgames import _core, guided
+
+
+def _sunrise(seed: int) -> craftgames.State:
+    return craftgames.new_game("sunrise", 2, seed)
+
+
+def test_ucb1_with_the_rollout_guide_replays_mcts_search() -> None:
+    state = _sunrise(4)
+    ours = guided.search(state, simulations=80, selection="ucb1", seed=9)
+    _, stats, _ = _core.mcts_search(state, iterations=80, seed=9)
+    assert ours.visits == {s["action"]: s["visits"] for s in stats}
+
+
+def test_the_evaluator_is_called_once_per_batch_with_the_acting_seats_rows() -> None:
+    states = [_sunrise(s) for s in range(4)]
+    calls: list[tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]] = []
+
+    def evaluator(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        calls.append((obs.copy(), masks.copy()))
+        return np.zeros(masks.shape, np.float32), np.full((len(obs), 2), 0.5, np.float32)
+
+    results = guided.search_many(states, evaluator, simulations=40, in_flight=8)
+    # 4 games x 40 simulations in batches of at most 4 x 8 leaves: never once per leaf.
+    assert all(o.dtype == np.float32 and m.dtype == np.bool_ for o, m in calls)
+    assert max(len(o) for o, _ in calls) == 32
+    assert len(calls) <= 4 * 40 // 8 + 1
+    # The first batch's leaves are the roots: the searcher's own observation and legal actions
+    # (a determinization changes only what the searcher cannot see).
+    first_obs, first_masks = calls[0]
+    for g, state in enumerate(states):
+        seat = state.current_player()
+        row = g  # one root leaf per game in the first batch
+        np.testing.assert_array_equal(first_obs[row], state.observation_tensor(seat))
+        assert list(np.flatnonzero(first_masks[row])) == state.legal_actions()
+    for r, state in zip(results, states, strict=True):
+        assert (
+            r.simulations == 40 and sum(r.visits.values()) == 39
+        )  # the first only evaluated the root
+        np.testing.assert_array_equal(
+            r.observation, state.observation_tensor(state.current_player())
+        )
+        assert r.policy.shape == (state.num_distinct_actions(),) and r.policy.sum() == 1.0
+
+
+def test_a_confident_prior_takes_the_visits_a_uniform_one_shares() -> None:
+    state = _sunrise(2)
+    legal = state.legal_actions()
+    favoured = legal[len(legal) // 2]
+
+    def peaked(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        logits = np.zeros(masks.shape, np.float32)
+        logits[:, favoured] = 10.0
+        return logits, np.full((len(obs), 2), 0.5, np.float32)
+
+    def flat(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        return np.zeros(masks.shape, np.float32), np.full((len(obs), 2), 0.5, np.float32)
+
+    focused = guided.search(state, peaked, simulations=300)
+    assert focused.visits[favoured] >= 270 and focused.action == favoured
+    spread = guided.search(state, flat, simulations=300)
+    assert max(spread.visits.values()) - min(spread.visits.values()) <= 1
+
+
+def _answering(priors: object, values: object) -> guided.Evaluator:
+    def evaluator(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[object, object]:
+        return priors, values
+
+    return evaluator  # type: ignore[return-value]
+
+
+@pytest.mark.parametrize(
+    ("priors", "values", "error", "words"),
+    [
+        (
+            np.zeros((1, 3), np.float32),
+            np.zeros((1, 2), np.float32),
+            ValueError,
+            "priors have shape",
+        ),
+        (None, np.zeros((1, 2), np.float32), TypeError, "priors must be a 2-D float32"),
+        ("ok", np.zeros((1, 2)), TypeError, "numeric"),
+        ("full", np.array([[0.5, np.nan]]), ValueError, "value for seat 1 of leaf 0 is NaN"),
+        ("full", np.zeros((2, 2)), ValueError, "values have shape"),
+    ],
+)
+def test_bad_evaluator_outputs_raise_a_sentence(
+    priors: object, values: object, error: type[Exception], words: str
+) -> None:
+    state = _sunrise(1)
+    if isinstance(priors, str) and priors == "full":
+        priors = np.zeros((1, state.num_distinct_actions()), np.float64)  # float64 is converted
+    with pytest.raises(error, match=words):
+        guided.search(state, _answering(priors, values), simulations=5)
+
+
+def test_an_evaluator_that_returns_no_pair_or_raises_is_reported() -> None:
+    state = _sunrise(1)
+    with pytest.raises(TypeError, match="pair"):
+        guided.search(state, lambda o, m: None, simulations=3)  # type: ignore[arg-type,return-value]
+
+    def broken(obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]) -> tuple[int, int]:
+        raise RuntimeError("model on fire")
+
+    with pytest.raises(RuntimeError, match="model on fire"):
+        guided.search(state, broken, simulations=3)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown guide"):
+        guided.search(state, guide="clever", simulations=3)  # type: ignore[arg-type]
