@@ -707,3 +707,11 @@ def test_a_board_drawn_for_other_eyes_is_the_same_from_every_seats_view(game: st
             boards.add(console.export_text())
         assert len(boards) == 1, game
         boards.clear()
+
+
+@pytest.mark.parametrize("game", ["sunrise", "sorcery", "nijar"])
+def test_every_legend_fits_an_80_column_terminal(game: str) -> None:
+    # `?` prints the legend above the options; a wrapped line pushes them off the screen.
+    from craftgames.table.presentation import presentation
+
+    assert max(len(line) for line in presentation(game).legend.splitlines()) <= 80

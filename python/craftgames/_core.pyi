@@ -178,7 +178,6 @@ class VectorGames:
     def finished_state(self, i: int) -> State | None: ...
 
 def reward_values_of(state: State, reward: str = "score", timing: str = "end") -> list[float]: ...
-
 def guided_search(
     states: list[State],
     evaluator: Callable[

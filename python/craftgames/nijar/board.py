@@ -7,6 +7,7 @@ missing key draws as blank rather than failing.
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -43,23 +44,29 @@ _ACT_NAMES = {
 }
 _PIECES = ("Plate", "Jug", "Pot")
 
-LEGEND = """\
-Main board   three rows of three actions: a placement performs ONE action of its row (you
-             choose which), plus the column's bonus. Columns 1-3 are always open, A with 3-4
-             players, B with 4; "blocked" = closed. "seat 2: 3 craftswomen" = who stands there.
-Special      the Special Action: Collect 1 Esparto and its two bonuses
-Market       each piece's marker height (sale VP rise with it), this round's demand, the dice
-Draft area   3 rows of 5 cards, one row per deck; (your donkey) / (donkey: seat N) /
-             (donkey: the Competition) mark donkeys; each card's face is listed below the grid
-Card face    type · cost to play (Perra Gorda, Clay, Glazes; "gain N Cracks") · VP · its
-             actions: wheel spaces in the order the vase meets them (→), a kiln's or glazing
-             workshop's two actions when played, an esparto card's two rewards (take one),
-             a cleanup card's crack spaces and its reward when filled
-Workshop     wheels "vase at space N of M", cleanup cards "cracks N of M", pieces drying,
-             in firing kilns, in glazing workshops (painted) and in glaze kilns
-PG           Perra Gorda tokens (the game's money)
-Competition  (solo) its VP, pieces in its play area, the back of its next card (the piece
-             actions of rounds 1-3) and the cards it revealed this round with their faces"""
+_LEGEND_ENTRIES = (
+    (
+        "Main board",
+        "3 rows of 3 actions: a placement performs ONE action of its row, plus its column's "
+        'bonus; columns A and B open with 3 and 4 players ("blocked" = closed)',
+    ),
+    ("Special", "the Special Action: Collect 1 Esparto and its two bonuses"),
+    ("Market", "each piece's marker height (its sale VP), the demand, the dice"),
+    ("Draft area", "5 cards per deck; (your donkey), (donkey: seat N) mark donkeys; faces below"),
+    (
+        "Card face",
+        'type · cost (Perra Gorda, Clay, Glazes; "gain N Cracks") · VP · what it does: wheel '
+        "spaces in order (→), a kiln's two actions, an esparto card's rewards (take one)",
+    ),
+    ("Workshop", "wheels, cleanup cards, pieces drying, firing, glazing, in glaze kilns"),
+    ("PG", "Perra Gorda tokens (the game's money)"),
+    ("Competition", "(solo) its VP, its pieces, its next card's back, the cards it revealed"),
+)
+# Wrapped to fit an 80-column terminal, where `?` shows it above the options.
+LEGEND = "\n".join(
+    textwrap.fill(text, 79, initial_indent=f"{label:<13}", subsequent_indent=" " * 13)
+    for label, text in _LEGEND_ENTRIES
+)
 
 _MODES = {
     "acquire": "8.1 Acquire Cards",
