@@ -1,4 +1,4 @@
-"""Search guided by a model: PUCT IS-MCTS with a batched evaluator, and self-play examples.
+"""Search guided by a model: PUCT IS-MCTS with a batched evaluator.
 
 The tree search runs in the compiled core without the GIL. A model guides it through an
 *evaluator*: a callable given, for a batch of ``B`` leaves, the acting seat's observation
