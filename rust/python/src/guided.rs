@@ -4,8 +4,8 @@
 
 use craftgames_core::engine::GameState;
 use craftgames_core::search::{
-    guided::DEFAULT_C_PUCT, Guide, GuidedOptions, GuidedResult, GuidedSearch, PriorOutput,
-    RewardKind, RolloutPolicy, Selection,
+    Guide, GuidedOptions, GuidedResult, GuidedSearch, PriorOutput, RewardKind, RolloutPolicy,
+    Selection,
 };
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -33,10 +33,13 @@ fn parse<T>(value: Option<T>, what: &str, given: &str, names: &str) -> PyResult<
 /// With `evaluator` (a callable `(observations, masks) -> (priors, values)`) the leaves are
 /// valued by it, a batch at a time; without, by the built-in `guide` (`"uniform"` or
 /// `"greedy"` priors, rollout values). See `craftgames.guided.search_many`.
+///
+/// `c_puct`'s default is the core's `guided::DEFAULT_C_PUCT`, written as a number so that
+/// Python's signature (and the stub, checked by stubtest) shows it.
 #[pyfunction]
 #[pyo3(signature = (
     states, evaluator = None, *, guide = "uniform", simulations = 200, selection = "puct",
-    c_puct = DEFAULT_C_PUCT, fpu = 0.5, exploration = 0.25, in_flight = 1,
+    c_puct = 1.5, fpu = 0.5, exploration = 0.25, in_flight = 1,
     dirichlet_alpha = None, dirichlet_fraction = 0.25, temperature = 0.0, outputs = "logits",
     reward = "margin", rollout = "greedy:0.2", seed = 0,
 ))]
