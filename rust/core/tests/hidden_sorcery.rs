@@ -1,8 +1,9 @@
 //! The hidden-information harness (`common::hidden`) for Studies in Sorcery, every player
 //! count and mode: the swaps of each hidden place of the table in `src/sorcery/observe.rs`.
 //!
-//! Before issue 16 point 3 is fixed it fails: after setup the information state keeps the
-//! project each other seat returned face-down, and determinizations keep it too.
+//! It found the leak of issue 16 point 3 (the information state and determinizations kept the
+//! project each other seat returned face-down, now masked and redrawn); it also swaps a staff
+//! used in the commit step, hidden like the commits until every seat has committed.
 
 use craftgames_core::engine::{Rng, Seat};
 use craftgames_core::sorcery::config::Theses;
