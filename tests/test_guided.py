@@ -54,6 +54,49 @@ def test_the_evaluator_is_called_once_per_batch_with_the_acting_seats_rows() -> 
         assert r.policy.shape == (state.num_distinct_actions(),) and r.policy.sum() == 1.0
 
 
+def test_relative_values_are_read_from_the_seat_to_act_at_the_leaf() -> None:
+    # "Seat to act first" is the tensors' order: with values="relative" the row [1, 0] says
+    # the seat to act at the leaf wins. Two simulations: the first expands the root, the
+    # second values one child, so the root value is that child's row.
+    state = _sunrise(3)
+    rng = np.random.default_rng(0)
+    while state.current_player() != 1:
+        state.apply_action(int(rng.choice(state.legal_actions())))
+
+    def evaluator(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        return np.zeros(masks.shape, np.float32), np.tile(np.float32([1, 0]), (len(obs), 1))
+
+    seats = guided.search(state, evaluator, simulations=2)
+    assert list(seats.root_value) == [1.0, 0.0]
+    relative = guided.search(state, evaluator, simulations=2, values="relative")
+    (tried,) = [a for a, n in relative.visits.items() if n > 0]
+    child = state.clone()
+    child.apply_action(tried)
+    winner = child.current_player()
+    assert list(relative.root_value) == [1.0 if s == winner else 0.0 for s in (0, 1)]
+    with pytest.raises(ValueError, match="unknown values"):
+        guided.search(state, evaluator, simulations=2, values="absolute")  # type: ignore[arg-type]
+
+
+def test_rollout_weight_one_replays_the_uniform_guide_and_bad_weights_are_refused() -> None:
+    state = _sunrise(6)
+
+    def lost(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        # Uniform logits and "everyone loses": with weight 1 the value is the rollout's alone.
+        return np.zeros(masks.shape, np.float32), np.zeros((len(obs), 2), np.float32)
+
+    mixed = guided.search(state, lost, simulations=90, rollout_weight=1.0, seed=4)
+    builtin = guided.search(state, simulations=90, guide="uniform", seed=4)
+    assert mixed.visits == builtin.visits
+    np.testing.assert_array_equal(mixed.root_value, builtin.root_value)
+    with pytest.raises(ValueError, match="rollout weight must be in"):
+        guided.search(state, lost, simulations=2, rollout_weight=1.5)
+
+
 def test_a_confident_prior_takes_the_visits_a_uniform_one_shares() -> None:
     state = _sunrise(2)
     legal = state.legal_actions()

@@ -197,8 +197,10 @@ def guided_search(
     dirichlet_fraction: float = 0.25,
     temperature: float = 0.0,
     outputs: str = "logits",
+    values: str = "seats",
     reward: str = "margin",
     rollout: str = "greedy:0.2",
+    rollout_weight: float = 0.0,
     seed: int = 0,
 ) -> list[
     tuple[

@@ -30,6 +30,7 @@ __all__ = [
 Guide = Literal["uniform", "greedy"]
 SelectionRule = Literal["puct", "ucb1"]
 Outputs = Literal["logits", "priors"]
+ValueOrder = Literal["seats", "relative"]
 Reward = Literal["rank", "win", "margin"]
 _Raw = Callable[
     [npt.NDArray[np.float32], npt.NDArray[np.bool_]],
@@ -106,8 +107,10 @@ def search_many(
     dirichlet_fraction: float = 0.25,
     temperature: float = 0.0,
     outputs: Outputs = "logits",
+    values: ValueOrder = "seats",
     reward: Reward = "margin",
     rollout: str = "greedy:0.2",
+    rollout_weight: float = 0.0,
     seed: int = 0,
 ) -> list[GuidedResult]:
     """Searches every state (one game and player count) in lockstep for its seat to act.
@@ -118,7 +121,13 @@ def search_many(
     ``rollout`` with ``guide`` priors; ``selection="ucb1"`` (built-in guides only) replays
     :func:`craftgames.mcts.search`'s walk exactly. ``dirichlet_alpha`` mixes root noise
     (weight ``dirichlet_fraction``) into the priors; ``temperature`` shapes the returned
-    policy (``visits ** (1/T)``) from which the action is drawn. Raises ``ValueError`` for
+    policy (``visits ** (1/T)``) from which the action is drawn. ``values="relative"`` reads
+    column ``k`` of the evaluator's values as the seat ``k`` places after the seat to act (the
+    order of the observation tensors, which are written relative to their viewer), so a model
+    that sees only the tensor can value every seat; ``"seats"`` reads column ``j`` as seat
+    ``j``. With ``evaluator`` and ``rollout_weight`` ``w`` > 0, each leaf is also played out
+    under ``rollout`` and valued ``(1 - w) * model + w * rollout`` (AlphaGo's mix: a young
+    model's values are noisy, a rollout's are unbiased). Raises ``ValueError`` for
     bad options or evaluator outputs of the wrong shape or with NaN, ``TypeError`` for
     outputs that are not arrays.
     """
@@ -136,8 +145,10 @@ def search_many(
         dirichlet_fraction=dirichlet_fraction,
         temperature=temperature,
         outputs=outputs,
+        values=values,
         reward=reward,
         rollout=rollout,
+        rollout_weight=rollout_weight,
         seed=seed,
     )
     return [
@@ -168,8 +179,10 @@ def search(
     dirichlet_fraction: float = 0.25,
     temperature: float = 0.0,
     outputs: Outputs = "logits",
+    values: ValueOrder = "seats",
     reward: Reward = "margin",
     rollout: str = "greedy:0.2",
+    rollout_weight: float = 0.0,
     seed: int = 0,
 ) -> GuidedResult:
     """Guided search of one state: :func:`search_many` with a single state."""
@@ -187,7 +200,9 @@ def search(
         dirichlet_fraction=dirichlet_fraction,
         temperature=temperature,
         outputs=outputs,
+        values=values,
         reward=reward,
         rollout=rollout,
+        rollout_weight=rollout_weight,
         seed=seed,
     )[0]

@@ -5,7 +5,7 @@
 use craftgames_core::engine::GameState;
 use craftgames_core::search::{
     Guide, GuidedOptions, GuidedResult, GuidedSearch, PriorOutput, RewardKind, RolloutPolicy,
-    Selection,
+    Selection, ValueOrder,
 };
 use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -41,7 +41,7 @@ fn parse<T>(value: Option<T>, what: &str, given: &str, names: &str) -> PyResult<
     states, evaluator = None, *, guide = "uniform", simulations = 200, selection = "puct",
     c_puct = 1.5, fpu = 0.5, exploration = 0.25, in_flight = 1,
     dirichlet_alpha = None, dirichlet_fraction = 0.25, temperature = 0.0, outputs = "logits",
-    reward = "margin", rollout = "greedy:0.2", seed = 0,
+    values = "seats", reward = "margin", rollout = "greedy:0.2", rollout_weight = 0.0, seed = 0,
 ))]
 #[allow(clippy::too_many_arguments)] // mirrors the keyword arguments of the Python API
 pub fn guided_search(
@@ -59,8 +59,10 @@ pub fn guided_search(
     dirichlet_fraction: f64,
     temperature: f64,
     outputs: &str,
+    values: &str,
     reward: &str,
     rollout: &str,
+    rollout_weight: f64,
     seed: u64,
 ) -> PyResult<Vec<PyResultRow>> {
     let rollout = parse(
@@ -96,6 +98,14 @@ pub fn guided_search(
             outputs,
             "\"logits\" or \"priors\"",
         )?,
+        value_order: parse(
+            ValueOrder::parse(values),
+            "values",
+            values,
+            "\"seats\" or \"relative\"",
+        )?,
+        // A weight of 0 plays no rollouts at all.
+        rollout_mix: (rollout_weight != 0.0).then_some((rollout_weight, rollout)),
         seed,
     };
     let games: Vec<Game> = states.iter().map(|s| s.game.clone()).collect();

@@ -110,6 +110,38 @@ impl PriorOutput {
     }
 }
 
+/// Which seat each column of an evaluator's value row is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum ValueOrder {
+    /// Column `j` is seat `j`.
+    #[default]
+    Seats,
+    /// Column `k` is the seat `k` places after the seat to act, the order of the observation
+    /// tensors (which are written relative to their viewer): a model that reads only the
+    /// tensor can tell "me" from "the next seat" but not seat 0 from seat 1.
+    Relative,
+}
+
+impl ValueOrder {
+    /// Parses `"seats"` or `"relative"`.
+    pub fn parse(name: &str) -> Option<ValueOrder> {
+        match name {
+            "seats" => Some(ValueOrder::Seats),
+            "relative" => Some(ValueOrder::Relative),
+            _ => None,
+        }
+    }
+
+    /// Seat `seat`'s entry of `row` (one value per seat, in this order) at a leaf where
+    /// `to_act` is to act.
+    pub fn value_of(self, row: &[f32], seat: usize, to_act: usize) -> f32 {
+        match self {
+            ValueOrder::Seats => row[seat],
+            ValueOrder::Relative => row[(seat + row.len() - to_act) % row.len()],
+        }
+    }
+}
+
 /// The built-in guides, which read the search's own determinization.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Guide {

@@ -11,7 +11,7 @@ use crate::engine::{Action, ActionList, EngineError, EngineResult, GameState, Rn
 
 use super::evaluator::{
     check_values, read_priors, softmax_in_place, Dims, Evaluations, Evaluator, Guide, LeafBatch,
-    PriorOutput,
+    PriorOutput, ValueOrder,
 };
 use super::mcts::{derive_seed, scratch_state, DEFAULT_ROLLOUT_EPSILON};
 use super::puct::{gamma, Descent, PuctTree, Selection, ROOT};
@@ -40,6 +40,12 @@ pub struct GuidedOptions {
     pub temperature: f64,
     /// How an evaluator's prior rows are read.
     pub prior_output: PriorOutput,
+    /// Which seat each column of an evaluator's value rows is.
+    pub value_order: ValueOrder,
+    /// With an evaluator: `(w, policy)` values each leaf as `(1 − w)·model + w·rollout`, the
+    /// rollout played out under `policy` from the leaf's determinization (AlphaGo's mix);
+    /// `None` for the model's value alone.
+    pub rollout_mix: Option<(f64, RolloutPolicy)>,
     /// Seeds determinizations, expansions, rollouts, noise and the final draw.
     pub seed: u64,
 }
@@ -57,6 +63,8 @@ impl Default for GuidedOptions {
             dirichlet: None,
             temperature: 0.0,
             prior_output: PriorOutput::Logits,
+            value_order: ValueOrder::Seats,
+            rollout_mix: None,
             seed: 0,
         }
     }
@@ -93,6 +101,11 @@ impl GuidedOptions {
                 return bad(format!(
                     "Dirichlet noise needs alpha > 0 and a fraction in [0, 1], not {alpha} and {fraction}"
                 ));
+            }
+        }
+        if let Some((w, _)) = self.rollout_mix {
+            if !(0.0..=1.0).contains(&w) {
+                return bad(format!("the rollout weight must be in [0, 1], not {w}"));
             }
         }
         if !(self.temperature.is_finite() && self.temperature >= 0.0) {
@@ -158,6 +171,10 @@ pub struct GuidedSearch<G> {
     legal_buf: Vec<Action>,
     legal_list: ActionList,
     value_buf: Vec<f64>,
+    /// Plays the rollouts of `GuidedOptions::rollout_mix`.
+    rollout: Rollout<G>,
+    /// `(B, P)`: each batch leaf's rollout rewards, when rollouts are mixed in.
+    rollout_values: Vec<f64>,
     /// The determinization at every leaf of the last batch, for the tests' oracle.
     #[cfg(test)]
     pub(crate) leaf_states: Vec<G>,
@@ -171,6 +188,7 @@ impl<G: GameState> GuidedSearch<G> {
             .first()
             .ok_or_else(|| EngineError::Config("guided search needs at least one state".into()))?;
         let dims = Dims::of(first);
+        let rollout = Rollout::new(first);
         let mut games = Vec::with_capacity(roots.len());
         for (i, root) in roots.into_iter().enumerate() {
             if Dims::of(&root) != dims {
@@ -210,6 +228,8 @@ impl<G: GameState> GuidedSearch<G> {
             legal_buf: Vec::new(),
             legal_list: ActionList::new(),
             value_buf: Vec::new(),
+            rollout,
+            rollout_values: Vec::new(),
             #[cfg(test)]
             leaf_states: Vec::new(),
         })
@@ -321,6 +341,7 @@ impl<G: GameState> GuidedSearch<G> {
         self.seats.clear();
         self.pending.clear();
         self.paths.clear();
+        self.rollout_values.clear();
         #[cfg(test)]
         self.leaf_states.clear();
         let sims = self.options.simulations;
@@ -361,6 +382,12 @@ impl<G: GameState> GuidedSearch<G> {
                             path_start,
                             path_end: self.paths.len(),
                         });
+                        if let Some((_, policy)) = self.options.rollout_mix {
+                            // The row is written: the leaf's determinization can be played on.
+                            self.rollout.play_out(&mut game.det, policy, &mut game.rng);
+                            let values = terminal_rewards(&game.det, reward);
+                            self.rollout_values.extend_from_slice(&values[..n]);
+                        }
                         if node == ROOT {
                             // Until the root is expanded every descent stops there: one
                             // evaluation of it is enough.
@@ -420,9 +447,17 @@ impl<G: GameState> GuidedSearch<G> {
             }
             game.tree
                 .expand(leaf.node, &self.legal_buf, &self.prior_buf);
+            let row = &values[i * p..(i + 1) * p];
+            let (order, to_act) = (self.options.value_order, self.seats[i]);
             self.value_buf.clear();
             self.value_buf
-                .extend(values[i * p..(i + 1) * p].iter().map(|&v| f64::from(v)));
+                .extend((0..p).map(|seat| f64::from(order.value_of(row, seat, to_act))));
+            if let Some((w, _)) = self.options.rollout_mix {
+                let rollout = &self.rollout_values[i * p..(i + 1) * p];
+                for (v, r) in self.value_buf.iter_mut().zip(rollout) {
+                    *v = (1.0 - w) * *v + w * r;
+                }
+            }
             game.tree.backup(
                 &self.paths[leaf.path_start..leaf.path_end],
                 &self.value_buf,

@@ -19,7 +19,7 @@ mod tests;
 mod tests_guided;
 
 pub use bots::{Bot, GreedyBot, MctsBot, RandomBot};
-pub use evaluator::{Dims, Evaluations, Evaluator, Guide, LeafBatch, PriorOutput};
+pub use evaluator::{Dims, Evaluations, Evaluator, Guide, LeafBatch, PriorOutput, ValueOrder};
 pub use guided::{GuidedOptions, GuidedResult, GuidedSearch};
 pub use mcts::{search, search_until, ActionStats, FinalChoice, MctsOptions, SearchResult};
 pub use puct::Selection;

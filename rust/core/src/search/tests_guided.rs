@@ -1,7 +1,7 @@
 //! Guided (PUCT) search: UCB1 mode replays `search`, priors steer visits, evaluators see the
 //! acting seat's observation, bad evaluations are refused.
 
-use super::evaluator::{Evaluations, Evaluator, Guide, LeafBatch, PriorOutput};
+use super::evaluator::{Evaluations, Evaluator, Guide, LeafBatch, PriorOutput, ValueOrder};
 use super::guided::{default_rollout, GuidedOptions, GuidedResult, GuidedSearch};
 use super::mcts::{search, MctsOptions, DEFAULT_EXPLORATION};
 use super::puct::Selection;
@@ -262,4 +262,67 @@ fn temperature_one_returns_visit_shares_and_priors_mode_normalizes() {
         "{:?}",
         r.root_value
     );
+}
+
+/// Writes the same value row at every leaf.
+struct SameRow(Vec<f32>);
+
+impl Evaluator for SameRow {
+    fn evaluate(&mut self, _: &LeafBatch<'_>, out: Evaluations<'_>) -> EngineResult<()> {
+        for row in out.values.chunks_mut(self.0.len()) {
+            row.copy_from_slice(&self.0);
+        }
+        Ok(())
+    }
+}
+
+#[test]
+fn relative_values_are_read_from_the_seat_to_act() {
+    // Three players, seat 1 to act at the root. Two simulations: the first expands the root,
+    // the second values one child, where seat 2 is to act (bids go in seat order), so the
+    // root value is the evaluator's row read for a leaf with seat 2 to act.
+    let root = position(3, 5, 1);
+    assert_eq!(root.current_player(), Some(1));
+    let row = vec![0.75, 0.25, 0.0];
+    let value_with = |order| {
+        let options = GuidedOptions {
+            simulations: 2,
+            value_order: order,
+            ..GuidedOptions::default()
+        };
+        guided(&root, options, &mut SameRow(row.clone())).root_value
+    };
+    assert_eq!(value_with(ValueOrder::Seats), vec![0.75, 0.25, 0.0]);
+    // Column 0 is seat 2 itself, column 1 the seat after it (0), column 2 the next (1).
+    assert_eq!(value_with(ValueOrder::Relative), vec![0.25, 0.0, 0.75]);
+}
+
+#[test]
+fn a_uniform_model_with_rollout_weight_one_replays_the_uniform_rollout_guide() {
+    // Weight 1 ignores the model's value (a constant 0 here, which alone would make every
+    // action look lost), and zero logits are uniform priors: what remains is the built-in
+    // guide's search, rollout for rollout, so the visit counts agree exactly.
+    let sunrise = SunriseState::new_game(2, 11, None).unwrap();
+    for seed in 0..3u64 {
+        let options = GuidedOptions {
+            simulations: 120,
+            rollout_mix: Some((1.0, default_rollout())),
+            seed,
+            ..GuidedOptions::default()
+        };
+        let mut model = Fixed {
+            logits: vec![0.0; sunrise.num_distinct_actions()],
+            value: 0.0,
+            calls: 0,
+            leaves: 0,
+        };
+        let mixed = guided(&sunrise, options.clone(), &mut model);
+        let mut builtin = GuidedSearch::new(vec![sunrise.clone()], options).unwrap();
+        builtin
+            .run_builtin(Guide::UniformRollout(default_rollout()))
+            .unwrap();
+        let builtin = builtin.results().remove(0);
+        assert_eq!(mixed.visits, builtin.visits, "seed {seed}");
+        assert_eq!(mixed.root_value, builtin.root_value, "seed {seed}");
+    }
 }
