@@ -4,9 +4,10 @@ Every file the package writes goes through here: replays (``Replay.save``, ``pla
 and ``play --resume``), campaign records (``sorcery.save_campaign``) and the arena's
 ``--out``.
 
-* `write_text` replaces a whole file: the text goes to a temporary file in the same folder,
-  is flushed and fsynced, then renamed over the target (a rename within one file system is
-  atomic), and the folder is fsynced so the rename itself survives a power cut.
+* `write_text` (and `write_bytes`) replaces a whole file: the text goes to a temporary file
+  in the same folder, is flushed and fsynced, then renamed over the target (a rename within
+  one file system is atomic), and the folder is fsynced so the rename itself survives a
+  power cut.
 * `LineAppender` grows a JSON Lines file one complete line at a time, each flushed and
   fsynced, so a killed arena keeps every game it finished.
 """
@@ -19,7 +20,7 @@ import tempfile
 from pathlib import Path
 from types import TracebackType
 
-__all__ = ["LineAppender", "complete_lines", "write_text"]
+__all__ = ["LineAppender", "complete_lines", "write_bytes", "write_text"]
 
 
 def write_text(path: str | os.PathLike[str], text: str) -> None:
@@ -29,12 +30,17 @@ def write_text(path: str | os.PathLike[str], text: str) -> None:
     the temporary file is removed (a process killed mid-write leaves a ``.*.tmp`` beside it,
     never a damaged target).
     """
+    write_bytes(path, text.encode("utf-8"))
+
+
+def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
+    """Replaces the file at `path` with `data` atomically (as `write_text`); raises `OSError`."""
     target = Path(path)
     folder = target.parent
     fd, temp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-            f.write(text)
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(temp, _mode_for(target))
