@@ -198,4 +198,21 @@ pub trait GameState: Clone + Send + Sync + 'static {
     fn heuristic_values(&self) -> PerSeat<f64> {
         self.scores().iter().map(|&s| f64::from(s)).collect()
     }
+
+    /// `seat`'s entry of [`GameState::heuristic_values`] (the same number, bit for bit). By
+    /// default the whole vector is computed; a game whose seats are scored separately
+    /// overrides it, together with [`GameState::heuristic_value_kept`].
+    fn heuristic_value(&self, seat: Seat) -> f64 {
+        self.heuristic_values()[seat]
+    }
+
+    /// Whether `seat`'s heuristic value here is certainly the one it has in `before` (a
+    /// state of the same game), because everything that value is computed from is equal in
+    /// both. Greedy play asks it of every seat but the mover after each candidate move, and
+    /// re-scores only the seats for which it is false; so a game may answer false whenever
+    /// it is unsure, never true when the values could differ. By default false.
+    fn heuristic_value_kept(&self, before: &Self, seat: Seat) -> bool {
+        let _ = (before, seat);
+        false
+    }
 }

@@ -1,7 +1,7 @@
 //! Rollout policies: how a simulated game is played from a new tree leaf to its end, and the
 //! one-ply greedy choice shared with [`super::bots::GreedyBot`].
 
-use crate::engine::{Action, ActionList, GameState, Rng, Seat};
+use crate::engine::{Action, ActionList, GameState, Rng, Seat, MAX_PLAYERS};
 
 use super::mcts::{scratch_state, DEFAULT_ROLLOUT_EPSILON};
 use super::reward::advantage;
@@ -103,10 +103,11 @@ pub(crate) fn greedy_choice<G: GameState>(
     let mut best = legal[0];
     let mut best_value = f64::NEG_INFINITY;
     let mut ties = 0u32;
+    let mut unchanged = SeatValues::default();
     for &action in legal {
         scratch.clone_position_from(state);
         scratch.apply_unchecked(action);
-        let value = advantage(&scratch.heuristic_values(), seat);
+        let value = candidate_advantage(state, scratch, seat, &mut unchanged);
         if value > best_value {
             best = action;
             best_value = value;
@@ -120,6 +121,52 @@ pub(crate) fn greedy_choice<G: GameState>(
         }
     }
     best
+}
+
+/// Heuristic values of seats in the position greedy play chooses from, each computed the
+/// first time a candidate leaves that seat's value unchanged.
+#[derive(Default)]
+struct SeatValues([Option<f64>; MAX_PLAYERS]);
+
+/// `advantage(&after.heuristic_values(), seat)` for a candidate move of `seat` from `before`,
+/// computed seat by seat where the game can tell that a move left a seat's value as it was
+/// in `before` (then read from `unchanged`, filled on first use); the fold over the other
+/// seats is `advantage`'s, in the same order, so the number is the same bit for bit.
+fn candidate_advantage<G: GameState>(
+    before: &G,
+    after: &G,
+    seat: Seat,
+    unchanged: &mut SeatValues,
+) -> f64 {
+    let n = after.num_players();
+    let mut kept = [false; MAX_PLAYERS];
+    let mut any_kept = false;
+    for (other, k) in kept.iter_mut().enumerate().take(n) {
+        if other != seat && after.heuristic_value_kept(before, other) {
+            *k = true;
+            any_kept = true;
+        }
+    }
+    if !any_kept {
+        // Nothing to reuse: one call scores every seat (a game's whole-vector heuristic may
+        // share work between seats).
+        return advantage(&after.heuristic_values(), seat);
+    }
+    let mine = after.heuristic_value(seat);
+    let mut best_other = f64::NEG_INFINITY;
+    for other in (0..n).filter(|&s| s != seat) {
+        let value = if kept[other] {
+            *unchanged.0[other].get_or_insert_with(|| before.heuristic_value(other))
+        } else {
+            after.heuristic_value(other)
+        };
+        best_other = best_other.max(value);
+    }
+    if best_other.is_finite() {
+        mine - best_other
+    } else {
+        mine
+    }
 }
 
 #[cfg(test)]

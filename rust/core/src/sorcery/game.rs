@@ -132,6 +132,14 @@ impl GameState for SorceryState {
     fn heuristic_values(&self) -> PerSeat<f64> {
         self.heuristic()
     }
+
+    fn heuristic_value(&self, seat: Seat) -> f64 {
+        self.seat_heuristic(seat)
+    }
+
+    fn heuristic_value_kept(&self, before: &Self, seat: Seat) -> bool {
+        self.heuristic_kept(before, seat)
+    }
 }
 
 /// Plays `games` uniformly random games (game `i` from seed `seed + i`) and returns the

@@ -73,6 +73,31 @@ impl SorceryState {
             .collect()
     }
 
+    /// One seat's entry of [`SorceryState::heuristic`].
+    pub(crate) fn seat_heuristic(&self, seat: Seat) -> f64 {
+        let robot = if self.n() == 1 && self.t.config.robot() {
+            f64::from(self.robot_score())
+        } else {
+            0.0
+        };
+        self.seat_estimate(seat) - robot
+    }
+
+    /// Whether `seat`'s estimate is certainly the same here as in `before`: it is not the
+    /// seat to act in either (a seat's own turn adds the purchase and pile look-aheads), and
+    /// all a waiting seat's estimate reads is equal — its own area, the week (weeks left),
+    /// whether the game is over, and in solo the robot (the card set is shared by copies).
+    pub(crate) fn heuristic_kept(&self, before: &SorceryState, seat: Seat) -> bool {
+        self.actor() != Some(seat)
+            && before.actor() != Some(seat)
+            && self.t.month == before.t.month
+            && self.t.week == before.t.week
+            && (self.t.phase == Phase::GameOver) == (before.t.phase == Phase::GameOver)
+            && self.t.robot == before.t.robot
+            && self.t.players[seat] == before.t.players[seat]
+            && std::sync::Arc::ptr_eq(&self.cards, &before.cards)
+    }
+
     /// One seat's running score plus its progress.
     fn seat_estimate(&self, seat: Seat) -> f64 {
         // The unused materials and the thesis are read once here for the score and the

@@ -101,3 +101,42 @@ fn at_the_end_the_value_is_the_score_and_in_solo_it_is_the_lead_over_the_robot()
     let want = f64::from(s.score(0) - s.robot_score());
     assert!((value(&s, 0) - want).abs() < 1e-9);
 }
+
+/// Greedy play re-scores after a candidate move only the seats whose value may have changed
+/// (`heuristic_value_kept`), and scores one seat at a time (`heuristic_value`): along random
+/// 2- and 4-player games, each seat's value alone is its entry of the whole vector, bit for
+/// bit, and after every legal move a seat said to be kept has exactly its value before —
+/// while some seats are kept (else greedy play would gain nothing).
+#[test]
+fn a_seat_said_to_be_kept_by_a_move_keeps_its_value() {
+    let mut kept = 0;
+    for (players, seed) in [(2, 3), (4, 5), (4, 6)] {
+        let mut s = game(players, seed, json!({}));
+        let mut rng = crate::engine::Rng::seed_from(seed);
+        let mut after = s.clone();
+        while !s.is_terminal() {
+            let whole = s.heuristic_values();
+            for seat in 0..players {
+                assert_eq!(s.heuristic_value(seat).to_bits(), whole[seat].to_bits());
+            }
+            let legal = s.legal_actions();
+            for &a in &legal {
+                after.clone_from(&s);
+                after.apply_unchecked(a);
+                for seat in 0..players {
+                    if after.heuristic_value_kept(&s, seat) {
+                        kept += 1;
+                        assert_eq!(
+                            after.heuristic_values()[seat].to_bits(),
+                            whole[seat].to_bits(),
+                            "seed {seed}, move {}, seat {seat}",
+                            s.history().len()
+                        );
+                    }
+                }
+            }
+            s.apply_unchecked(legal[rng.below(legal.len())]);
+        }
+    }
+    assert!(kept > 1000, "only {kept} seats kept");
+}
