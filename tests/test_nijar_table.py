@@ -199,6 +199,10 @@ def test_the_legend_on_an_80x24_terminal(tmp_path: Path) -> None:
         for label in labels:
             assert any(line.startswith(label + " ") for line in shown), label
         assert all(len(line) <= 80 for line in shown), max(shown, key=len)
+        # Whole: each line of the legend is a line of the screen (none cut by the terminal).
+        on_screen = {line.rstrip() for line in shown}
+        for line in LEGEND.splitlines():
+            assert line.rstrip() in on_screen, line
         options = numbered(shown)
         assert options and options[0] == 1
         term.send("1")  # the game goes on: the first option is played, the board redrawn

@@ -281,7 +281,8 @@ def _player(
     lines = [
         f"{_who(p.get('seat'), obs).capitalize()}: {p.get('score')} VP — "
         f"{p.get('perra_gorda')} Perra Gorda, "
-        f"{p.get('glazes')} Glazes, {p.get('clay')} Clay, {p.get('cracks')} Cracks, "
+        f"{_count(p.get('glazes'), 'Glaze', 'Glazes')}, {p.get('clay')} Clay, "
+        f"{_count(p.get('cracks'), 'Crack', 'Cracks')}, "
         f"technology {p.get('technology')}, {_count(cw, 'craftswoman', 'craftswomen')} left"
         + (", shop closed" if p.get("shop_closed") else ""),
     ]
