@@ -84,13 +84,10 @@ def test_the_workshop_reads_as_a_player_says_it() -> None:
     state = start_of_turns(4)
     out = unwrapped(board(state, 0))
     # 4.2.2's names for the starting cards, each with what it holds (8.7, 8.8).
-    assert "Firing kiln Starting Firing Kiln: empty — Starting Firing Kiln · holds 1 piece" in out
-    assert "Glaze kiln Starting Glaze Kiln: empty — Starting Glaze Kiln · holds 1 painted" in out
+    assert "Starting Firing Kiln: empty — holds 1 piece fired from your Drying Area" in out
+    assert "Starting Glaze Kiln: empty — holds 1 painted piece fired from a Glazing" in out
     # The starting glazing workshop paints for 2 Glazes (data/nijar.toml).
-    assert (
-        "Glazing workshop Starting Glazing Workshop: empty — Starting Glazing Workshop · "
-        "painting here costs 2 Glazes" in out
-    )
+    assert "Starting Glazing Workshop: empty — painting here costs 2 Glazes" in out
     # The printed esparto card's rewards are "pg:2" and "clay:1" (data/nijar.toml).
     assert "Esparto: the card printed on the board (2 Perra Gorda or 1 Clay)" in out
     # Each starting wheel's vase starts on the grey space, before the card's first action.

@@ -253,15 +253,14 @@ def _workshop(p: Mapping[str, Any], obs: Obs) -> list[str]:
         f"    Esparto: the card printed on the board ({' or '.join(map(str, rewards)) or '?'})"
         + "".join(f", {e}" for e in esparto)
     )
-    for key, label in (
-        ("firing_kilns", "Firing kiln"),
-        ("glazing_workshops", "Glazing workshop"),
-        ("glaze_kilns", "Glaze kiln"),
-    ):
+    for key in ("firing_kilns", "glazing_workshops", "glaze_kilns"):
         for k in _seq(p.get(key)):
             if isinstance(k, Mapping):
                 piece = k.get("piece") or "empty"
-                lines.append(f"    {label} {k.get('name')}: {piece} — {k.get('face', '')}")
+                # The face names the card's type; a starting card's face starts with its name.
+                name, face = str(k.get("name")), str(k.get("face", ""))
+                face = face.removeprefix(f"{name} · ")
+                lines.append(f"    {name}: {piece} — {face}")
     drying = _seq(p.get("drying"))
     shaped = ", ".join(f"{n} {_PIECES[i]}" for i, n in enumerate(drying) if n)
     lines.append(f"    Drying area: {shaped or 'empty'}")
