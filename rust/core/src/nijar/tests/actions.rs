@@ -236,7 +236,10 @@ fn s8_6_shape_at_each_limit_and_what_it_moves() {
     assert!(!m.contains(&Move::Shape(3)), "one Plate in the supply");
     assert!(m.contains(&Move::Shape(4)), "6 Cracks + 2 fit in 8 spaces");
     st.table_mut().supply.cracks = 1;
-    assert!(!moves(&st).contains(&Move::Shape(4)), "one Crack in the supply");
+    assert!(
+        !moves(&st).contains(&Move::Shape(4)),
+        "one Crack in the supply"
+    );
     st.table_mut().supply.cracks = 2;
     st.table_mut().players[s].clay = 0;
     assert!(!moves(&st).contains(&Move::Shape(0)), "no Clay");
