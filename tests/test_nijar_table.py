@@ -5,8 +5,10 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 from rich.console import Console
+from test_cli_terminal import PROMPT, Terminal, numbered, screen
 
 from craftgames import nijar
 from craftgames.nijar.board import LEGEND, render
@@ -14,20 +16,30 @@ from craftgames.nijar.board import LEGEND, render
 # Authored in rust/core/data/nijar.toml: Torno Alto costs 2 Perra Gorda, gives 1 VP when
 # played, its spaces are fire1, shape, paint1, shape, and it scores 4 VP when finished.
 TORNO_ALTO = (
-    "Torno Alto — Potter's Wheel · cost 2 Perra Gorda · 1 VP when played · vase spaces: "
+    "Torno Alto — Potter's Wheel · costs 2 Perra Gorda · 1 VP when played · vase spaces: "
     "Fire 1 Piece → Shape → Paint 1 Piece → Shape · 4 VP when the vase reaches the end"
 )
-# Taller de Vidriado 1: cost 2 Perra Gorda, painting gains 2 Cracks, sides clay and fire1.
+# Taller de Vidriado 1: cost 2 Perra Gorda, painting gains 2 Cracks (5.1: a cost "gaining 2
+# Cracks, which she places in her Cleaning Area"), sides clay and fire1.
 TALLER_1 = (
-    "Taller de Vidriado 1 — Glazing Workshop · cost 2 Perra Gorda · painting here costs gain "
-    "2 Cracks · when played: Extract Clay and Fire 1 Piece"
+    "Taller de Vidriado 1 — Glazing Workshop · costs 2 Perra Gorda · painting here costs 2 "
+    "Cracks (into your Cleaning Area) · when played: Extract Clay and Fire 1 Piece"
 )
-# What a person must never read: Python lists, "seat 1" for the Competition, bad plurals.
-INTERNAL = re.compile(r"\[\s*['\d\[]|\b1 cards\b|\b1 craftswomen\b|\bNone\b")
+# Esparto Trenzado 1: cost 1 Perra Gorda, rewards 2 Clay or 1 Glaze (one Glaze, singular).
+TRENZADO_1 = (
+    "Esparto Trenzado 1 — Esparto · costs 1 Perra Gorda · Collect Esparto gives 2 Clay or 1 Glaze"
+)
+# What a person must never read: Python lists, "seat 1" for the Competition, bad plurals,
+# a cost read as a command ("cost gain 2 Cracks"), the grey start as "space 0", a starting
+# card not named as the rulebook names it (4.2.2).
+INTERNAL = re.compile(
+    r"\[\s*['\d\[]|\b1 (cards|craftswomen|Glazes|Cracks)\b|\bNone\b|gain \d+ Cracks"
+    r"|space 0 of|starting card|the printed card"
+)
 
 
-def board(state: nijar.State, seat: int = 0) -> str:
-    console = Console(width=220, record=True)
+def board(state: nijar.State, seat: int = 0, width: int = 220) -> str:
+    console = Console(width=width, record=True)
     console.print(render(state.observation(seat), private=True))
     return console.export_text()
 
@@ -36,12 +48,72 @@ def test_the_draft_area_shows_each_card_face() -> None:
     for seed in range(60):
         state = nijar.new_game(players=2, seed=seed)
         out = board(state)
-        if "Torno Alto" in out and "Taller de Vidriado 1 " in out:
+        if all(f"{name} " in out for name in ("Torno Alto", "Taller de Vidriado 1", "Trenzado 1")):
             break
     else:
-        raise AssertionError("no seed showed both cards in the draft area")
-    assert TORNO_ALTO in out
-    assert TALLER_1 in out
+        raise AssertionError("no seed showed the three cards in the draft area")
+    faces = unwrapped(out)
+    assert TORNO_ALTO in faces
+    assert TALLER_1 in faces
+    assert TRENZADO_1 in faces
+
+
+def unwrapped(out: str) -> str:
+    """The board's text with each wrapped line joined back to the line it continues."""
+    return re.sub(r"\n +(?=\S)(?!row \d|Revealed|seen taken)", " ", out)
+
+
+def start_of_turns(seed: int, players: int = 2) -> nijar.State:
+    state = nijar.new_game(players=players, seed=seed)
+    while state.observation(0)["phase"]["phase"] != "turns":
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_face_lines_are_wrapped_to_80_columns() -> None:
+    # On a wide terminal a face is one line of up to 150 characters; the board wraps every
+    # text line to 79 itself, a continuation indented under its line (tables aside).
+    out = board(start_of_turns(4), width=220)
+    text = [line for line in out.splitlines() if not set(line) & set("│┃┏┗┡━─┌└├╇╭╰")]
+    assert max(len(line.rstrip()) for line in text) <= 80
+    assert any(line.startswith("  row 1 column 1: ") for line in text)
+    assert any(line.startswith("        ") and "·" in line for line in text)
+
+
+def test_the_workshop_reads_as_a_player_says_it() -> None:
+    state = start_of_turns(4)
+    out = unwrapped(board(state, 0))
+    # 4.2.2's names for the starting cards, each with what it holds (8.7, 8.8).
+    assert "Starting Firing Kiln: empty — holds 1 piece fired from your Drying Area" in out
+    assert "Starting Glaze Kiln: empty — holds 1 painted piece fired from a Glazing" in out
+    # The starting glazing workshop paints for 2 Glazes (data/nijar.toml).
+    assert "Starting Glazing Workshop: empty — painting here costs 2 Glazes" in out
+    # The printed esparto card's rewards are "pg:2" and "clay:1" (data/nijar.toml).
+    assert "Esparto: the card printed on the board (2 Perra Gorda or 1 Clay)" in out
+    # Each starting wheel's vase starts on the grey space, before the card's first action.
+    wheel = state.observation(0)["players_view"][0]["wheels"][0]
+    first = {"shape": "Shape", "clay": "Extract Clay", "play": "Play a Card"}[wheel["spaces"][0]]
+    assert f"{wheel['name']}: vase on the grey start space (next: {first}) — " in out
+
+
+def test_the_solo_game_over_names_the_competition() -> None:
+    state = nijar.new_game(players=1, seed=2, difficulty="normal")
+    rng = random.Random(2)
+    while True:
+        action = rng.choice(state.legal_actions())
+        events = state.public_events(action, 0)
+        state.apply_action(action)
+        if state.is_terminal():
+            break
+    last = events[-1]
+    obs = state.observation(0)
+    you, competition = obs["players_view"][0]["score"], obs["competition"]["score"]
+    margin = state.solo_margin()
+    assert margin is not None
+    winner = "you win" if margin > 0 else "the Competition wins"
+    assert last.startswith(
+        f"The game is over: you {you} VP, the Competition {competition} VP — {winner}"
+    ), last
 
 
 def test_the_hand_shows_its_faces_to_its_owner_only() -> None:
@@ -105,3 +177,36 @@ def test_a_rows_actions_are_choose_one_and_the_options_say_so() -> None:
 def test_the_legend_explains_every_mark() -> None:
     for mark in ("blocked", "(your donkey)", "Card face", "→", "PG", "Competition", "ONE action"):
         assert mark in LEGEND, mark
+
+
+def test_the_legend_on_an_80x24_terminal(tmp_path: Path) -> None:
+    # `?` at a real (pseudo) terminal of 80x24: the legend is on screen with the options
+    # below it, nothing is wider than 80 columns, and the game goes on after it.
+    argv = ["play", "nijar", "--players", "2", "--seed", "3", "--seat", "human"]
+    term = Terminal([*argv, "--seat", "random"], tmp_path)
+    try:
+        term.read_until(PROMPT)
+        term.send("?")
+        shown = screen(term.read_until(PROMPT))
+        text = "\n".join(shown)
+        assert "Board symbols:" in text
+        # Every entry of the legend, by its label (the lines that do not continue one).
+        labels = [line.split("  ")[0] for line in LEGEND.splitlines() if line[:1] != " "]
+        assert len(labels) >= 8
+        for label in labels:
+            assert any(line.startswith(label + " ") for line in shown), label
+        assert all(len(line) <= 80 for line in shown), max(shown, key=len)
+        # Whole: each line of the legend is a line of the screen (none cut by the terminal).
+        on_screen = {line.rstrip() for line in shown}
+        for line in LEGEND.splitlines():
+            assert line.rstrip() in on_screen, line
+        options = numbered(shown)
+        assert options and options[0] == 1
+        term.send("1")  # the game goes on: the first option is played, the board redrawn
+        after = term.read_until(PROMPT)
+        assert "Níjar — round 1" in after and "Board symbols:" not in after
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        code = term.close()
+    assert code == 1  # q saves and quits, as at every prompt

@@ -13,7 +13,11 @@
 #   --list               list the mutants without testing them
 # Results go to target/mutants/GAME/mutants.out (caught.txt, missed.txt, timeout.txt,
 # unviable.txt, outcomes.json). Environment: MUTANTS_TIMEOUT (seconds of tests per mutant,
-# default 300), MUTANTS_JOBS (mutants built and tested at once, default 1). With --in-place
+# default 300), MUTANTS_JOBS (mutants built and tested at once, default 1), MUTANTS_MODULES
+# (a space-separated subset of the game's rule modules, e.g. "throw round": one shard a file,
+# as benches/results/mutants-nijar.md was made). Only the library's unit tests are built
+# (`--cargo-arg --lib`): without it every mutant also rebuilds every integration test and
+# the benches, several times the work. With --in-place
 # the mutants are made in this tree and built in its warm target/ (fast; never interrupt it
 # with kill -9, or a mutated file may stay behind: check `git status`).
 # Not part of CI: a whole game's run takes hours of CPU.
@@ -36,6 +40,9 @@ case "$game" in
     nijar) modules=(state acquire moves pieces play round throw score solo) ;;
     *) usage ;;
 esac
+if [ -n "${MUTANTS_MODULES:-}" ]; then
+    read -r -a modules <<<"$MUTANTS_MODULES"
+fi
 
 cd "$(dirname "$0")/.."
 if ! cargo mutants --version 2>/dev/null | grep -qx "cargo-mutants $VERSION"; then
@@ -53,10 +60,11 @@ if [ -n "${MUTANTS_JOBS:-}" ]; then
 fi
 
 mkdir -p "target/mutants/$game"
-# After `--`: arguments of `cargo test` (the library's unit tests), then, after a second
-# `--`, of the test binary (only this game's tests).
+# `--cargo-arg --lib`: build and run only the library's unit tests; after `--` `--`: the
+# test binary's filter (only this game's tests).
 exec cargo mutants --package craftgames-core "${files[@]}" \
+    --cargo-arg --lib \
     --timeout "${MUTANTS_TIMEOUT:-300}" \
     "${jobs[@]}" \
     --output "target/mutants/$game" \
-    "$@" -- --lib -- "$game::"
+    "$@" -- -- "$game::"

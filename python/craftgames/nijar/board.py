@@ -118,6 +118,36 @@ def _count(n: object, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
+# Text lines are wrapped here, not by the terminal: a card's face runs to 150 characters,
+# and a line cut at the terminal's edge loses its indent. 79 fits an 80-column terminal.
+WIDTH = 79
+
+
+def _wrapped(lines: Sequence[str]) -> Text:
+    """`lines` wrapped to `WIDTH`, each continuation indented under its line's text."""
+    out: list[str] = []
+    for line in lines:
+        indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
+        out += textwrap.wrap(line, WIDTH, subsequent_indent=indent) or [""]
+    # Text, not markup: a card name must not be read as a style tag.
+    return Text("\n".join(out))
+
+
+def _vase(w: Mapping[str, Any]) -> str:
+    """Where a wheel's vase stands, as a player says it: the grey start space (before the
+    card's first action space, 8.5), a numbered action space, or the end."""
+    pos, length = w.get("vase"), w.get("length")
+    spaces = _seq(w.get("spaces"))
+    if not isinstance(pos, int) or not isinstance(length, int):
+        return "vase: ?"
+    if pos <= 0:
+        first = _act(spaces[0]) if spaces else "—"
+        return f"vase on the grey start space (next: {first})"
+    if pos >= length:
+        return "vase at the end (wheel finished)"
+    return f"vase on space {pos} of {length} (next: {_act(spaces[pos])})"
+
+
 def _who(seat: object, obs: Obs) -> str:
     """A seat as a person names it: "you", "seat 2", or "the Competition" (solo)."""
     if isinstance(obs.get("competition"), Mapping) and seat == 1:
@@ -164,7 +194,7 @@ def _market(obs: Obs) -> Text:
         d = row[i] if i < len(row) else "?"
         parts.append(f"{name}: height {h} (demand {d})")
     dice = ", ".join(str(d) for d in _seq(obs.get("dice")))
-    return Text(f"Market — {'; '.join(parts)}; dice {dice or 'not rolled'}")
+    return _wrapped([f"Market — {'; '.join(parts)}; dice {dice or 'not rolled'}"])
 
 
 def _donkeys(obs: Obs) -> dict[object, str]:
@@ -197,17 +227,14 @@ def _draft(obs: Obs) -> RenderableType:
                 faces.append(f"  row {r + 1} column {c + 1}: {name} — {card.get('face', '')}")
         # Text, not markup: a card name must not be read as a style tag.
         table.add_row(*(Text(c) for c in cells))
-    return Group(table, Text("\n".join(faces)))
+    return Group(table, _wrapped(faces))
 
 
-def _workshop(p: Mapping[str, Any]) -> list[str]:
+def _workshop(p: Mapping[str, Any], obs: Obs) -> list[str]:
     lines = ["  Workshop:"]
     for w in _seq(p.get("wheels")):
         if isinstance(w, Mapping):
-            lines.append(
-                f"    {w.get('name')}: vase at space {w.get('vase')} of {w.get('length')} — "
-                f"{w.get('face', '')}"
-            )
+            lines.append(f"    {w.get('name')}: {_vase(w)} — {w.get('face', '')}")
     for c in _seq(p.get("cleanups")):
         if isinstance(c, Mapping):
             lines.append(
@@ -219,16 +246,21 @@ def _workshop(p: Mapping[str, Any]) -> list[str]:
         for e in _seq(p.get("esparto"))
         if isinstance(e, Mapping)
     ]
-    lines.append("    Esparto: the printed card" + "".join(f", {e}" for e in esparto))
-    for key, label in (
-        ("firing_kilns", "Firing kiln"),
-        ("glazing_workshops", "Glazing workshop"),
-        ("glaze_kilns", "Glaze kiln"),
-    ):
+    printed = obs.get("printed_esparto")
+    rewards = _seq(printed.get("rewards")) if isinstance(printed, Mapping) else []
+    # 8.10: "the Starting Esparto Card printed on your Workshop Board" counts as one.
+    lines.append(
+        f"    Esparto: the card printed on the board ({' or '.join(map(str, rewards)) or '?'})"
+        + "".join(f", {e}" for e in esparto)
+    )
+    for key in ("firing_kilns", "glazing_workshops", "glaze_kilns"):
         for k in _seq(p.get(key)):
             if isinstance(k, Mapping):
                 piece = k.get("piece") or "empty"
-                lines.append(f"    {label} {k.get('name')}: {piece} — {k.get('face', '')}")
+                # The face names the card's type; a starting card's face starts with its name.
+                name, face = str(k.get("name")), str(k.get("face", ""))
+                face = face.removeprefix(f"{name} · ")
+                lines.append(f"    {name}: {piece} — {face}")
     drying = _seq(p.get("drying"))
     shaped = ", ".join(f"{n} {_PIECES[i]}" for i, n in enumerate(drying) if n)
     lines.append(f"    Drying area: {shaped or 'empty'}")
@@ -248,12 +280,13 @@ def _player(
     lines = [
         f"{_who(p.get('seat'), obs).capitalize()}: {p.get('score')} VP — "
         f"{p.get('perra_gorda')} Perra Gorda, "
-        f"{p.get('glazes')} Glazes, {p.get('clay')} Clay, {p.get('cracks')} Cracks, "
+        f"{_count(p.get('glazes'), 'Glaze', 'Glazes')}, {p.get('clay')} Clay, "
+        f"{_count(p.get('cracks'), 'Crack', 'Cracks')}, "
         f"technology {p.get('technology')}, {_count(cw, 'craftswoman', 'craftswomen')} left"
         + (", shop closed" if p.get("shop_closed") else ""),
     ]
     if not compact:
-        lines += _workshop(p)
+        lines += _workshop(p, obs)
     if me and private:
         lines.append("  Your hand:")
         for c in _seq(p.get("hand")):
@@ -274,7 +307,7 @@ def _player(
         for c in _seq(p.get("known_hand")) if private else []:
             if isinstance(c, Mapping):  # taken from the face-up draft: everyone saw it
                 lines.append(f"    seen taken: {c.get('name')} — {c.get('face', '')}")
-    return Text("\n".join(lines))
+    return _wrapped(lines)
 
 
 def _competition(c: Mapping[str, Any]) -> RenderableType:
@@ -296,7 +329,7 @@ def _competition(c: Mapping[str, Any]) -> RenderableType:
     for card in _seq(c.get("revealed")):
         if isinstance(card, Mapping):
             lines.append(f"  Revealed: {card.get('name')} — {card.get('face', '')}")
-    return Text("\n".join(lines))
+    return _wrapped(lines)
 
 
 def _turn_order(obs: Obs) -> str:
@@ -315,9 +348,11 @@ def render(
     parts: list[RenderableType] = [
         Rule(f"Níjar — round {observation.get('round')}, turn order: {_turn_order(observation)}"),
         _main_board(observation),
-        Text(
-            "Special Action: Collect 1 Esparto + "
-            + " + ".join(_act(a) for a in _seq(observation.get("special_bonuses")))
+        _wrapped(
+            [
+                "Special Action: Collect 1 Esparto + "
+                + " + ".join(_act(a) for a in _seq(observation.get("special_bonuses")))
+            ]
         ),
         _market(observation),
     ]

@@ -203,9 +203,14 @@ impl Res {
         ["pg", "clay", "glaze", "crack", "vp"][self as usize]
     }
 
-    /// The person's name.
+    /// The person's name (of several).
     pub fn label(self) -> &'static str {
         ["Perra Gorda", "Clay", "Glazes", "Cracks", "VP"][self as usize]
+    }
+
+    /// The person's name of one ("1 Glaze", not "1 Glazes").
+    pub fn label_one(self) -> &'static str {
+        ["Perra Gorda", "Clay", "Glaze", "Crack", "VP"][self as usize]
     }
 }
 
@@ -221,28 +226,34 @@ pub struct Amount {
 impl Amount {
     /// "2 Glazes".
     pub fn label(self) -> String {
-        format!("{} {}", self.n, self.res.label())
+        let name = if self.n == 1 {
+            self.res.label_one()
+        } else {
+            self.res.label()
+        };
+        format!("{} {name}", self.n)
     }
 }
 
 /// A cost: Perra Gorda, Clay and Glazes paid, Cracks gained (5.1).
 pub type Cost = FixedVec<Amount, 3>;
 
-/// Describes a cost ("2 Perra Gorda + 1 Clay", "free").
+/// Describes a cost ("2 Perra Gorda + 1 Clay", "free"). Cracks in a cost are gained, not
+/// paid (5.1: "whose cost is gaining 2 Cracks, which she places in her Cleaning Area"), so
+/// they come last and read "2 Cracks (into your Cleaning Area)".
 pub fn cost_label(cost: &Cost) -> String {
     if cost.is_empty() {
         return "free".to_string();
     }
-    cost.iter()
-        .map(|a| {
-            if a.res == Res::Crack {
-                format!("gain {} Cracks", a.n)
-            } else {
-                a.label()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" + ")
+    let paid = cost
+        .iter()
+        .filter(|a| a.res != Res::Crack)
+        .map(|a| a.label());
+    let gained = cost
+        .iter()
+        .filter(|a| a.res == Res::Crack)
+        .map(|a| format!("{} (into your Cleaning Area)", a.label()));
+    paid.chain(gained).collect::<Vec<_>>().join(" + ")
 }
 
 /// The six kinds of game card (8.2), in card-id order.
@@ -581,10 +592,12 @@ impl CardSet {
         }
     }
 
-    /// A short label of a card in a workshop, starting ones included.
-    pub fn workshop_label(&self, id: u8) -> String {
+    /// A short label of a card of type `kind` in a workshop, starting ones included: those
+    /// by the rulebook's names (4.2.2: "Starting Cleanup Card, Starting Firing Kiln Card,
+    /// Starting Glaze Kiln Card, and Starting Glazing Workshop Card").
+    pub fn workshop_label(&self, id: u8, kind: CardType) -> String {
         if id == STARTING_CARD {
-            "starting card".to_string()
+            format!("Starting {}", kind.label())
         } else if id >= STARTING_BASE {
             self.wheel(id).name.clone()
         } else {

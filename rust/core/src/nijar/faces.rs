@@ -4,9 +4,18 @@
 //! needs the card file to play.
 
 use super::data::{
-    cost_label, CardSet, CardType, CompetitionCard, DonkeyIcon, EndgameKind, WheelCard,
+    cost_label, CardSet, CardType, CompetitionCard, Cost, DonkeyIcon, EndgameKind, WheelCard,
     NUM_GAME_CARDS, PIECE_NAMES,
 };
+
+/// "costs 2 Perra Gorda + 1 Clay", "free": how the cost reads on a face.
+fn costs(cost: &Cost) -> String {
+    if cost.is_empty() {
+        "free".to_string()
+    } else {
+        format!("costs {}", cost_label(cost))
+    }
+}
 
 /// "Fire 1 Piece, then Clean 1 Crack" — the order a vase meets them.
 fn wheel_spaces(w: &WheelCard) -> String {
@@ -24,8 +33,8 @@ impl CardSet {
             "Starting Potter's Wheel".to_string()
         } else {
             format!(
-                "Potter's Wheel · cost {} · {} VP when played",
-                cost_label(&w.cost),
+                "Potter's Wheel · {} · {} VP when played",
+                costs(&w.cost),
                 w.vp
             )
         };
@@ -54,13 +63,13 @@ impl CardSet {
                 None => "Endgame scoring card".to_string(),
             };
         }
-        let cost = cost_label(self.cost(id));
+        let cost = costs(self.cost(id));
         match CardType::of(id) {
             CardType::Wheel => self.wheel_face(&self.wheels[id], false),
             CardType::Esparto => {
                 let c = &self.esparto[id - 16];
                 format!(
-                    "Esparto · cost {cost} · Collect Esparto gives {} or {}",
+                    "Esparto · {cost} · Collect Esparto gives {} or {}",
                     c.rewards[0].label(),
                     c.rewards[1].label()
                 )
@@ -68,7 +77,7 @@ impl CardSet {
             CardType::Cleanup => {
                 let c = &self.cleanups[id - 32];
                 format!(
-                    "Cleanup · cost {cost} · {} crack spaces · filled: {}",
+                    "Cleanup · {cost} · {} crack spaces · filled: {}",
                     c.spaces,
                     c.reward.label()
                 )
@@ -81,7 +90,7 @@ impl CardSet {
                     String::new()
                 };
                 format!(
-                    "{} · cost {cost}{paint} · when played: {} and {}",
+                    "{} · {cost}{paint} · when played: {} and {}",
                     t.label(),
                     c.sides[0].label(),
                     c.sides[1].label()

@@ -83,13 +83,7 @@ impl GameState for NijarState {
             }
         }
         if next.t.phase == Phase::Over && self.t.phase != Phase::Over {
-            out.push(format!(
-                "The game is over: {}",
-                (0..next.n())
-                    .map(|s| format!("seat {s} {} VP", next.all_scores()[s]))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ));
+            out.push(next.game_over_line());
         }
         out
     }
@@ -166,6 +160,35 @@ pub fn random_games(players: usize, games: usize, seed: u64) -> Vec<i32> {
     random_game_scores(games, seed, |s| {
         NijarState::new_game(players, s, None, NijarConfig::default()).ok()
     })
+}
+
+impl NijarState {
+    /// The game-over event: every seat's final score; in solo, yours against the
+    /// Competition's and who won (12.9, with 11's tiebreak: the sign of `solo_result`).
+    fn game_over_line(&self) -> String {
+        let scores = self.all_scores();
+        if self.is_solo() {
+            let winner = if self.solo_result() > 0.0 {
+                "you win"
+            } else {
+                "the Competition wins"
+            };
+            let tie = if scores[0] == self.competition_score() {
+                " (a tie in VP, broken by the turn-order track)"
+            } else {
+                ""
+            };
+            return format!(
+                "The game is over: you {} VP, the Competition {} VP — {winner}{tie}",
+                scores[0],
+                self.competition_score()
+            );
+        }
+        let all: Vec<String> = (0..self.n())
+            .map(|s| format!("seat {s} {} VP", scores[s]))
+            .collect();
+        format!("The game is over: {}", all.join(", "))
+    }
 }
 
 /// The Competition's play area in words (12.5): "Plate unpainted, Pot painted" or "none".

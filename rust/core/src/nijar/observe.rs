@@ -29,7 +29,8 @@
 use serde_json::{json, Value};
 
 use super::data::{
-    Act, CardSet, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, PIECE_NAMES, STARTING_BASE, STARTING_CARD,
+    cost_label, Act, CardSet, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, PIECE_NAMES, STARTING_BASE,
+    STARTING_CARD,
 };
 use super::state::{EndgameChoice, NijarState, Phase, EMPTY};
 use crate::engine::{Rng, Seat};
@@ -38,14 +39,22 @@ use crate::engine::{Rng, Seat};
 type Ids<T> = arrayvec::ArrayVec<T, NUM_CARD_IDS>;
 
 impl NijarState {
-    /// A glazing workshop's or kiln's face in a workshop (the starting cards have none printed
-    /// beyond their role).
-    fn building_face(&self, id: u8) -> String {
-        if id == STARTING_CARD {
-            "starting card".to_string()
-        } else {
-            self.cards.face(usize::from(id))
+    /// A glazing workshop's or kiln's face in a workshop. The starting cards (4.2.2) have no
+    /// cost and no side actions: their face is what they hold (8.7: "A Kiln may never contain
+    /// more than one piece"; 8.8: "Each Glazing Workshop can hold only one piece").
+    fn building_face(&self, id: u8, kind: CardType) -> String {
+        if id != STARTING_CARD {
+            return self.cards.face(usize::from(id));
         }
+        let holds = match kind {
+            CardType::GlazingWorkshop => format!(
+                "painting here costs {} · holds 1 piece being painted",
+                cost_label(&self.cards.starting_paint)
+            ),
+            CardType::GlazeKiln => "holds 1 painted piece fired from a Glazing Workshop".into(),
+            _ => "holds 1 piece fired from your Drying Area".into(),
+        };
+        format!("Starting {} · {holds}", kind.label())
     }
 
     fn piece_name(code: u8) -> Value {
@@ -105,17 +114,17 @@ impl NijarState {
                                "reward": card.reward.label()})
                     }).collect::<Vec<_>>(),
                     "glazing_workshops": p.workshops.iter().map(|w| json!({
-                        "name": self.cards.workshop_label(w.card),
-                        "face": self.building_face(w.card),
-                        "paint": super::data::cost_label(self.cards.paint_cost(w.card)),
+                        "name": self.cards.workshop_label(w.card, CardType::GlazingWorkshop),
+                        "face": self.building_face(w.card, CardType::GlazingWorkshop),
+                        "paint": cost_label(self.cards.paint_cost(w.card)),
                         "piece": Self::piece_name(w.piece)})).collect::<Vec<_>>(),
                     "glaze_kilns": p.glaze_kilns.iter().map(|k| json!({
-                        "name": self.cards.workshop_label(k.card),
-                        "face": self.building_face(k.card),
+                        "name": self.cards.workshop_label(k.card, CardType::GlazeKiln),
+                        "face": self.building_face(k.card, CardType::GlazeKiln),
                         "piece": Self::piece_name(k.piece)})).collect::<Vec<_>>(),
                     "firing_kilns": p.firing_kilns.iter().map(|k| json!({
-                        "name": self.cards.workshop_label(k.card),
-                        "face": self.building_face(k.card),
+                        "name": self.cards.workshop_label(k.card, CardType::FiringKiln),
+                        "face": self.building_face(k.card, CardType::FiringKiln),
                         "piece": Self::piece_name(k.piece)})).collect::<Vec<_>>(),
                     "drying": p.drying,
                     "sold": p.sold,
@@ -199,6 +208,9 @@ impl NijarState {
             "mode": serde_json::to_value(self.t.mode).unwrap_or(Value::Null),
             "shop_rewards": &self.t.shop_rewards[..self.n()],
             "known_elsewhere": known_elsewhere,
+            // 8.10: "the Starting Esparto Card printed on your Workshop Board" (every board's).
+            "printed_esparto": {"name": self.cards.printed_esparto.name,
+                "rewards": self.cards.printed_esparto.rewards.iter().map(|r| r.label()).collect::<Vec<_>>()},
             "players_view": players,
             "competition": self.competition_view(),
         })

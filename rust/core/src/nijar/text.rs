@@ -3,7 +3,7 @@
 //! which endgame card to play face-down).
 
 use super::actions::{decode, Move, SHAPE_PAIRS};
-use super::data::{cost_label, Act, CardType, PIECE_NAMES};
+use super::data::{cost_label, Act, Amount, CardType, Res, PIECE_NAMES};
 use super::state::{Mode, NijarState, Phase, COMP, EMPTY, TASK_ANY, TASK_ROW};
 use crate::engine::{Action, Seat};
 
@@ -156,13 +156,14 @@ impl NijarState {
             Move::Combo(i) => match self.t.combos.get(usize::from(i)) {
                 Some(c) => {
                     let r = self.cards.starting_resources[usize::from(c.res)];
+                    let amount = |res, n| Amount { res, n }.label();
                     format!(
-                        "Choose {} with {} Clay, {} Perra Gorda, {} Glazes, {} Cracks",
+                        "Choose {} with {}, {}, {}, {}",
                         self.cards.starting_wheels[usize::from(c.wheel)].name,
-                        r.clay,
-                        r.pg,
-                        r.glaze,
-                        r.cracks
+                        amount(Res::Clay, r.clay),
+                        amount(Res::Pg, r.pg),
+                        amount(Res::Glaze, r.glaze),
+                        amount(Res::Crack, r.cracks)
                     )
                 }
                 None => format!("Choose combination {}", i + 1),
@@ -270,11 +271,13 @@ impl NijarState {
                     ),
                     _ => String::new(),
                 };
-                format!(
-                    "Play {}{place}, paying {}",
-                    self.card_label(id.min(79)),
-                    cost_label(self.cards.cost(id.min(79)))
-                )
+                let cost = self.cards.cost(id.min(79));
+                let paying = if cost.is_empty() {
+                    ", free".to_string()
+                } else {
+                    format!(", paying {}", cost_label(cost))
+                };
+                format!("Play {}{place}{paying}", self.card_label(id.min(79)))
             }
             Move::Clay(k) => format!(
                 "Extract {} Clay for {} Perra Gorda",

@@ -210,6 +210,56 @@ fn s8_6_shape_limits() {
     );
 }
 
+/// 8.6 at each limit: one piece for 1 Clay; two for 2 Clay and 2 Cracks, which need room in
+/// the 8-space Cleaning Area (5.1) and Cracks in the supply; two of one kind need two of it
+/// in the supply. Then what shaping moves: clay and pieces out, cracks in, pieces drying.
+#[test]
+fn s8_6_shape_at_each_limit_and_what_it_moves() {
+    let mut st = started(2, 39);
+    let s = st.actor().unwrap();
+    let t = st.table_mut();
+    t.players[s].clay = 1;
+    t.players[s].cracks = 6;
+    t.players[s].drying = [0, 0, 0];
+    t.supply.pieces = [1, 5, 5];
+    t.supply.cracks = 2;
+    with_task(&mut st, Act::Shape);
+    let m = moves(&st);
+    assert!(m.contains(&Move::Shape(0)), "1 Clay shapes one piece");
+    assert!(
+        !m.iter().any(|x| matches!(x, Move::Shape(o) if *o >= 3)),
+        "1 Clay does not shape two"
+    );
+    st.table_mut().players[s].clay = 2;
+    let m = moves(&st);
+    // Shape(3) is two Plates (one in the supply), Shape(4) a Plate and a Jug.
+    assert!(!m.contains(&Move::Shape(3)), "one Plate in the supply");
+    assert!(m.contains(&Move::Shape(4)), "6 Cracks + 2 fit in 8 spaces");
+    st.table_mut().supply.cracks = 1;
+    assert!(
+        !moves(&st).contains(&Move::Shape(4)),
+        "one Crack in the supply"
+    );
+    st.table_mut().supply.cracks = 2;
+    st.table_mut().players[s].clay = 0;
+    assert!(!moves(&st).contains(&Move::Shape(0)), "no Clay");
+    st.table_mut().players[s].clay = 3;
+    play(&mut st, Move::Shape(4));
+    let (p, sup) = (&st.table().players[s], &st.table().supply);
+    assert_eq!((p.clay, p.cracks, p.drying), (1, 8, [1, 1, 0]));
+    assert_eq!((sup.pieces, sup.cracks), ([0, 4, 5], 0));
+    let mut st = started(2, 39);
+    let s = st.actor().unwrap();
+    let t = st.table_mut();
+    (t.players[s].clay, t.players[s].drying, t.supply.pieces) = (1, [0, 0, 0], [5, 5, 5]);
+    let cracks = (t.players[s].cracks, t.supply.cracks);
+    with_task(&mut st, Act::Shape);
+    play(&mut st, Move::Shape(2));
+    let (p, sup) = (&st.table().players[s], &st.table().supply);
+    assert_eq!((p.clay, p.drying, sup.pieces), (0, [0, 0, 1], [5, 5, 4]));
+    assert_eq!((p.cracks, sup.cracks), cracks, "one piece costs no Crack");
+}
+
 /// 8.7: one piece per kiln; pieces go drying → firing kiln, workshop → glaze kiln.
 #[test]
 fn s8_7_fire_one_piece_per_kiln() {
