@@ -96,23 +96,46 @@ fn effect_text(e: &Effect) -> String {
     }
 }
 
+/// `count` and `noun`, plural unless the count is 1 ("complete 1 divination project").
+fn counted(count: impl Into<u32>, noun: &str) -> String {
+    let count = count.into();
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+}
+
 /// A sentence for a thesis condition.
 pub fn condition_text(c: &super::data::Condition) -> String {
     use super::data::Condition as C;
     match *c {
-        C::Projects { count } => format!("complete {count} projects"),
+        C::Projects { count } => format!("complete {}", counted(count, "project")),
         C::Department { department, count } => {
-            format!("complete {count} {} projects", department.name())
+            let noun = format!("{} project", department.name());
+            format!("complete {}", counted(count, &noun))
         }
-        C::Level { level, count } => format!("complete {count} {level}-level projects"),
+        C::Level { level, count } => {
+            format!(
+                "complete {}",
+                counted(count, &format!("{level}-level project"))
+            )
+        }
         C::Icon { icon, count } => {
-            format!("complete {count} projects that need a {}", icon.label())
+            let need = if count == 1 { "needs" } else { "need" };
+            format!(
+                "complete {} that {need} a {}",
+                counted(count, "project"),
+                icon.label()
+            )
         }
         C::CreditTokens { count } => {
-            format!("have {count} extra-credit tokens on completed projects")
+            format!(
+                "have {} on completed projects",
+                counted(count, "extra-credit token")
+            )
         }
         C::NoDemerits { count } => {
-            format!("complete {count} projects with no demerit token on any")
+            format!(
+                "complete {} with no demerit token on any",
+                counted(count, "project")
+            )
         }
         C::Materials { amount } => format!("end with ${amount} of unused materials"),
     }

@@ -163,7 +163,14 @@ impl SorceryState {
                 t.price,
                 t.paid.saturating_sub(t.price)
             ),
-            Move::TakeGrave(g) => format!("Take {} from the grave piles", self.material_label(g)),
+            Move::TakeGrave(g) => {
+                // The pile is named: which pile shrinks is public, and the piles are taken
+                // from left to right.
+                match (0..3).find(|&k| self.t.piles[k] & super::state::bit(g) != 0) {
+                    Some(k) => format!("Take {} from grave pile {}", self.material_label(g), k + 1),
+                    None => format!("Take {} from the grave piles", self.material_label(g)),
+                }
+            }
             Move::Fill { project, icon } => format!(
                 "Fill the {} of {} without a material",
                 Self::icon(icon.min(7)).label(),
