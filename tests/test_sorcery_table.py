@@ -129,9 +129,9 @@ def test_a_lone_payment_is_asked_not_played_as_the_only_option(
     assert table.run() == 1
     # Both the purchase and the payment were asked, though each had one way to go.
     assert stages[:3] == ["BuySelect", "BuyPay", "BuyPay"]
-    forced = [line for line in table.log.lines if line.endswith("(the only option)")]
+    forced = [line for line in table.log.lines if "(the only option" in line]
     assert not [line for line in forced if "Pay" in line or "paying" in line], forced
-    assert "Discard Research Grant (#95, $5) towards the price" in "\n".join(table.log.lines)
+    assert "Discard Research Grant $5 no icon towards the price" in "\n".join(table.log.lines)
     assert "Done: discard the chosen to pay $4 ($5: $1 lost)" in out.getvalue()
 
 
@@ -265,3 +265,100 @@ def test_the_market_is_in_view_at_every_action_step_decision_on_80x24(tmp_path: 
     # The decisions checked include a buy's choice and its payment, not only the first menu.
     assert any(d.startswith("To decide: buy: choose") for d in checked), checked
     assert any(d.startswith("To decide: buy: discard") for d in checked), checked
+
+
+def test_option_texts_word_cards_as_the_board_does_without_engine_ids() -> None:
+    from craftgames.sorcery.board import name_sides
+
+    state = faces_state()
+    hand = state.observation(0)["players"][0]["hand"]
+    band = next(m for m in hand if m["name"] == "Wedding Band")
+    commit = 68 + int(band["id"])  # COMMIT + the material's id
+    assert state.action_to_string(commit) == f"Commit Wedding Band (#{band['id']}, $3, Ring)"
+    assert name_sides(state.action_to_string(commit), 0, []) == "Commit Wedding Band $3 💍"
+    # A project as the board's face: [department level] $cost → credits; an icon as drawn.
+    engine = "Put Severed Hand (#20, $1, Hand) under Twitching Finger (#7, reanimation 100, $1, 2 credits) as its Hand"  # noqa: E501
+    assert name_sides(engine, 0, []) == (
+        "Put Severed Hand $1 ✋ under Twitching Finger [reanimation 100] $1 → 2cr as its ✋"
+    )
+    assert name_sides("Commit Mismatched Bone (#1, $1, Limb/Skull)", 0, []) == (
+        "Commit Mismatched Bone $1 🦴 or 💀"
+    )
+    for a in state.legal_actions():
+        assert not re.search(r"#\d", name_sides(state.action_to_string(a), 1, [])), a
+
+
+def test_two_copies_of_a_card_are_one_option_the_lowest_action() -> None:
+    class TwoCandles:
+        """Two Candles to commit: the engine takes a batch in ascending id order."""
+
+        def legal_actions(self) -> list[int]:
+            return [130, 131]
+
+        def action_to_string(self, action: int) -> str:
+            return f"Commit Candle (#{action - 68}, $2, Candle)"
+
+    table, _ = human_table(new_game("sorcery", 2, seed=3))
+    table.state = TwoCandles()  # type: ignore[assignment]
+    assert table._options(0) == [("Commit Candle $2 🕯", 130)]
+
+
+def test_the_compact_pile_line_and_the_decision_wrap_at_80_columns() -> None:
+    def after(shown: str, start: str) -> str:
+        """The board's text from the line starting with `start` to the market, in one line."""
+        lines = shown.splitlines()
+        at = next(i for i, line in enumerate(lines) if line.startswith(start))
+        end = next(
+            (i for i, line in enumerate(lines) if i > at and line.startswith(("Market", "Your"))),
+            len(lines),
+        )
+        return " ".join(" ".join(lines[at:end]).split())
+
+    state = faces_state()
+    play(state, "Dig", "Pass", "Pass", "Pass")  # seat 1 at the end of its dig
+    shown = text_of(render(state.observation(1), private=True, compact=True), width=80)
+    decision = after(shown, "To decide")
+    assert decision == (
+        "To decide: dig: all three piles passed, take the top grave card, a Candle or a Vial"
+    )
+    seat0 = text_of(render(faces_state().observation(0), private=True, compact=True), width=80)
+    piles = after(seat0, "grave pile 1")
+    assert "…" not in piles
+    assert piles.startswith("grave pile 1: 3 cards — you saw: Cracked Skull $1 💀; Rib Cage $1 🦴R")
+    assert "grave pile 3:" in piles
+
+
+def test_a_lone_finish_committing_says_why_it_was_played(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = faces_state()  # seat 0: no Hand card for Twitching Finger's two Hands
+    table, _ = human_table(state)
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    table.run()
+    log = "\n".join(table.log.lines)
+    assert (
+        "Finish committing (0 committed)  (the only option: no card in your hand has an icon "
+        "still open on your projects)" in log
+    ), log
+
+
+def test_a_game_resumed_in_the_middle_of_a_payment_uses_the_tick_list(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    state = new_game("sorcery", 2, seed=3)
+    play(state, "Keep", "Keep", "Keep", "Keep", "Dig", "Pass", "Take grave pile 2")
+    play(state, "Dig", "Take grave pile 1", "Finish", "Finish")
+    play(state, "Buy from", "Buy a Candle", "Buy a Candle", "Pay for", "Discard Jointed Leg")
+    assert state.observation(0)["turn"]["paid"] == 2
+    table, out = human_table(state)
+    pick = presentation("sorcery").set_choice(
+        state.observation(0), table._options(0), state.action_to_string
+    )
+    assert pick is not None
+    labels = [state.action_to_string(a) for a in pick.items]
+    grant = next(i for i, t in enumerate(labels, 1) if t.startswith("Discard Research Grant"))
+    script = [str(grant), str(len(pick.items) + 1)]
+    monkeypatch.setattr(builtins, "input", lambda prompt="": script.pop(0) if script else "q")
+    table.run()
+    shown = out.getvalue()
+    assert "pay $4 ($2 already discarded): choose the rest, in any order" in shown
+    assert "Done: discard the chosen to pay $4 ($2 already discarded, $7: $3 lost)" in shown
+    assert "Finish paying ($7 paid for $4, $3 lost)" in "\n".join(table.log.lines)

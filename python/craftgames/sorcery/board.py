@@ -18,7 +18,16 @@ from rich.text import Text
 
 from craftgames.table.presentation import SetChoice
 
-__all__ = ["LEGEND", "PUBLIC_SCORE", "must_ask", "render", "rule_section", "set_choice"]
+__all__ = [
+    "LEGEND",
+    "PUBLIC_SCORE",
+    "must_ask",
+    "name_sides",
+    "only_option",
+    "render",
+    "rule_section",
+    "set_choice",
+]
 
 Obs = Mapping[str, Any]
 
@@ -237,6 +246,62 @@ def must_ask(observation: Obs) -> bool:
     return str((observation.get("turn") or {}).get("stage")) in _BUY_STAGES
 
 
+# The engine's card labels: a material "Name (#id, $v, Icon/Icon)", a project "Name (#id,
+# department level, $cost, N credits)".
+_MATERIAL_LABEL = re.compile(
+    r"(?P<name>[^()#]+?) \(#\d+, \$(?P<value>\d+)(?:, (?P<icons>[A-Za-z /]+))?\)"
+)
+_PROJECT_LABEL = re.compile(
+    r"(?P<name>[^()#]+?) \(#\d+, (?P<dept>[a-z]+) (?P<level>\d+), \$(?P<cost>\d+), "
+    r"(?P<credits>\d+) credits\)"
+)
+_EMOJI = {name.replace("_", " ").title(): icon for name, icon in _ICON.items()}
+
+
+def _material_words(m: re.Match[str]) -> str:
+    icons = m.group("icons")
+    face = " or ".join(_EMOJI.get(i, i) for i in icons.split("/")) if icons else "no icon"
+    return f"{m.group('name')} ${m.group('value')} {face}"
+
+
+def _project_words(m: re.Match[str]) -> str:
+    return (
+        f"{m.group('name')} [{m.group('dept')} {m.group('level')}] "
+        f"${m.group('cost')} → {m.group('credits')}cr"
+    )
+
+
+def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
+    """An engine sentence in the board's words: a card as the board draws it (name, value or
+    cost and credits, icons), without the engine's ids; "as its Hand" as "as its ✋"."""
+    del seat, names
+    text = _PROJECT_LABEL.sub(_project_words, text)
+    text = _MATERIAL_LABEL.sub(_material_words, text)
+    if text.startswith(("Put ", "Fill the ")):
+        text = re.sub(
+            r"(as its|Fill the) (Mushroom|Skull|Ring|Hand|Rib Cage|Limb|Candle|Vial)\b",
+            lambda m: f"{m.group(1)} {_EMOJI[m.group(2)]}",
+            text,
+        )
+    return text
+
+
+def only_option(observation: Obs) -> str:
+    """Why a lone option was played for the player, said in the log."""
+    turn = observation.get("turn") or {}
+    if turn.get("stage") not in ("Commit", "Cram"):
+        return "the only option"
+    me = next((p for p in observation["players"] if p["seat"] == observation["viewer"]), None)
+    limit, commits = turn.get("commit_limit"), turn.get("commits")
+    if isinstance(limit, int) and isinstance(commits, int) and commits >= limit:
+        return f"the only option: {_plural(commits, 'material')} committed, the most you may"
+    if me is None or not me.get("projects"):
+        return "the only option: you have no project in progress"
+    if not me.get("hand"):
+        return "the only option: your hand is empty"
+    return "the only option: no card in your hand has an icon still open on your projects"
+
+
 _DISCARD = re.compile(r"^Discard .*\(#(\d+),")
 
 
@@ -245,38 +310,40 @@ def set_choice(
 ) -> SetChoice | None:
     """The payment of a buy as a set: any of the hand's materials, in any order (the engine
     takes them in one order per set; the table plays the set in that order). `describe`
-    words any action (the engine's sentence)."""
+    words any action (the engine's sentence). In a game resumed in the middle of a payment
+    the cards already discarded count, and the rest is chosen the same way."""
     turn = observation.get("turn") or {}
-    if turn.get("stage") != "BuyPay" or turn.get("paid") != 0:
+    if turn.get("stage") != "BuyPay":
         return None
-    base = next(
-        (a - int(m.group(1)) for text, a in options if (m := _DISCARD.match(text)) is not None),
-        None,
-    )
+    discards = [
+        (a, int(m.group(1))) for _, a in options if (m := _DISCARD.match(describe(a))) is not None
+    ]
     me = next((p for p in observation["players"] if p["seat"] == observation["viewer"]), None)
-    if base is None or me is None or not me.get("hand"):
+    if not discards or me is None or not me.get("hand"):
         return None
+    base = discards[0][0] - discards[0][1]
+    # The discards go in ascending id order: a card below the lowest offered one cannot join.
+    lowest = min(card for _, card in discards)
     # "Finish paying" follows the discards of every material in the action space.
     done = next(
         (a for a in range(base, base + 1024) if describe(a).startswith("Finish paying")), None
     )
     if done is None:
         return None
-    value = {base + int(m["id"]): int(m["value"]) for m in me["hand"]}
-    price = int(turn["price"])
+    value = {base + int(m["id"]): int(m["value"]) for m in me["hand"] if int(m["id"]) >= lowest}
+    price, already = int(turn["price"]), int(turn.get("paid") or 0)
 
     def status(chosen: frozenset[int]) -> str:
-        paid = sum(value[a] for a in chosen)
+        paid = already + sum(value[a] for a in chosen)
+        so_far = f"${already} already discarded, " if already else ""
         if paid < price:
-            return f"discard the chosen (${paid} chosen; ${price - paid} short of ${price})"
-        return f"discard the chosen to pay ${price} (${paid}: ${paid - price} lost)"
+            return f"discard the chosen ({so_far}${paid} chosen; ${price - paid} short of ${price})"
+        return f"discard the chosen to pay ${price} ({so_far}${paid}: ${paid - price} lost)"
 
-    return SetChoice(
-        title=f"pay ${price}: choose the materials to discard, in any order",
-        items=tuple(value),
-        done=done,
-        status=status,
-    )
+    title = f"pay ${price}: choose the materials to discard, in any order"
+    if already:
+        title = f"pay ${price} (${already} already discarded): choose the rest, in any order"
+    return SetChoice(title=title, items=tuple(value), done=done, status=status)
 
 
 def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
@@ -360,8 +427,9 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
                 parts.append(Text(line, no_wrap=True, overflow="ellipsis"))
         if robot_line:
             parts.append(Text(robot_line, no_wrap=True, overflow="ellipsis"))
+        # Wrapped, not cut: the cards seen in a pile are the seat's to read in full.
         piles = " · ".join(_piles(obs, private, compact=True))
-        parts.append(Text(piles, no_wrap=True, overflow="ellipsis"))
+        parts.append(Text(piles))
         for p in obs["players"]:
             if p["seat"] == viewer and private:
                 parts.extend(Text(x, no_wrap=True, overflow="ellipsis") for x in _setup_offers(p))
@@ -381,5 +449,5 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
             # Text, not markup: "[alchemy 100]" is a card's face, not a style.
             parts.append(Panel(Text("\n".join(lines)), title=title, expand=True))
     if deciding:
-        parts.append(Text(f"To decide: {_decision_text(turn)}", no_wrap=compact))
+        parts.append(Text(f"To decide: {_decision_text(turn)}"))
     return Group(*parts)

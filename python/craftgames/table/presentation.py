@@ -4,8 +4,10 @@ A game plugs in with no CLI code of its own by providing, optionally:
 
 * in ``craftgames.<game>.board``: ``render(observation, *, private, compact=False)`` (its
   board), ``LEGEND`` (its symbols, for ``?``), ``rule_section(observation)`` (the rulebook
-  section of the step being played), ``name_sides(text, seat, names)`` (an option's text with
-  seat directions named), ``option_path(text)`` (how to group a long option list),
+  section of the step being played), ``name_sides(text, seat, names)`` (an engine sentence as
+  the table words it: seat directions named, cards in the board's words; options it words
+  alike are one option, the lowest action), ``option_path(text)`` (how to group a long option
+  list), ``only_option(observation)`` (why a lone option was played, for the log),
   ``must_ask(observation)`` (whether a lone option must still be asked, e.g. a payment) and
   ``PUBLIC_SCORE`` (score categories every seat may see, e.g. completed projects),
   ``set_choice(observation, options, describe)`` (a step whose moves choose a set, as a
@@ -120,6 +122,11 @@ def _never(observation: Obs) -> bool:
     return False
 
 
+def _only_option(observation: Obs) -> str:
+    del observation
+    return "the only option"
+
+
 def _no_sides(text: str, seat: int, names: Sequence[str]) -> str:
     del seat, names
     return text
@@ -141,6 +148,7 @@ class Presentation:
     name_sides: Callable[[str, int, Sequence[str]], str]
     option_path: Callable[[str], tuple[str, ...]]
     must_ask: Callable[[Obs], bool]
+    only_option: Callable[[Obs], str]
     public_score: tuple[str, ...]
     set_choice: Callable[[Obs, Sequence[tuple[str, int]], Callable[[int], str]], SetChoice | None]
     add_cli_arguments: Callable[[Any], None] | None
@@ -181,6 +189,7 @@ def presentation(game: str) -> Presentation:
         name_sides=hook(board, "name_sides") or _no_sides,
         option_path=hook(board, "option_path") or default_option_path,
         must_ask=hook(board, "must_ask") or _never,
+        only_option=hook(board, "only_option") or _only_option,
         public_score=tuple(hook(board, "PUBLIC_SCORE") or ()),
         set_choice=hook(board, "set_choice") or _no_set,
         add_cli_arguments=hook(rules, "add_cli_arguments"),

@@ -184,7 +184,7 @@ class TableGame:
             names = self._names(viewer) if viewer in self.humans else self.seats
             lines[0] = self.show.name_sides(lines[0], seat, names)
         if forced and lines:
-            lines[0] += "  (the only option)"
+            lines[0] += f"  ({self.show.only_option(self.state.observation(seat))})"
         undoable = seat in self.humans and not reveals(self.state, action)
         before = self.state.clone()
         self.state.apply_action(action)
@@ -315,13 +315,20 @@ class TableGame:
         # choices by work style, step-two moves by kind.
         names = self._names(seat)
         legal = sorted(self.state.legal_actions(), key=self.state.action_to_string)
-        texts = [self.show.name_sides(self.state.action_to_string(a), seat, names) for a in legal]
-        # Two actions worded alike would be a wording bug in the engine; tell them apart by
-        # their ids rather than make one unreachable.
-        return [
-            (f"{t} [action {a}]" if texts.count(t) > 1 else t, a)
-            for t, a in zip(texts, legal, strict=True)
-        ]
+        engine = [self.state.action_to_string(a) for a in legal]
+        texts = [self.show.name_sides(t, seat, names) for t in engine]
+        # Options the game's wording makes alike (two copies of one card) are one option for
+        # a person: the lowest action, which leaves the others open where the engine takes
+        # a set in ascending order.
+        lowest: dict[str, int] = {}
+        for t, e, a in zip(texts, engine, legal, strict=True):
+            if t != e:
+                lowest[t] = min(a, lowest.get(t, a))
+        kept = [(t, a) for t, a in zip(texts, legal, strict=True) if lowest.get(t, a) == a]
+        # Two actions the engine words alike would be a wording bug in the engine; tell them
+        # apart by their ids rather than make one unreachable.
+        shown = [t for t, _ in kept]
+        return [(f"{t} [action {a}]" if shown.count(t) > 1 else t, a) for t, a in kept]
 
     def _fit(self, seat: int, options: list[tuple[str, int]]) -> tuple[RenderableType, Menu]:
         """The board and option menu for `seat`, fitted to the terminal: on a short one the

@@ -2,13 +2,15 @@
 //! count and mode: the swaps of each hidden place of the table in `src/sorcery/observe.rs`.
 //!
 //! It found the leak of issue 16 point 3 (the information state and determinizations kept the
-//! project each other seat returned face-down, now masked and redrawn); it also swaps a staff
-//! used in the commit step, hidden like the commits until every seat has committed.
+//! project each other seat returned face-down, now masked and redrawn); it also swaps an
+//! extra-commit staff used in the commit step, hidden like the commits until every seat has
+//! committed, and keeps any other staff used there, which is open (`public_move`).
 
-use craftgames_core::engine::{Rng, Seat};
+use craftgames_core::engine::{Action, Rng, Seat};
+use craftgames_core::sorcery::actions::USE_STAFF;
 use craftgames_core::sorcery::config::Theses;
-use craftgames_core::sorcery::data::{NUM_GRAVE, NUM_STAFFS, NUM_THESES};
-use craftgames_core::sorcery::state::{Phase, Table, NONE};
+use craftgames_core::sorcery::data::{Effect, NUM_GRAVE, NUM_STAFFS, NUM_THESES};
+use craftgames_core::sorcery::state::{Phase, Stage, Table, NONE};
 use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 use serde_json::{json, Value};
 
@@ -245,6 +247,25 @@ impl HiddenGame for SorceryState {
 
     fn stage_note(&self) -> String {
         format!("{:?}, {:?}", self.table().phase, self.table().turn.stage)
+    }
+
+    /// A staff other than an extra-commit one is used openly in the commit step (public at
+    /// once), and so is every decision of its effect.
+    fn public_move(&self, action: Action) -> bool {
+        let t = self.table();
+        let Phase::Commit { seat } = t.phase else {
+            return false;
+        };
+        if !matches!(t.turn.stage, Stage::Commit | Stage::CommitTarget) {
+            return true;
+        }
+        let staff = t.players[usize::from(seat)].staff;
+        action == USE_STAFF
+            && staff != NONE
+            && !matches!(
+                self.cards().staffs[usize::from(staff)].effect,
+                Effect::ExtraCommit { .. }
+            )
     }
 
     fn hidden_choice(&self) -> Option<&'static str> {

@@ -77,25 +77,30 @@ impl SorceryState {
             }
             Move::UseStaff => {
                 let stage = self.t.turn.stage;
+                let hidden = stage == Stage::Commit && self.staff_hidden_in_commit(seat);
                 let p = &mut self.t.players[seat];
-                if stage == Stage::Commit {
-                    // The commit step is simultaneous: a staff used in it stays hidden, like
-                    // a commit, and is flipped face-down when every seat has committed.
+                if hidden {
+                    // The commit step is simultaneous: an extra-commit staff used in it stays
+                    // hidden, like a commit, and is flipped face-down when every seat has
+                    // committed.
                     p.staff_pending = true;
                 } else {
+                    // Any other use is open: flipped face-down in view of every seat.
                     p.staff_used = true;
                 }
                 let effect = self.cards.staffs[usize::from(p.staff)].effect.clone();
                 let ret = match stage {
-                    Stage::Commit => Return::Commit,
+                    Stage::Commit if hidden => Return::Commit,
                     Stage::AfterAction => Return::EndAction,
                     Stage::Complete => Return::Complete,
-                    Stage::Dig | Stage::DigEnd => {
-                        // In the middle of a dig: the dig waits where it is.
+                    Stage::Choose => Return::Choose,
+                    _ => {
+                        // In the middle of a decision (a dig, a solo buy after a clear, a
+                        // project action's Spectral Sight, the commit step before its first
+                        // commit): it waits where it is while the staff resolves.
                         self.t.paused = Some(self.t.turn);
                         Return::Action
                     }
-                    _ => Return::Choose,
                 };
                 self.start_effect(seat, &effect, ret);
             }
@@ -404,9 +409,8 @@ impl SorceryState {
     fn finish_effect(&mut self, seat: Seat) {
         match self.t.turn.ret {
             Return::Choose => self.t.turn.stage = Stage::Choose,
-            // Only an extra-commit staff is used in the commit step (`staff_usable`): it
-            // gains no card, so the batch's ascending order goes on; and it leaves no trace
-            // in the turn (hidden until the reveal).
+            // An extra-commit staff used in the commit step (hidden): it gains no card, so
+            // the batch's ascending order goes on; and it leaves no trace in the turn.
             Return::Commit => {
                 self.t.turn.stage = Stage::Commit;
                 self.t.turn.ret = Return::default();
@@ -417,9 +421,26 @@ impl SorceryState {
                 if let Some(turn) = self.t.paused.take() {
                     self.t.turn = turn;
                 }
-                // Still looking at the pile: a card the staff dealt to it is seen too.
-                if self.t.turn.stage == Stage::Dig {
-                    self.look(seat, usize::from(self.t.turn.pile));
+                match self.t.turn.stage {
+                    // Still looking at the pile: a card the staff dealt to it is seen too.
+                    Stage::Dig => self.look(seat, usize::from(self.t.turn.pile)),
+                    // A project completed by the staff (Bone or Fungal Staff) may give more
+                    // commits ("Ongoing"); no extra-commit staff was used (one staff a seat).
+                    Stage::Commit => self.t.turn.limit = self.commit_limit(seat),
+                    // Spectral Sight still looks through all grave piles: the cards the
+                    // staff dealt to them are seen too, and it takes what is there.
+                    Stage::SpectralTake => {
+                        let all = self.t.piles.iter().fold(0, |s, &x| s | x);
+                        for c in ids(all) {
+                            self.t.known[c] |= 1 << seat;
+                        }
+                        let left = (all.count_ones() as u8).min(self.t.turn.remaining);
+                        self.t.turn.remaining = left;
+                        if left == 0 {
+                            self.finish_spectral(seat);
+                        }
+                    }
+                    _ => {}
                 }
             }
         }

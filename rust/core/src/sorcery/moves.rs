@@ -169,19 +169,34 @@ impl SorceryState {
         }
     }
 
-    /// Whether the staff may be used now. In the commit step only an extra-commit staff is:
-    /// the step is simultaneous, so a staff used there must stay hidden until every seat has
-    /// committed, and any other staff's effect (on the shared grave deck, piles and stock,
-    /// or on the seat's public projects) could only be resolved at that reveal — which is
-    /// what the Complete step right after offers, with as much or more to act on.
+    /// Whether the staff may be used now (`in_commit`: in the commit step). "You can use
+    /// your staff in any step of your turn: Action, Commit, or Complete." In the commit step
+    /// an extra-commit staff is a hidden choice like the commits; any other staff acts on the
+    /// shared grave deck, piles and stock or on the seat's face-up projects, so it is used
+    /// openly, and before the seat's first commit: its commits are hidden until every seat has
+    /// committed, so the same staff used after some of them leaves the same table (the
+    /// commits it could make after are all still open to it), and one order is offered.
     pub(crate) fn staff_usable(&self, seat: Seat, in_commit: bool) -> bool {
         let p = &self.t.players[seat];
         if p.staff == NONE || p.staff_used || p.staff_pending {
             return false;
         }
         let effect = &self.cards.staffs[usize::from(p.staff)].effect;
-        (!in_commit || matches!(effect, Effect::ExtraCommit { .. }))
+        let before_commits = p.pending.is_empty() && self.t.turn.commits == 0;
+        (!in_commit || self.staff_hidden_in_commit(seat) || before_commits)
             && self.effect_usable(seat, effect, in_commit)
+    }
+
+    /// Whether `seat`'s staff, used in the commit step, is a hidden choice like a commit (an
+    /// extra-commit staff: it touches nothing the table sees); any other staff is used
+    /// openly there.
+    pub(crate) fn staff_hidden_in_commit(&self, seat: Seat) -> bool {
+        let staff = self.t.players[seat].staff;
+        staff != NONE
+            && matches!(
+                self.cards.staffs[usize::from(staff)].effect,
+                Effect::ExtraCommit { .. }
+            )
     }
 
     /// Whether completed project `id` offers its action now (lunar ones only in their phase).
@@ -327,6 +342,12 @@ impl SorceryState {
             Stage::BuyClear => {
                 let budget = self.budget(seat);
                 let filled = |i: usize| self.t.market[i] != NONE;
+                // "You can use your staff in any step of your turn": after a clear, which
+                // showed new projects from the decks, a staff that gives cards (or completes
+                // a project that does) may pay for one of them.
+                if t.clear_first == NONE && t.price > 0 && self.staff_usable(seat, false) {
+                    push(out, act::USE_STAFF);
+                }
                 if t.clear_first == NONE {
                     if budget > t.price {
                         for i in 0..MARKET {
@@ -400,6 +421,15 @@ impl SorceryState {
                 }
             }
             Stage::SpectralTake => {
+                // "You can use your staff in any step of your turn": a project action's
+                // Spectral Sight has just looked through all grave piles, which may decide
+                // the use (nothing is learned between its takes, so once, before the first).
+                if matches!(self.t.phase, Phase::Action { .. })
+                    && t.last == 0
+                    && self.staff_usable(seat, false)
+                {
+                    push(out, act::USE_STAFF);
+                }
                 // The cards are taken pile by pile, left to right, and in ascending id order
                 // within a pile: a set of cards is offered once, and the order in which the
                 // piles shrink tells the others nothing beyond how many left each.

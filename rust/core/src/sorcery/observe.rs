@@ -4,8 +4,8 @@
 //! Hidden from a seat: the order of every deck; the grave cards it has not seen (in other
 //! hands, in piles it has not looked at since they joined, in the grave deck); the others'
 //! theses (kept and returned) and, during setup, their offered projects and staffs and their
-//! picks; the returned staffs; the others' commits (and a staff used among them) until everyone
-//! has committed. Which
+//! picks; the returned staffs; the others' commits (and an extra-commit staff used among them)
+//! until everyone has committed. Which
 //! material and project cards a seat knows the place of is tracked per card (`known`,
 //! `project_known`): a seat that looked at a pile keeps knowing those cards there until
 //! they move unseen, and knows them in the hand of whoever takes the pile.
@@ -34,7 +34,7 @@
 //! | `theses` | the two theses a seat is dealt and the one it keeps face-down | the seat | a met thesis is flipped face-up at the end of the game | swap |
 //! | `staffs` | the two staffs a seat is dealt; during setup, the one it keeps | the seat | the kept staff is public at the end of setup; the returned one stays hidden | swap |
 //! | `setup_picks` | a seat's setup choices (thesis, project, staff) | the chooser | the project and staff are revealed when every seat has chosen | choice |
-//! | `commits` | the materials a seat commits in the commit step, and to which icons; whether it used its staff there (an extra-commit staff: `staff_pending`, the limit it raised) | the committer | revealed when every seat has committed (the staff is then flipped face-down) | choice |
+//! | `commits` | the materials a seat commits in the commit step, and to which icons; whether it used an extra-commit staff there (`staff_pending`, the limit it raised); any other staff used there is open, public at once (`staff_used`, its sentence and events), and before the seat's first commit | the committer | revealed when every seat has committed (the staff is then flipped face-down) | choice |
 //! | `seed_rng` | the seed and the random stream (future shuffles and draws) | nobody | never in any view; a determinization draws its own from its seed | swap |
 
 use serde_json::{json, Value};
@@ -96,23 +96,46 @@ fn effect_text(e: &Effect) -> String {
     }
 }
 
+/// `count` and `noun`, plural unless the count is 1 ("complete 1 divination project").
+fn counted(count: impl Into<u32>, noun: &str) -> String {
+    let count = count.into();
+    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
+}
+
 /// A sentence for a thesis condition.
 pub fn condition_text(c: &super::data::Condition) -> String {
     use super::data::Condition as C;
     match *c {
-        C::Projects { count } => format!("complete {count} projects"),
+        C::Projects { count } => format!("complete {}", counted(count, "project")),
         C::Department { department, count } => {
-            format!("complete {count} {} projects", department.name())
+            let noun = format!("{} project", department.name());
+            format!("complete {}", counted(count, &noun))
         }
-        C::Level { level, count } => format!("complete {count} {level}-level projects"),
+        C::Level { level, count } => {
+            format!(
+                "complete {}",
+                counted(count, &format!("{level}-level project"))
+            )
+        }
         C::Icon { icon, count } => {
-            format!("complete {count} projects that need a {}", icon.label())
+            let need = if count == 1 { "needs" } else { "need" };
+            format!(
+                "complete {} that {need} a {}",
+                counted(count, "project"),
+                icon.label()
+            )
         }
         C::CreditTokens { count } => {
-            format!("have {count} extra-credit tokens on completed projects")
+            format!(
+                "have {} on completed projects",
+                counted(count, "extra-credit token")
+            )
         }
         C::NoDemerits { count } => {
-            format!("complete {count} projects with no demerit token on any")
+            format!(
+                "complete {} with no demerit token on any",
+                counted(count, "project")
+            )
         }
         C::Materials { amount } => format!("end with ${amount} of unused materials"),
     }
@@ -301,7 +324,9 @@ impl SorceryState {
         };
         let t = &self.t.turn;
         let my_turn = actor == viewer as i64;
-        let hidden_stage = !my_turn && self.committing();
+        // A staff used openly in the commit step shows its stage; the commits do not.
+        let hidden_stage =
+            !my_turn && self.committing() && matches!(t.stage, Stage::Commit | Stage::CommitTarget);
         let turn = json!({
             "stage": if hidden_stage { "Commit".to_string() } else { format!("{:?}", t.stage) },
             "pile": t.pile + 1,
@@ -785,6 +810,11 @@ impl SorceryState {
                 s.legal_into(&mut legal);
                 if legal.is_empty() {
                     break;
+                }
+                // A staff other than an extra-commit one is used openly in the commit step:
+                // the seat did not use it (or it would be face-down now).
+                if !s.staff_hidden_in_commit(q) {
+                    legal.retain(|&mut a| a != super::actions::USE_STAFF);
                 }
                 let a = legal[rng.below(legal.len())];
                 if a == super::actions::STOP {

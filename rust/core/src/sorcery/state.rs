@@ -98,7 +98,8 @@ pub struct Player {
     pub staff: CardId,
     /// The staff is face-down: used this month.
     pub staff_used: bool,
-    /// The staff was used in this commit step (an extra-commit staff): like a commit it is
+    /// The staff was used in this commit step (an extra-commit staff; any other is used
+    /// openly, `staff_used` at once): like a commit it is
     /// hidden from the others, and flipped face-down, when every seat has committed.
     pub staff_pending: bool,
     /// Commits chosen in the commit step, hidden until every seat has committed.
@@ -146,7 +147,9 @@ pub enum Return {
     Commit,
     /// On to the next seat's Complete step.
     Complete,
-    /// Back to the action under way (`Table::paused`): a staff used in the middle of a dig.
+    /// Back to the decision under way (`Table::paused`): a staff used in the middle of a
+    /// dig, of a solo buy after a clear or of a project action's Spectral Sight, or openly
+    /// in the commit step.
     Action,
 }
 
@@ -285,8 +288,8 @@ pub struct Table {
     pub phase: Phase,
     /// The decision in progress.
     pub turn: Turn,
-    /// The action's decision, paused while a staff used in the middle of it resolves
-    /// (`Return::Action`); `None` otherwise.
+    /// The decision paused while a staff used in the middle of it resolves (an action's, or
+    /// the commit step's for a staff used openly there; `Return::Action`); `None` otherwise.
     pub paused: Option<Turn>,
     /// The seats.
     pub players: FixedVec<Player, 4>,

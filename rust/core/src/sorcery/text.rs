@@ -82,6 +82,12 @@ impl SorceryState {
             Move::Cram => "Cram: commit up to two materials now".into(),
             Move::Dig => "Dig: look at the left grave pile".into(),
             Move::Buy => "Buy from the market".into(),
+            Move::UseStaff if t.stage == Stage::Commit && !self.staff_hidden_in_commit(seat) => {
+                format!(
+                    "Use the staff {} openly, before committing (every seat sees it)",
+                    self.staff_label(p.staff)
+                )
+            }
             Move::UseStaff => format!("Use the staff {}", self.staff_label(p.staff)),
             Move::Ability(id) => format!(
                 "Project action of {}: {}",
@@ -157,7 +163,14 @@ impl SorceryState {
                 t.price,
                 t.paid.saturating_sub(t.price)
             ),
-            Move::TakeGrave(g) => format!("Take {} from the grave piles", self.material_label(g)),
+            Move::TakeGrave(g) => {
+                // The pile is named: which pile shrinks is public, and the piles are taken
+                // from left to right.
+                match (0..3).find(|&k| self.t.piles[k] & super::state::bit(g) != 0) {
+                    Some(k) => format!("Take {} from grave pile {}", self.material_label(g), k + 1),
+                    None => format!("Take {} from the grave piles", self.material_label(g)),
+                }
+            }
             Move::Fill { project, icon } => format!(
                 "Fill the {} of {} without a material",
                 Self::icon(icon.min(7)).label(),
@@ -184,8 +197,9 @@ impl SorceryState {
     }
 
     /// The sentence as `viewer` may read it: the hidden part of a move is left out for
-    /// anyone but its maker (setup picks, the commit step's commits, the cards taken by
-    /// Spectral Sight).
+    /// anyone but its maker (setup picks, the commit step's commits and an extra-commit staff
+    /// used among them, the cards taken by Spectral Sight). Any other staff used in the
+    /// commit step is open: its sentence is the same for everyone.
     pub(crate) fn public_describe(&self, action: Action, viewer: Option<Seat>) -> String {
         let actor = self.actor();
         if actor.is_some() && actor == viewer {
@@ -203,7 +217,9 @@ impl SorceryState {
                 "Place the committed material (hidden)".into()
             }
             Some(Move::Stop) if committing => "Finish committing".into(),
-            Some(Move::UseStaff) if committing => {
+            Some(Move::UseStaff)
+                if committing && actor.is_some_and(|a| self.staff_hidden_in_commit(a)) =>
+            {
                 "A hidden choice of the commit step (revealed when all have committed)".into()
             }
             Some(Move::TakeGrave(_)) => "Take a grave card from the piles".into(),

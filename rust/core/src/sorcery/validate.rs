@@ -332,22 +332,34 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
                 && (turn.stage == Stage::Complete
                     || (turn.ret == Return::Complete && is_effect_stage(turn.stage)))
         }
-        // Only an extra-commit staff is used in the commit step, and it resolves at once.
+        // An extra-commit staff used in the commit step resolves at once; any other is used
+        // openly with the commit step paused (`paused_ok`).
         Phase::Commit { seat } => {
-            usize::from(seat) < n && matches!(turn.stage, Stage::Commit | Stage::CommitTarget)
+            usize::from(seat) < n
+                && (matches!(turn.stage, Stage::Commit | Stage::CommitTarget)
+                    || (turn.ret == Return::Action && is_effect_stage(turn.stage)))
         }
         Phase::GameOver => true,
     };
-    // An action paused for a staff used in the middle of it: a dig, while the staff's
-    // effect resolves.
+    // A decision paused for a staff used in the middle of it, while the staff's effect
+    // resolves: a dig, a solo buy after a clear or a project action's Spectral Sight in the
+    // action step; the commit step before the seat's first commit.
     let paused_ok = match t.paused {
         None => turn.ret != Return::Action,
         Some(p) => {
-            matches!(t.phase, Phase::Action { .. })
+            let where_ok = match t.phase {
+                Phase::Action { .. } => {
+                    matches!(p.stage, Stage::Dig | Stage::DigEnd | Stage::SpectralTake)
+                        || (p.stage == Stage::BuyClear && n == 1)
+                }
+                Phase::Commit { .. } => p.stage == Stage::Commit && p.commits == 0,
+                _ => false,
+            };
+            where_ok
                 && turn.ret == Return::Action
                 && is_effect_stage(turn.stage)
-                && matches!(p.stage, Stage::Dig | Stage::DigEnd)
                 && p.pile < 3
+                && p.ret != Return::Action
         }
     };
     if !stage_ok

@@ -460,3 +460,124 @@ fn seers_staff_in_the_middle_of_a_dig_sees_and_takes_the_card_added_to_pile_1() 
         "the dig goes on: pile 2 taken"
     );
 }
+
+/// The staff in a solo buy after a clear ("spend $1 to remove two projects from the Market
+/// … and replace the projects"; "You can use your staff in any step of your turn"). With a
+/// $1 Toadstool the seat clears two spaces and has spent its money; Glass Staff's free Vial
+/// ($3), taken then, pays for the $2 Spectral Sight in market space 3 on top of the clear:
+/// $1 + $3 = $4 paid for $1 + $2, $1 lost. Without the staff nothing can be bought.
+#[test]
+fn glass_staff_after_a_solo_clear_pays_for_a_project_the_clear_left_affordable() {
+    let mut s = started(1, 86, json!({"staffs": true}));
+    give_staff(&mut s, 0, "Glass Staff"); // take 1 vial
+    empty_hand(&mut s, 0);
+    let toadstool = mat("Toadstool", 0);
+    give(&mut s, 0, toadstool);
+    assert_eq!(s.mat(toadstool).value, 1);
+    let sight = proj("Spectral Sight"); // $2
+    take_project(&mut s, sight);
+    s.t.market[2] = sight as u8;
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    assert!(
+        !legal_moves(&s).contains(&Move::UseStaff),
+        "not before a clear"
+    );
+    act(&mut s, Move::Clear(0));
+    assert!(
+        !legal_moves(&s).contains(&Move::UseStaff),
+        "not in the middle of a pair"
+    );
+    act(&mut s, Move::Clear(1));
+    assert_eq!(s.t.turn.price, 1);
+    let mut without = s.clone();
+    act(&mut without, Move::ClearDone);
+    assert!(
+        !legal_moves(&without)
+            .iter()
+            .any(|m| matches!(m, Move::BuySpace(_))),
+        "$1 spent on the clear: nothing more to buy"
+    );
+    act(&mut s, Move::UseStaff);
+    assert_eq!(
+        (s.t.turn.stage, s.t.turn.price, s.t.turn.clear_first),
+        (Stage::BuyClear, 1, NONE),
+        "the buy goes on where it was"
+    );
+    assert!(s.t.paused.is_none());
+    let vials = s.t.players[0].hand & s.cards.vials;
+    assert_eq!(vials.count_ones(), 1, "the staff's Vial");
+    assert_eq!(s.budget(0), 1 + 3);
+    act(&mut s, Move::ClearDone);
+    act(&mut s, Move::BuySpace(2));
+    act(&mut s, Move::BuyDone);
+    let vial = vials.trailing_zeros() as usize;
+    let (lo, hi) = (toadstool.min(vial), toadstool.max(vial));
+    act(&mut s, Move::Pay(lo));
+    act(&mut s, Move::Pay(hi));
+    assert!(s
+        .describe(encode(Move::PayDone))
+        .contains("$4 paid for $3, $1 lost"));
+    act(&mut s, Move::PayDone);
+    assert!(s.t.players[0]
+        .projects
+        .iter()
+        .any(|w| usize::from(w.card) == sight));
+    assert_eq!(s.t.players[0].hand, 0);
+}
+
+/// The staff in the middle of a project action's effect: Spectral Sight ("Look through all
+/// grave piles and take any 3 cards, deal 1 card to each pile") has looked, and before its
+/// first take Staff of Digging ("draw 2 grave cards") is offered. Used there, it draws the
+/// deck's top two cards, and Spectral Sight's deal then gives the piles the next three (used
+/// after the action it would have drawn the third and fourth instead). Not offered once a
+/// card is taken.
+#[test]
+fn staff_of_digging_in_the_middle_of_spectral_sight_draws_before_its_deal() {
+    let mut s = started(2, 99, json!({"staffs": true}));
+    give_staff(&mut s, 0, "Staff of Digging");
+    let sight = proj("Spectral Sight");
+    give_completed(&mut s, 0, sight);
+    empty_hand(&mut s, 0);
+    action_turn(&mut s, 0);
+    let deck = s.t.grave_deck.to_vec();
+    let top = |k: usize| usize::from(deck[deck.len() - 1 - k]); // k-th card from the top
+    act(&mut s, Move::Ability(sight));
+    assert_eq!(s.t.turn.stage, Stage::SpectralTake);
+    assert!(legal_moves(&s).contains(&Move::UseStaff));
+    act(&mut s, Move::UseStaff);
+    assert_eq!(s.t.players[0].hand, bit(top(0)) | bit(top(1)));
+    assert_eq!(
+        (s.t.turn.stage, s.t.turn.remaining),
+        (Stage::SpectralTake, 3),
+        "Spectral Sight goes on where it was"
+    );
+    assert!(s.t.paused.is_none());
+    let first = legal_moves(&s)
+        .into_iter()
+        .find_map(|m| match m {
+            Move::TakeGrave(g) => Some(g),
+            _ => None,
+        })
+        .expect("a card to take");
+    act(&mut s, Move::TakeGrave(first));
+    assert!(
+        !legal_moves(&s).contains(&Move::UseStaff),
+        "used, and nothing is learned between takes"
+    );
+    for _ in 0..2 {
+        let g = legal_moves(&s)
+            .into_iter()
+            .find_map(|m| match m {
+                Move::TakeGrave(g) => Some(g),
+                _ => None,
+            })
+            .unwrap();
+        act(&mut s, Move::TakeGrave(g));
+    }
+    for (k, c) in [top(2), top(3), top(4)].into_iter().enumerate() {
+        assert!(s.t.piles[k] & bit(c) != 0, "pile {} got card {c}", k + 1);
+    }
+    assert_eq!(s.t.players[0].hand.count_ones(), 2 + 3);
+    assert_valid(&s);
+}

@@ -518,3 +518,100 @@ fn a_staff_used_in_the_commit_step_is_hidden_until_every_seat_has_committed() {
         twin.information_state_string(1)
     );
 }
+
+/// The commit step's reading of "You can use your staff in any step of your turn: Action,
+/// Commit, or Complete": a staff that gives cards is used there openly (it draws from the
+/// shared grave deck, as a player flipping a staff and drawing at a table is seen), before
+/// the seat's first commit, and its cards are committed the same step. The seats commit in
+/// turn order, so seat 0 draws the deck's top two cards and seat 1, after it, the next two.
+#[test]
+fn a_card_giving_staff_used_openly_in_the_commit_step_gives_cards_committed_the_same_step() {
+    let mut s = started(2, 98, json!({"staffs": true, "theses": "none"}));
+    give_staff(&mut s, 0, "Staff of Digging"); // draw 2 grave cards
+    give_staff(&mut s, 1, "Staff of Digging");
+    let finger = proj("Twitching Finger"); // Hand, Hand
+    give_project(&mut s, 0, finger);
+    empty_hand(&mut s, 0);
+    empty_hand(&mut s, 1);
+    // The deck's top (last) four: two Severed Hands for seat 0, then two skulls for seat 1.
+    let hands = [mat("Severed Hand", 0), mat("Severed Hand", 1)];
+    let skulls = [mat("Cracked Skull", 0), mat("Cracked Skull", 1)];
+    for m in [skulls[0], skulls[1], hands[0], hands[1]] {
+        take_material(&mut s, m);
+        s.t.grave_deck.push(m as u8);
+        s.t.known[m] = 0;
+    }
+    to_commit(&mut s);
+    let use_staff = encode(Move::UseStaff);
+    let sentence = s.describe(use_staff);
+    assert!(sentence.contains("openly"), "{sentence}");
+    assert_eq!(s.public_action_string(use_staff, Some(1)), sentence);
+    assert_eq!(s.public_action_string(use_staff, None), sentence);
+    act(&mut s, Move::UseStaff);
+    assert_eq!(s.t.players[0].hand, bit(hands[0]) | bit(hands[1]));
+    // Public at once: seat 1 sees the staff face-down and two more cards in seat 0's hand.
+    let seen = s.observation_json(1);
+    assert_eq!(seen["players"][0]["staff_used"], true);
+    assert_eq!(seen["players"][0]["hand_size"], 2);
+    assert_eq!(s.t.phase, Phase::Commit { seat: 0 });
+    assert_eq!(s.t.turn.stage, Stage::Commit);
+    assert_eq!(s.t.turn.limit, 2);
+    let (lo, hi) = (hands[0].min(hands[1]), hands[0].max(hands[1]));
+    for m in [lo, hi] {
+        act(&mut s, Move::Commit(m));
+        act(
+            &mut s,
+            Move::CommitTo {
+                project: finger,
+                icon: Icon::Hand as usize,
+            },
+        );
+    }
+    act(&mut s, Move::Stop);
+    // Seat 1 draws after seat 0: the next two cards.
+    assert_eq!(s.t.phase, Phase::Commit { seat: 1 });
+    act(&mut s, Move::UseStaff);
+    assert_eq!(s.t.players[1].hand, bit(skulls[0]) | bit(skulls[1]));
+    // Seat 1's determinizations keep seat 0's open use and redraw only its commits.
+    for k in 0..20 {
+        let d = s.resample_hidden(1, k);
+        assert_valid(&d);
+        assert!(d.t.players[0].staff_used, "seat 0's open use is kept");
+        assert!(!d.t.players[0].staff_pending);
+        assert_eq!(d.t.players[0].hand.count_ones(), 2);
+    }
+    act(&mut s, Move::Stop);
+    // The reveal: both Severed Hands under Twitching Finger, which completes.
+    assert_eq!(completed(&s, 0, finger), Some((0, 0)));
+    assert_eq!(s.t.players[0].hand, 0);
+}
+
+/// An open staff in the commit step is offered before the seat's first commit only (the
+/// commits are hidden, so using it after them leaves the same table); an extra-commit staff,
+/// hidden, at any point of the step.
+#[test]
+fn an_open_staff_is_offered_before_the_first_commit_and_an_extra_commit_staff_throughout() {
+    for (name, after_a_commit) in [("Staff of Digging", false), ("Staff of Haste", true)] {
+        let mut s = started(2, 98, json!({"staffs": true, "theses": "none"}));
+        give_staff(&mut s, 0, name);
+        let finger = proj("Twitching Finger"); // Hand, Hand
+        give_project(&mut s, 0, finger);
+        let hand = mat("Severed Hand", 0);
+        give(&mut s, 0, hand);
+        to_commit(&mut s);
+        assert!(legal_moves(&s).contains(&Move::UseStaff), "{name} first");
+        act(&mut s, Move::Commit(hand));
+        act(
+            &mut s,
+            Move::CommitTo {
+                project: finger,
+                icon: Icon::Hand as usize,
+            },
+        );
+        assert_eq!(
+            legal_moves(&s).contains(&Move::UseStaff),
+            after_a_commit,
+            "{name} after a commit"
+        );
+    }
+}

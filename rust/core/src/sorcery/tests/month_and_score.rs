@@ -318,3 +318,32 @@ fn materials_under_an_incomplete_project_count_as_unused() {
     w.slots[0] = crate::sorcery::state::FILLED_FREE;
     assert_eq!(s.unused_material_value(0), 3);
 }
+
+/// A thesis condition reads as English: a count of 1 is singular ("complete 1 divination
+/// project"), any other plural.
+#[test]
+fn thesis_conditions_are_singular_for_one_and_plural_otherwise() {
+    use crate::sorcery::data::{Condition, Department, Icon};
+    use crate::sorcery::observe::condition_text;
+    let one = |count| Condition::Department {
+        department: Department::Divination,
+        count,
+    };
+    assert_eq!(condition_text(&one(1)), "complete 1 divination project");
+    assert_eq!(condition_text(&one(2)), "complete 2 divination projects");
+    assert_eq!(
+        condition_text(&Condition::Icon {
+            icon: Icon::Ring,
+            count: 1
+        }),
+        "complete 1 project that needs a Ring"
+    );
+    assert_eq!(
+        condition_text(&Condition::CreditTokens { count: 1 }),
+        "have 1 extra-credit token on completed projects"
+    );
+    assert_eq!(
+        condition_text(&Condition::Projects { count: 5 }),
+        "complete 5 projects"
+    );
+}
