@@ -166,3 +166,41 @@ def test_an_evaluator_that_returns_no_pair_or_raises_is_reported() -> None:
         guided.search(state, broken, simulations=3)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown guide"):
         guided.search(state, guide="clever", simulations=3)  # type: ignore[arg-type]
+
+
+def test_batches_reuse_their_arrays_but_never_overwrite_ones_the_evaluator_keeps() -> None:
+    states = [_sunrise(s) for s in range(2)]
+    actions = states[0].num_distinct_actions()
+    addresses: set[int] = set()
+    kept: list[tuple[npt.NDArray[np.generic], npt.NDArray[np.generic]]] = []
+
+    def answer(n: int) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        return np.zeros((n, actions), np.float32), np.full((n, 2), 0.5, np.float32)
+
+    def forgetting(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        addresses.add(obs.__array_interface__["data"][0])
+        return answer(len(obs))
+
+    guided.search_many(states, forgetting, simulations=30, in_flight=4)
+    assert len(addresses) == 1  # every batch was written into the same array
+
+    def keeping_observations(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        kept.append((obs, obs.copy()))
+        return answer(len(obs))
+
+    def keeping_a_view_of_a_mask_row(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        kept.append((masks[-1], masks[-1].copy()))
+        return answer(len(obs))
+
+    for evaluator in (keeping_observations, keeping_a_view_of_a_mask_row):
+        kept.clear()
+        guided.search_many(states, evaluator, simulations=30, in_flight=4)
+        assert len(kept) >= 8
+        for array, as_given in kept:
+            np.testing.assert_array_equal(array, as_given)

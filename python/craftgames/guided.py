@@ -45,7 +45,9 @@ class Evaluator(Protocol):
     act at leaf ``i``), ``masks`` is ``(B, A)`` bool (its legal actions). Return ``(B, A)``
     logits (or priors, with ``outputs="priors"``; entries at illegal actions are ignored) and
     ``(B, P)`` values, one per seat on the rewards' ``[0, 1]`` scale. Any array-like of a
-    real dtype is accepted and converted to float32.
+    real dtype is accepted and converted to float32. The input arrays are reused for the
+    next batch unless the evaluator keeps a reference to them (or a view), in which case
+    the next batch gets fresh ones: what it keeps is never overwritten.
     """
 
     def __call__(

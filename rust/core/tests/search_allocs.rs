@@ -14,13 +14,21 @@
 //! the heap (about 30 allocations an iteration); Sunrise's and Níjar's allocate nothing.
 //! Everything else an iteration does — copies, legal actions, moves, greedy candidates,
 //! heuristics, final scores — allocates nothing in every game.
+//!
+//! The guided (PUCT) search is held to the same bar in Sunrise: under UCB1 with the rollout
+//! guide exactly; under PUCT up to its arena's few doublings (an expansion adds an edge for
+//! every legal action), with the rollout guide and with an evaluator called in batches.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use craftgames_core::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat};
 use craftgames_core::nijar::{NijarConfig, NijarState};
-use craftgames_core::search::{search, MctsOptions, RolloutPolicy};
+use craftgames_core::search::guided::default_rollout;
+use craftgames_core::search::{
+    search, Evaluations, Evaluator, Guide, GuidedOptions, GuidedSearch, LeafBatch, MctsOptions,
+    RolloutPolicy, Selection,
+};
 use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 use craftgames_core::sunrise::SunriseState;
 
@@ -271,6 +279,87 @@ fn nijar_search_iterations_allocate_nothing() {
     for (players, state) in positions(&[1, 2, 4], deal) {
         let name = format!("nijar {players}p");
         assert_iterations_allocate_nothing(&name, &state, Determinization::AllocatesNothing);
+    }
+}
+
+/// Allocations of a guided search of `state` (its construction and run) with `simulations`.
+fn guided_allocations<G: GameState>(
+    state: &G,
+    simulations: u64,
+    selection: Selection,
+    evaluator: Option<&mut dyn Evaluator>,
+) -> u64 {
+    let options = GuidedOptions {
+        simulations,
+        selection,
+        in_flight: if evaluator.is_some() { 4 } else { 1 },
+        seed: 3,
+        ..GuidedOptions::default()
+    };
+    allocations_of(|| {
+        let mut s = GuidedSearch::new(vec![state.clone()], options).unwrap();
+        match evaluator {
+            None => s.run_builtin(Guide::UniformRollout(default_rollout())),
+            Some(e) => s.run_with(e),
+        }
+        .unwrap();
+    })
+}
+
+/// Uniform logits and a value of 0.5 for every seat: a model that costs nothing.
+struct Trivial;
+
+impl Evaluator for Trivial {
+    fn evaluate(
+        &mut self,
+        _batch: &LeafBatch<'_>,
+        out: Evaluations<'_>,
+    ) -> craftgames_core::engine::EngineResult<()> {
+        out.priors.fill(0.0);
+        out.values.fill(0.5);
+        Ok(())
+    }
+}
+
+/// How many more allocations a PUCT search of `MANY` simulations may make than one of `FEW`:
+/// an expansion adds an edge per legal action, more than the arena reserved for one per
+/// simulation, so the arena doubles a few times (and the batch's leaf lists grow to their
+/// size once). A per-leaf allocation would add `MANY - FEW` = 380.
+const ARENA_GROWTH_LIMIT: u64 = 16;
+
+#[test]
+fn guided_search_simulations_allocate_nothing() {
+    let deal = |p: usize| SunriseState::new_game(p, 5, None).unwrap();
+    for (players, state) in positions(&[2, 4], deal) {
+        let name = format!("sunrise {players}p");
+        // UCB1 with the rollout guide adds one edge per simulation, as `search` does: the
+        // arena reserved for the budget never grows, so a long search allocates exactly as
+        // much as a short one.
+        let ucb1 = Selection::Ucb1 { exploration: 0.25 };
+        let few = guided_allocations(&state, FEW, ucb1, None);
+        let many = guided_allocations(&state, MANY, ucb1, None);
+        assert_eq!(
+            many, few,
+            "{name}, UCB1 with the rollout guide: simulations allocated"
+        );
+        assert!(
+            few <= PER_SEARCH_LIMIT,
+            "{name}: one search allocated {few} times"
+        );
+        // PUCT, with the rollout guide and with a (Rust) evaluator in batches of 4 leaves.
+        let puct = GuidedOptions::default().selection;
+        let few = guided_allocations(&state, FEW, puct, None);
+        let many = guided_allocations(&state, MANY, puct, None);
+        assert!(
+            many <= few + ARENA_GROWTH_LIMIT,
+            "{name}, PUCT with the rollout guide: {many} allocations against {few}"
+        );
+        let few = guided_allocations(&state, FEW, puct, Some(&mut Trivial));
+        let many = guided_allocations(&state, MANY, puct, Some(&mut Trivial));
+        assert!(
+            many <= few + ARENA_GROWTH_LIMIT,
+            "{name}, PUCT with an evaluator: {many} allocations against {few}"
+        );
     }
 }
 

@@ -1,18 +1,27 @@
 //! Guided (PUCT) search of many states at once (`craftgames.guided`): the tree work runs in
 //! the core with the GIL released; the GIL is taken back only to call the Python evaluator,
 //! once per batch of leaves, with `(B, D)` float32 observations and `(B, A)` bool masks.
+//!
+//! The core writes each batch's rows straight into two numpy arrays made once per search
+//! ([`LeafArrays`]), so a leaf costs no copy and no allocation on the way to the evaluator.
+//! An evaluator that keeps those arrays (or a view of them) past its call gets fresh ones the
+//! next batch, so what it kept is never overwritten: to it every batch looks newly made.
+//! Without an evaluator the built-in guide's search runs on a worker thread that Ctrl-C stops
+//! (`interrupt`).
 
 use craftgames_core::engine::GameState;
 use craftgames_core::search::{
     Guide, GuidedOptions, GuidedResult, GuidedSearch, PriorOutput, RewardKind, RolloutPolicy,
     Selection, ValueOrder,
 };
-use numpy::{PyArray1, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
+use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray2, PyUntypedArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::types::PySlice;
 
 use crate::errors::engine_error;
 use crate::games::Game;
+use crate::interrupt::interruptible;
 use crate::state::State;
 
 /// One root's answer: `(action, policy, root_value, observation, visits, simulations)`.
@@ -185,20 +194,29 @@ fn run<G: GameState>(
 ) -> PyResult<Vec<GuidedResult>> {
     let mut search = GuidedSearch::new(roots, options).map_err(engine_error)?;
     let Some(evaluator) = evaluator else {
-        py.detach(|| search.run_builtin(guide))
-            .map_err(engine_error)?;
+        // Ctrl-C stops the search between two simulations.
+        interruptible(py, |stop| search.run_builtin_until(guide, stop))?.map_err(engine_error)?;
         return Ok(search.results());
     };
     let dims = search.dims();
     let (d, a, p) = (dims.observation, dims.actions, dims.players);
+    let rows = search.max_batch();
+    let mut arrays = LeafArrays::new(py, rows, d, a);
     loop {
-        let b = py.detach(|| search.collect()).map_err(engine_error)?;
+        if arrays.kept_elsewhere() {
+            arrays = LeafArrays::new(py, rows, d, a);
+        }
+        let b = {
+            let mut observations = arrays.observations.readwrite();
+            let mut masks = arrays.masks.readwrite();
+            let (observations, masks) = (observations.as_slice_mut()?, masks.as_slice_mut()?);
+            py.detach(|| search.collect_into(observations, masks))
+                .map_err(engine_error)?
+        };
         if b == 0 {
             break;
         }
-        let batch = search.batch();
-        let observations = PyArray1::from_slice(py, batch.observations()).reshape([b, d])?;
-        let masks = PyArray1::from_slice(py, batch.masks()).reshape([b, a])?;
+        let (observations, masks) = arrays.first_rows(b)?;
         let answer = evaluator.call1((observations, masks))?;
         let (priors, values): (Bound<'_, PyAny>, Bound<'_, PyAny>) =
             answer.extract().map_err(|_| {
@@ -212,6 +230,45 @@ fn run<G: GameState>(
         py.check_signals()?; // Ctrl-C between batches
     }
     Ok(search.results())
+}
+
+/// The arrays the core writes a batch's rows into: `(rows, D)` float32 observations and
+/// `(rows, A)` bool masks, of which the evaluator sees the first `B` rows.
+struct LeafArrays<'py> {
+    observations: Bound<'py, PyArray2<f32>>,
+    masks: Bound<'py, PyArray2<bool>>,
+    rows: usize,
+}
+
+impl<'py> LeafArrays<'py> {
+    fn new(py: Python<'py>, rows: usize, d: usize, a: usize) -> Self {
+        LeafArrays {
+            observations: PyArray2::zeros(py, [rows, d], false),
+            masks: PyArray2::zeros(py, [rows, a], false),
+            rows,
+        }
+    }
+
+    /// Whether anything but this struct still refers to either array (the evaluator kept
+    /// it, or a view of it, which refers to it as its base): then it must not be rewritten.
+    fn kept_elsewhere(&self) -> bool {
+        self.observations.get_refcnt() > 1 || self.masks.get_refcnt() > 1
+    }
+
+    /// The batch's `b` rows of each array (the arrays themselves when the batch is full).
+    fn first_rows(&self, b: usize) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
+        if b == self.rows {
+            return Ok((
+                self.observations.clone().into_any(),
+                self.masks.clone().into_any(),
+            ));
+        }
+        let rows = PySlice::new(self.observations.py(), 0, b as isize, 1);
+        Ok((
+            self.observations.get_item(&rows)?,
+            self.masks.get_item(&rows)?,
+        ))
+    }
 }
 
 /// An evaluator output as a C-contiguous float32 array of shape `(rows, cols)`.

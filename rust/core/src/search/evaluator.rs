@@ -152,8 +152,9 @@ pub enum Guide {
     GreedyRollout(RolloutPolicy),
 }
 
-/// Turns one evaluator prior row into probabilities over `legal` (written into `out`, one
-/// per legal action). Errors name the leaf and the bad entry.
+/// Turns one evaluator prior row into probabilities over `legal`, appended to `out` (one per
+/// legal action), so a whole batch's priors can sit end to end in one reused buffer. Errors
+/// name the leaf and the bad entry.
 pub(crate) fn read_priors(
     row: &[f32],
     legal: &[Action],
@@ -161,7 +162,7 @@ pub(crate) fn read_priors(
     leaf: usize,
     out: &mut Vec<f32>,
 ) -> EngineResult<()> {
-    out.clear();
+    let start = out.len();
     for &a in legal {
         let x = row[a as usize];
         let bad = match kind {
@@ -169,6 +170,7 @@ pub(crate) fn read_priors(
             PriorOutput::Priors => !(x.is_finite() && x >= 0.0),
         };
         if bad {
+            out.truncate(start);
             return Err(EngineError::Config(format!(
                 "the evaluator's prior for action {a} of leaf {leaf} is {x}: {}",
                 match kind {
@@ -179,15 +181,16 @@ pub(crate) fn read_priors(
         }
         out.push(x);
     }
+    let row = &mut out[start..];
     match kind {
-        PriorOutput::Logits => softmax_in_place(out),
+        PriorOutput::Logits => softmax_in_place(row),
         PriorOutput::Priors => {
-            let sum: f32 = out.iter().sum();
+            let sum: f32 = row.iter().sum();
             if sum > 0.0 {
-                out.iter_mut().for_each(|p| *p /= sum);
+                row.iter_mut().for_each(|p| *p /= sum);
             } else {
-                let u = 1.0 / out.len() as f32;
-                out.iter_mut().for_each(|p| *p = u);
+                let u = 1.0 / row.len() as f32;
+                row.iter_mut().for_each(|p| *p = u);
             }
         }
     }

@@ -6,8 +6,15 @@
 //! search is a stepwise object — [`GuidedSearch::collect`] fills the batch, the caller has it
 //! evaluated, [`GuidedSearch::apply`] expands and backs up — so a binding can run the tree work
 //! without its interpreter lock and hold it only for the evaluator call.
+//!
+//! The hot loop allocates nothing once its buffers have grown to the batch's size: a binding
+//! has the leaf rows written straight into arrays of its own ([`GuidedSearch::collect_into`]),
+//! each leaf's legal actions and priors sit end to end in reused buffers, and the masks are
+//! never read back.
 
-use crate::engine::{Action, ActionList, EngineError, EngineResult, GameState, Rng, Seat};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use crate::engine::{Action, EngineError, EngineResult, GameState, Rng, Seat};
 
 use super::evaluator::{
     check_values, read_priors, softmax_in_place, Dims, Evaluations, Evaluator, Guide, LeafBatch,
@@ -147,13 +154,16 @@ struct RootSearch<G> {
     started: u64,
 }
 
-/// A leaf of the current batch: its root, node and the slice of `paths` that led there.
+/// A leaf of the current batch: its root, node, the slice of `paths` that led there and the
+/// slice of `leaf_legal` (and of `leaf_priors`) that holds its legal actions.
 #[derive(Clone, Copy)]
 struct Pending {
     game: usize,
     node: u32,
     path_start: usize,
     path_end: usize,
+    legal_start: usize,
+    legal_end: usize,
 }
 
 /// Guided IS-MCTS over N roots of one game (see the module documentation).
@@ -161,15 +171,21 @@ pub struct GuidedSearch<G> {
     games: Vec<RootSearch<G>>,
     options: GuidedOptions,
     dims: Dims,
+    /// The rows [`GuidedSearch::collect`] writes (`batch_rows` of them hold its batch).
     observations: Vec<f32>,
     masks: Vec<bool>,
+    batch_rows: usize,
     seats: Vec<Seat>,
     pending: Vec<Pending>,
     paths: Vec<u32>,
     path: Vec<u32>,
+    /// Every leaf's legal actions, ascending, end to end (see [`Pending`]).
+    leaf_legal: Vec<Action>,
+    /// The priors [`GuidedSearch::apply`] read for them, one per entry of `leaf_legal`.
+    leaf_priors: Vec<f32>,
     prior_buf: Vec<f32>,
     legal_buf: Vec<Action>,
-    legal_list: ActionList,
+    noise_buf: Vec<f64>,
     value_buf: Vec<f64>,
     /// Plays the rollouts of `GuidedOptions::rollout_mix`.
     rollout: Rollout<G>,
@@ -189,6 +205,7 @@ impl<G: GameState> GuidedSearch<G> {
             .ok_or_else(|| EngineError::Config("guided search needs at least one state".into()))?;
         let dims = Dims::of(first);
         let rollout = Rollout::new(first);
+        let first_game_length = first.max_game_length();
         let mut games = Vec::with_capacity(roots.len());
         for (i, root) in roots.into_iter().enumerate() {
             if Dims::of(&root) != dims {
@@ -220,13 +237,19 @@ impl<G: GameState> GuidedSearch<G> {
             dims,
             observations: Vec::new(),
             masks: Vec::new(),
+            batch_rows: 0,
             seats: Vec::new(),
             pending: Vec::new(),
             paths: Vec::new(),
-            path: Vec::new(),
-            prior_buf: Vec::new(),
-            legal_buf: Vec::new(),
-            legal_list: ActionList::new(),
+            // No descent is longer than a whole game.
+            path: Vec::with_capacity(first_game_length),
+            leaf_legal: Vec::new(),
+            leaf_priors: Vec::new(),
+            // A leaf has at most one legal action per action id: with room for that, the
+            // per-leaf buffers of the built-in guides never grow mid-search.
+            prior_buf: Vec::with_capacity(dims.actions),
+            legal_buf: Vec::with_capacity(dims.actions),
+            noise_buf: Vec::with_capacity(dims.actions),
             value_buf: Vec::new(),
             rollout,
             rollout_values: Vec::new(),
@@ -240,8 +263,21 @@ impl<G: GameState> GuidedSearch<G> {
         self.dims
     }
 
+    /// The most leaves one batch can hold (`B` ≤ this): every root's simulations in flight.
+    /// [`GuidedSearch::collect_into`] needs buffers of this many rows.
+    pub fn max_batch(&self) -> usize {
+        self.games.len() * self.options.in_flight
+    }
+
     /// Searches every root to its budget with a built-in guide.
     pub fn run_builtin(&mut self, guide: Guide) -> EngineResult<()> {
+        self.run_builtin_until(guide, &AtomicBool::new(false))
+    }
+
+    /// [`GuidedSearch::run_builtin`] that stops early, between two simulations, once `stop`
+    /// is set by another thread (how a binding cancels it on Ctrl-C). The search is then left
+    /// part-way; a search that was not stopped gives what `run_builtin` gives.
+    pub fn run_builtin_until(&mut self, guide: Guide, stop: &AtomicBool) -> EngineResult<()> {
         let n = self.dims.players;
         let sims = self.options.simulations;
         let (reward, noise) = (self.options.reward, self.options.dirichlet);
@@ -253,6 +289,9 @@ impl<G: GameState> GuidedSearch<G> {
             let mut rollout = Rollout::new(&game.root);
             let mut scratch = scratch_state(&game.root);
             while game.started < sims {
+                if stop.load(Ordering::Relaxed) {
+                    return Ok(());
+                }
                 game.started += 1;
                 game.root.resample_hidden_into(
                     game.searcher,
@@ -264,7 +303,8 @@ impl<G: GameState> GuidedSearch<G> {
                     .tree
                     .descend(&mut game.det, &mut game.rng, &mut self.path, false);
                 if let Descent::Leaf { node, seat } = end {
-                    fill_legal(&game.det, &mut self.legal_list, &mut self.legal_buf);
+                    self.legal_buf.clear();
+                    self.legal_buf.extend_from_slice(game.tree.leaf_legal());
                     self.prior_buf.clear();
                     if greedy {
                         for &a in &self.legal_buf {
@@ -279,7 +319,12 @@ impl<G: GameState> GuidedSearch<G> {
                         self.prior_buf.resize(self.legal_buf.len(), u);
                     }
                     if node == ROOT {
-                        add_noise(noise, &mut self.prior_buf, &mut game.rng);
+                        add_noise(
+                            noise,
+                            &mut self.prior_buf,
+                            &mut self.noise_buf,
+                            &mut game.rng,
+                        );
                     }
                     game.tree.expand(node, &self.legal_buf, &self.prior_buf);
                 }
@@ -318,30 +363,64 @@ impl<G: GameState> GuidedSearch<G> {
 
     /// The batch [`GuidedSearch::collect`] gathered.
     pub fn batch(&self) -> LeafBatch<'_> {
+        let (b, d, a) = (self.batch_rows, self.dims.observation, self.dims.actions);
         LeafBatch {
-            observations: &self.observations,
-            masks: &self.masks,
-            seats: &self.seats,
+            observations: &self.observations[..b * d],
+            masks: &self.masks[..b * a],
+            seats: &self.seats[..b],
             dims: self.dims,
         }
     }
 
     /// Descends up to `in_flight` simulations of every root still short of its budget and
-    /// gathers the leaves that need an evaluator into the batch; returns its size `B` (0: the
-    /// search is over). Simulations that end the game are backed up at once.
+    /// gathers the leaves that need an evaluator into the batch ([`GuidedSearch::batch`]);
+    /// returns its size `B` (0: the search is over). Simulations that end the game are backed
+    /// up at once.
     pub fn collect(&mut self) -> EngineResult<usize> {
+        let rows = self.max_batch();
+        let mut observations = std::mem::take(&mut self.observations);
+        let mut masks = std::mem::take(&mut self.masks);
+        observations.resize(rows * self.dims.observation, 0.0);
+        masks.resize(rows * self.dims.actions, false);
+        let collected = self.collect_into(&mut observations, &mut masks);
+        self.observations = observations;
+        self.masks = masks;
+        self.batch_rows = *collected.as_ref().unwrap_or(&0);
+        collected
+    }
+
+    /// [`GuidedSearch::collect`] writing the batch's rows into the caller's buffers (e.g.
+    /// arrays a binding hands the evaluator), row-major from row 0: `observations` `(B, D)`,
+    /// every entry written, and `masks` `(B, A)`, every entry written. Each needs room for
+    /// [`GuidedSearch::max_batch`] rows; rows past `B` are left as they were.
+    pub fn collect_into(
+        &mut self,
+        observations: &mut [f32],
+        masks: &mut [bool],
+    ) -> EngineResult<usize> {
         if !matches!(self.options.selection, Selection::Puct { .. }) {
             return Err(EngineError::Config(
                 "an evaluator needs PUCT selection (UCB1 runs only with a built-in guide)".into(),
             ));
         }
         let (d, a, n) = (self.dims.observation, self.dims.actions, self.dims.players);
-        self.observations.clear();
-        self.masks.clear();
+        let rows = self.max_batch();
+        if observations.len() < rows * d || masks.len() < rows * a {
+            return Err(EngineError::Config(format!(
+                "the batch buffers hold {} observation and {} mask entries; {rows} leaves of \
+                 widths {d} and {a} need {} and {}",
+                observations.len(),
+                masks.len(),
+                rows * d,
+                rows * a
+            )));
+        }
+        self.batch_rows = 0;
         self.seats.clear();
         self.pending.clear();
         self.paths.clear();
         self.rollout_values.clear();
+        self.leaf_legal.clear();
         #[cfg(test)]
         self.leaf_states.clear();
         let sims = self.options.simulations;
@@ -363,15 +442,15 @@ impl<G: GameState> GuidedSearch<G> {
                     .descend(&mut game.det, &mut game.rng, &mut self.paths, true)
                 {
                     Descent::Leaf { node, seat } => {
-                        let row = self.observations.len();
-                        self.observations.resize(row + d, 0.0);
+                        let row = self.pending.len();
                         game.det
-                            .observation_tensor(seat, &mut self.observations[row..]);
-                        let row = self.masks.len();
-                        self.masks.resize(row + a, false);
-                        fill_legal(&game.det, &mut self.legal_list, &mut self.legal_buf);
-                        for &action in &self.legal_buf {
-                            self.masks[row + action as usize] = true;
+                            .observation_tensor(seat, &mut observations[row * d..(row + 1) * d]);
+                        let legal_start = self.leaf_legal.len();
+                        push_ascending(&mut self.leaf_legal, game.tree.leaf_legal());
+                        let mask = &mut masks[row * a..(row + 1) * a];
+                        mask.fill(false);
+                        for &action in &self.leaf_legal[legal_start..] {
+                            mask[action as usize] = true;
                         }
                         self.seats.push(seat);
                         #[cfg(test)]
@@ -381,6 +460,8 @@ impl<G: GameState> GuidedSearch<G> {
                             node,
                             path_start,
                             path_end: self.paths.len(),
+                            legal_start,
+                            legal_end: self.leaf_legal.len(),
                         });
                         if let Some((_, policy)) = self.options.rollout_mix {
                             // The row is written: the leaf's determinization can be played on.
@@ -420,33 +501,30 @@ impl<G: GameState> GuidedSearch<G> {
                 values.len()
             )));
         }
-        for i in 0..b {
+        self.leaf_priors.clear();
+        for (i, leaf) in self.pending.iter().enumerate() {
             check_values(&values[i * p..(i + 1) * p], i)?;
-            self.legal_of(i);
             read_priors(
                 &priors[i * a..(i + 1) * a],
-                &self.legal_buf,
+                &self.leaf_legal[leaf.legal_start..leaf.legal_end],
                 self.options.prior_output,
                 i,
-                &mut self.prior_buf,
+                &mut self.leaf_priors,
             )?;
         }
-        for i in 0..b {
-            let leaf = self.pending[i];
-            self.legal_of(i);
-            read_priors(
-                &priors[i * a..(i + 1) * a],
-                &self.legal_buf,
-                self.options.prior_output,
-                i,
-                &mut self.prior_buf,
-            )?;
+        for (i, leaf) in self.pending.iter().enumerate() {
             let game = &mut self.games[leaf.game];
+            let legal = &self.leaf_legal[leaf.legal_start..leaf.legal_end];
+            let leaf_priors = &mut self.leaf_priors[leaf.legal_start..leaf.legal_end];
             if leaf.node == ROOT {
-                add_noise(self.options.dirichlet, &mut self.prior_buf, &mut game.rng);
+                add_noise(
+                    self.options.dirichlet,
+                    leaf_priors,
+                    &mut self.noise_buf,
+                    &mut game.rng,
+                );
             }
-            game.tree
-                .expand(leaf.node, &self.legal_buf, &self.prior_buf);
+            game.tree.expand(leaf.node, legal, leaf_priors);
             let row = &values[i * p..(i + 1) * p];
             let (order, to_act) = (self.options.value_order, self.seats[i]);
             self.value_buf.clear();
@@ -468,19 +546,6 @@ impl<G: GameState> GuidedSearch<G> {
         Ok(())
     }
 
-    /// The legal actions of batch leaf `i`, read back from its mask row into `legal_buf`.
-    fn legal_of(&mut self, i: usize) {
-        let a = self.dims.actions;
-        self.legal_buf.clear();
-        self.legal_buf.extend(
-            self.masks[i * a..(i + 1) * a]
-                .iter()
-                .enumerate()
-                .filter(|(_, &m)| m)
-                .map(|(action, _)| action as Action),
-        );
-    }
-
     /// The result of every root, in the order given.
     pub fn results(&self) -> Vec<GuidedResult> {
         let mut draw = Rng::seed_from(derive_seed(self.options.seed, u64::MAX));
@@ -491,21 +556,34 @@ impl<G: GameState> GuidedSearch<G> {
     }
 }
 
-/// The legal actions of `state` into `out`, through the reusable `list`.
-fn fill_legal<G: GameState>(state: &G, list: &mut ActionList, out: &mut Vec<Action>) {
-    state.legal_actions_into(list);
-    out.clear();
-    out.extend_from_slice(list);
+/// Appends `legal` to `out` in ascending order without repeats: the order a mask row lists
+/// them in, which is the order their edges are added (and so how selection breaks ties).
+fn push_ascending(out: &mut Vec<Action>, legal: &[Action]) {
+    let start = out.len();
+    out.extend_from_slice(legal);
+    if legal.windows(2).all(|w| w[0] < w[1]) {
+        return; // the engine listed them ascending already (the usual case): nothing to sort
+    }
+    out[start..].sort_unstable();
+    let mut kept = start;
+    for i in start..out.len() {
+        if i == start || out[i] != out[kept - 1] {
+            out[kept] = out[i];
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }
 
-/// Mixes root Dirichlet noise into `priors` when asked.
-fn add_noise(noise: Option<(f64, f64)>, priors: &mut [f32], rng: &mut Rng) {
+/// Mixes root Dirichlet noise into `priors` when asked (`draws` is a reused buffer).
+fn add_noise(noise: Option<(f64, f64)>, priors: &mut [f32], draws: &mut Vec<f64>, rng: &mut Rng) {
     let Some((alpha, fraction)) = noise else {
         return;
     };
-    let draws: Vec<f64> = priors.iter().map(|_| gamma(alpha, rng)).collect();
+    draws.clear();
+    draws.extend(priors.iter().map(|_| gamma(alpha, rng)));
     let total: f64 = draws.iter().sum();
-    for (p, g) in priors.iter_mut().zip(draws) {
+    for (p, &g) in priors.iter_mut().zip(draws.iter()) {
         let share = if total > 0.0 { g / total } else { 0.0 };
         *p = ((1.0 - fraction) * f64::from(*p) + fraction * share) as f32;
     }

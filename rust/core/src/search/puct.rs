@@ -196,6 +196,12 @@ impl PuctTree {
         }
     }
 
+    /// The legal actions at the leaf where the last [`PuctTree::descend`] stopped with
+    /// [`Descent::Leaf`], in the engine's order (the descent listed them; no need to again).
+    pub(crate) fn leaf_legal(&self) -> &[Action] {
+        &self.legal
+    }
+
     fn take(&mut self, edge: u32, path: &mut Vec<u32>, virtual_loss: bool) {
         path.push(edge);
         if virtual_loss {
