@@ -57,10 +57,10 @@ class Config:
     workers: int = 2
     games_per_iteration: int = 32
     search: games.SearchConfig = field(default_factory=games.SearchConfig)
-    width: int = 256
+    width: int = 128
     lr: float = 1e-3
     batch: int = 256
-    train_steps: int = 64  # minibatches per iteration
+    train_steps: int = 16  # minibatches per iteration (64 overfit the buffer: README)
     buffer: int = 60_000  # decisions kept
     eval_every: int = 5  # iterations between curve points
     eval_games: int = 40  # per curve point and opponent (seats rotated)
@@ -348,8 +348,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=0.5,
         help="leaf value = (1-w)*network + w*greedy rollout (0: network only)",
     )
-    parser.add_argument("--width", type=int, default=256, help="hidden units per layer")
-    parser.add_argument("--train-steps", type=int, default=64, help="minibatches an iteration")
+    parser.add_argument("--width", type=int, default=128, help="hidden units per layer")
+    parser.add_argument("--train-steps", type=int, default=16, help="minibatches an iteration")
     parser.add_argument("--eval-every", type=int, default=5)
     parser.add_argument("--eval-games", type=int, default=40)
     parser.add_argument("--eval-simulations", type=int, default=200)
