@@ -18,6 +18,7 @@ it goes::
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import math
 import multiprocessing
@@ -32,7 +33,7 @@ from typing import Any
 import numpy as np
 
 import craftgames
-from craftgames.atomic import write_text
+from craftgames.atomic import write_bytes, write_text
 
 try:
     import games
@@ -233,10 +234,10 @@ def plot(curve: list[dict[str, Any]], path: Path, title: str) -> None:
     ax.set_title(title)
     ax.legend()
     fig.tight_layout()
-    temp = path.with_name(f".{path.name}.tmp.png")
-    fig.savefig(temp, dpi=100)
+    image = io.BytesIO()
+    fig.savefig(image, format="png", dpi=100)
     plt.close(fig)
-    temp.replace(path)  # whole or not at all
+    write_bytes(path, image.getvalue())  # temp file, fsync, rename: whole or not at all
 
 
 def train(cfg: Config, out: Path, pool: Pool, log: Callable[[str], None] = print) -> dict[str, Any]:
