@@ -73,6 +73,10 @@ def test_masks_are_the_legal_actions_of_the_replayed_state() -> None:
             np.testing.assert_array_equal(
                 env.observations[i], again.observation_tensor(int(env.to_act[i]))
             )
+    # The env writes only the entries of a mask row that change: a row a caller could edit
+    # would go wrong, so the arrays are read-only views.
+    with pytest.raises(ValueError, match="read-only"):
+        env.masks[0, 0] = True
 
 
 def test_bots_move_inside_the_call_and_finished_games_are_kept() -> None:

@@ -14,8 +14,9 @@
         returns = env.final_returns[finished]  # ...their results are kept
 
 The arrays (`observations`, `masks`, `rewards`, ...) are allocated once and written in place
-by every `reset` and `step`, with the GIL released; copy them to keep a step's values. Row
-`i` is game `i`:
+by every `reset` and `step`, with the GIL released; copy them to keep a step's values. They
+are read-only views (the env writes only what changed in a mask row, so a row must hold what
+the env wrote). Row `i` is game `i`:
 
 * ``observations`` ``(N, D)`` float32 — the seat to act's `observation_tensor`;
 * ``masks`` ``(N, A)`` bool — its legal actions (`State.legal_actions`);
@@ -52,7 +53,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -73,6 +74,15 @@ SEAT_PLAYERS: Final = ("learner", "random", "greedy", "mcts:N")
 """Who may play a seat (``mcts:N`` with N ≥ 1 simulations a move)."""
 
 _SEED_SPACE = 1 << 63
+
+_Scalar = TypeVar("_Scalar", bound=np.generic)
+
+
+def _read_only(array: npt.NDArray[_Scalar]) -> npt.NDArray[_Scalar]:
+    """A read-only view of one of the batch's arrays (the batch still writes the array)."""
+    view: npt.NDArray[_Scalar] = array.view()
+    view.flags.writeable = False
+    return view
 
 
 def reward_values(state: State, reward: str = "margin", timing: str = "end") -> list[float]:
@@ -125,16 +135,16 @@ class VectorEnv:
         self.observation_size: Final = self._batch.observation_size
         self.num_actions: Final = self._batch.num_actions
         b = self._batch
-        self.observations: Final = b.observations
-        self.masks: Final = b.masks
-        self.rewards: Final = b.rewards
-        self.terminated: Final = b.terminated
-        self.to_act: Final = b.to_act
-        self.seeds: Final = b.seeds
-        self.final_observations: Final = b.final_observations
-        self.final_returns: Final = b.final_returns
-        self.final_scores: Final = b.final_scores
-        self.final_seeds: Final = b.final_seeds
+        self.observations: Final = _read_only(b.observations)
+        self.masks: Final = _read_only(b.masks)
+        self.rewards: Final = _read_only(b.rewards)
+        self.terminated: Final = _read_only(b.terminated)
+        self.to_act: Final = _read_only(b.to_act)
+        self.seeds: Final = _read_only(b.seeds)
+        self.final_observations: Final = _read_only(b.final_observations)
+        self.final_returns: Final = _read_only(b.final_returns)
+        self.final_scores: Final = _read_only(b.final_scores)
+        self.final_seeds: Final = _read_only(b.final_seeds)
 
     def reset(
         self, seed: int | None = None

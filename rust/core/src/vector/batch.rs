@@ -312,8 +312,14 @@ impl<G: GameState> Context<'_, G> {
                 .observation_tensor(seat, &mut out.observations[k * d..(k + 1) * d]);
             slot.state.legal_actions_into(&mut legal);
             let mask = &mut out.masks[k * a..(k + 1) * a];
-            mask.fill(false);
-            slot.legal.fill(0);
+            // The row holds the slot's last legal set (see `Outputs::masks`): clear just those.
+            for (w, word) in slot.legal.iter_mut().enumerate() {
+                let mut bits = std::mem::take(word);
+                while bits != 0 {
+                    mask[w * 64 + bits.trailing_zeros() as usize] = false;
+                    bits &= bits - 1;
+                }
+            }
             for &action in &legal {
                 mask[action as usize] = true;
                 slot.legal[action as usize / 64] |= 1 << (action % 64);

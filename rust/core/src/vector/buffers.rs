@@ -20,7 +20,10 @@ pub struct Dims {
 pub struct Outputs<'a> {
     /// `(N, D)`: the observation of the seat to act in each game, from its own view.
     pub observations: &'a mut [f32],
-    /// `(N, A)`: true for each legal action of the seat to act.
+    /// `(N, A)`: true for each legal action of the seat to act. Passed in as the last call
+    /// left it (or all false): only the entries that change are written — a mask row is
+    /// thousands of entries with a few dozen set, and rewriting whole rows was a third of a
+    /// large batch's memory traffic.
     pub masks: &'a mut [bool],
     /// `(N, P)`: what each seat earned since the last call (see `vector::reward`).
     pub rewards: &'a mut [f32],
