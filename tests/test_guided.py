@@ -204,3 +204,19 @@ def test_batches_reuse_their_arrays_but_never_overwrite_ones_the_evaluator_keeps
         assert len(kept) >= 8
         for array, as_given in kept:
             np.testing.assert_array_equal(array, as_given)
+
+
+def test_the_evaluator_gets_read_only_rows() -> None:
+    # The search writes only the mask entries that change from one batch to the next, so an
+    # evaluator editing its rows would corrupt the next batch: they are read-only.
+    states = [_sunrise(s) for s in range(2)]
+    actions = states[0].num_distinct_actions()
+
+    def editing(
+        obs: npt.NDArray[np.float32], masks: npt.NDArray[np.bool_]
+    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        masks[:, 0] = True
+        return np.zeros((len(obs), actions), np.float32), np.full((len(obs), 2), 0.5, np.float32)
+
+    with pytest.raises(ValueError, match="read-only"):
+        guided.search_many(states, editing, simulations=10, in_flight=4)

@@ -255,18 +255,17 @@ impl<'py> LeafArrays<'py> {
         self.observations.get_refcnt() > 1 || self.masks.get_refcnt() > 1
     }
 
-    /// The batch's `b` rows of each array (the arrays themselves when the batch is full).
+    /// Read-only views of the batch's `b` rows of each array: the search writes only the
+    /// mask entries that change between batches, so the evaluator must not edit them.
     fn first_rows(&self, b: usize) -> PyResult<(Bound<'py, PyAny>, Bound<'py, PyAny>)> {
-        if b == self.rows {
-            return Ok((
-                self.observations.clone().into_any(),
-                self.masks.clone().into_any(),
-            ));
-        }
         let rows = PySlice::new(self.observations.py(), 0, b as isize, 1);
+        let read_only = |view: Bound<'py, PyAny>| -> PyResult<Bound<'py, PyAny>> {
+            view.getattr("flags")?.setattr("writeable", false)?;
+            Ok(view)
+        };
         Ok((
-            self.observations.get_item(&rows)?,
-            self.masks.get_item(&rows)?,
+            read_only(self.observations.get_item(&rows)?)?,
+            read_only(self.masks.get_item(&rows)?)?,
         ))
     }
 }

@@ -10,7 +10,7 @@
 //! ## Who knows what
 //!
 //! Every hidden place, who knows it and when that changes. The hidden-information harness
-//! (`tests/hidden_nijar.rs`) reads this table: each place below has a generator that makes a
+//! (`tests/rules/hidden_nijar.rs`) reads this table: each place below has a generator that makes a
 //! second state the seat cannot tell from the first (`swap`: two unseen cards exchanged;
 //! `choice`: another seat's pending choice changed to another legal one by replaying the
 //! game), checks every view and determinization on both, and checks that determinizations

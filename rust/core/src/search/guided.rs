@@ -183,6 +183,9 @@ pub struct GuidedSearch<G> {
     leaf_legal: Vec<Action>,
     /// The priors [`GuidedSearch::apply`] read for them, one per entry of `leaf_legal`.
     leaf_priors: Vec<f32>,
+    /// The slice of `leaf_legal` each mask row of the last batch was set from: the entries
+    /// the next batch clears (see [`GuidedSearch::collect_into`]).
+    mask_rows: Vec<(usize, usize)>,
     prior_buf: Vec<f32>,
     legal_buf: Vec<Action>,
     noise_buf: Vec<f64>,
@@ -245,6 +248,7 @@ impl<G: GameState> GuidedSearch<G> {
             path: Vec::with_capacity(first_game_length),
             leaf_legal: Vec::new(),
             leaf_priors: Vec::new(),
+            mask_rows: Vec::new(),
             // A leaf has at most one legal action per action id: with room for that, the
             // per-leaf buffers of the built-in guides never grow mid-search.
             prior_buf: Vec::with_capacity(dims.actions),
@@ -391,8 +395,10 @@ impl<G: GameState> GuidedSearch<G> {
 
     /// [`GuidedSearch::collect`] writing the batch's rows into the caller's buffers (e.g.
     /// arrays a binding hands the evaluator), row-major from row 0: `observations` `(B, D)`,
-    /// every entry written, and `masks` `(B, A)`, every entry written. Each needs room for
-    /// [`GuidedSearch::max_batch`] rows; rows past `B` are left as they were.
+    /// every entry written, and `masks` `(B, A)`. Each needs room for
+    /// [`GuidedSearch::max_batch`] rows. `masks` must come as the last call left it (or all
+    /// false): a mask row is thousands of entries with a few dozen set, so only the entries
+    /// that change are written (the last batch's legal actions cleared, this one's set).
     pub fn collect_into(
         &mut self,
         observations: &mut [f32],
@@ -415,6 +421,12 @@ impl<G: GameState> GuidedSearch<G> {
                 rows * a
             )));
         }
+        for (row, &(start, end)) in self.mask_rows.iter().enumerate() {
+            for &action in &self.leaf_legal[start..end] {
+                masks[row * a + action as usize] = false;
+            }
+        }
+        self.mask_rows.clear();
         self.batch_rows = 0;
         self.seats.clear();
         self.pending.clear();
@@ -448,10 +460,10 @@ impl<G: GameState> GuidedSearch<G> {
                         let legal_start = self.leaf_legal.len();
                         push_ascending(&mut self.leaf_legal, game.tree.leaf_legal());
                         let mask = &mut masks[row * a..(row + 1) * a];
-                        mask.fill(false);
                         for &action in &self.leaf_legal[legal_start..] {
                             mask[action as usize] = true;
                         }
+                        self.mask_rows.push((legal_start, self.leaf_legal.len()));
                         self.seats.push(seat);
                         #[cfg(test)]
                         self.leaf_states.push(game.det.clone());

@@ -19,7 +19,7 @@
 //! ## Who knows what
 //!
 //! Every hidden place, who knows it and when that changes. The hidden-information harness
-//! (`tests/hidden_sorcery.rs`) reads this table: each place below has a generator that makes
+//! (`tests/rules/hidden_sorcery.rs`) reads this table: each place below has a generator that makes
 //! a second state the seat cannot tell from the first (`swap`: two unseen cards exchanged or
 //! a card changed to another it could have been; `choice`: another seat's pending choice
 //! changed to another legal one by replaying the game), checks every view and determinization

@@ -11,7 +11,7 @@
 //! ## Who knows what
 //!
 //! Every hidden place, who knows it and when that changes. The hidden-information harness
-//! (`tests/hidden_sunrise.rs`) reads this table: each place below has a generator that makes
+//! (`tests/rules/hidden_sunrise.rs`) reads this table: each place below has a generator that makes
 //! a second state the seat cannot tell from the first (`swap`: two unseen cards exchanged or
 //! a card changed; `choice`: another seat's pending choice changed to another legal one by
 //! replaying the game), checks every view and determinization on both, and checks that

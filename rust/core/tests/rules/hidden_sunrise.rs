@@ -1,4 +1,4 @@
-//! The hidden-information harness (`common::hidden`) for Sunrise at the Studio, 2–4 players:
+//! The hidden-information harness (`crate::common::hidden`) for Sunrise at the Studio, 2–4 players:
 //! the swaps of each hidden place of the table in `src/sunrise/observe.rs`.
 //! Expected to pass on every branch.
 
@@ -6,9 +6,7 @@ use craftgames_core::engine::{Rng, Seat};
 use craftgames_core::sunrise::state::{Destination, Phase, Player, Table, TurnStage};
 use craftgames_core::sunrise::SunriseState;
 
-mod common;
-
-use common::hidden::{edit_table, run_harness, two_of, Budget, HiddenGame, Swap};
+use crate::common::hidden::{edit_table, run_harness, two_of, Budget, HiddenGame, Swap};
 
 /// Where a card lies: (place, seat, index).
 type Spot = (&'static str, usize, usize);
@@ -166,7 +164,7 @@ fn sort_hand(p: &mut Player) {
 
 impl HiddenGame for SunriseState {
     const GAME: &'static str = "sunrise";
-    const OBSERVE_RS: &'static str = include_str!("../src/sunrise/observe.rs");
+    const OBSERVE_RS: &'static str = include_str!("../../src/sunrise/observe.rs");
     const UNREACHED: &'static [(&'static str, &'static str)] = &[(
         "final_choice",
         "random and greedy play seldom end with two seats holding face-down advantage cards, \

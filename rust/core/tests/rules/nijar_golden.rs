@@ -3,7 +3,7 @@
 //! score explanations. Any change of behaviour shows up as a diff. Regenerate only on purpose:
 //!
 //! ```text
-//! CRAFTGAMES_UPDATE_GOLDEN=1 cargo test -p craftgames-core --test nijar_golden
+//! CRAFTGAMES_UPDATE_GOLDEN=1 cargo test -p craftgames-core --test rules nijar_golden::
 //! ```
 
 use std::fmt::Write;
@@ -11,9 +11,7 @@ use std::fmt::Write;
 use craftgames_core::engine::{GameState, Rng};
 use craftgames_core::nijar::{NijarConfig, NijarState};
 
-mod common;
-
-use common::check_golden;
+use crate::common::check_golden;
 
 fn playthrough(players: usize, seed: u64) -> String {
     let config = NijarConfig::default();

@@ -8,9 +8,7 @@ use craftgames_core::engine::{ActionList, GameState, Rng};
 use craftgames_core::nijar::{NijarConfig, NijarState};
 use serde_json::Value;
 
-mod common;
-
-use common::{after_random_moves, mutate_one_or_a_pair, number_paths};
+use crate::common::{after_random_moves, mutate_one_or_a_pair, number_paths};
 
 fn mid_game(players: usize, seed: u64, steps: usize) -> NijarState {
     let start = NijarState::new_game(players, seed, None, NijarConfig::default()).unwrap();

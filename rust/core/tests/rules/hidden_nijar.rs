@@ -1,4 +1,4 @@
-//! The hidden-information harness (`common::hidden`) for Níjar, solo at each difficulty and
+//! The hidden-information harness (`crate::common::hidden`) for Níjar, solo at each difficulty and
 //! 2–4 players: the swaps of each hidden place of the table in `src/nijar/observe.rs`, and the
 //! Competition's revealed cards as a public fact every determinization keeps.
 //!
@@ -12,9 +12,7 @@ use craftgames_core::nijar::state::{EndgameChoice, Phase, Table};
 use craftgames_core::nijar::{NijarConfig, NijarState};
 use serde_json::{json, Value};
 
-mod common;
-
-use common::hidden::{edit_table, run_harness, two_of, Budget, HiddenGame, Swap};
+use crate::common::hidden::{edit_table, run_harness, two_of, Budget, HiddenGame, Swap};
 
 /// Where a card lies for a viewer that does not know it: in seat `q`'s hand (`q < 4`), at
 /// position `i` of deck `d`, played face-down by seat `q`, or in the box.
@@ -126,7 +124,7 @@ fn swap(place: &'static str, doc: Option<String>, what: String) -> Option<Swap> 
 
 impl HiddenGame for NijarState {
     const GAME: &'static str = "nijar";
-    const OBSERVE_RS: &'static str = include_str!("../src/nijar/observe.rs");
+    const OBSERVE_RS: &'static str = include_str!("../../src/nijar/observe.rs");
 
     fn load(doc: &str) -> Result<Self, String> {
         NijarState::from_json(doc).map_err(|e| e.to_string())

@@ -1,4 +1,4 @@
-//! Helpers shared by the games' integration tests (each test file is its own crate and uses
+//! Helpers shared by the games' integration tests (each module uses
 //! part of this, hence the `dead_code` allowance).
 #![allow(dead_code)]
 

@@ -6,9 +6,7 @@ use craftgames_core::engine::{GameState, Rng};
 use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 use serde_json::Value;
 
-mod common;
-
-use common::{after_random_moves, at, number_paths, play_out_randomly};
+use crate::common::{after_random_moves, at, number_paths, play_out_randomly};
 
 fn mid_game(players: usize, seed: u64, steps: usize) -> SorceryState {
     let options = serde_json::json!({"staffs": true});

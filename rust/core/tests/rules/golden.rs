@@ -5,7 +5,7 @@
 //! as a diff in review. Regenerate only on purpose:
 //!
 //! ```text
-//! CRAFTGAMES_UPDATE_GOLDEN=1 cargo test -p craftgames-core --test golden
+//! CRAFTGAMES_UPDATE_GOLDEN=1 cargo test -p craftgames-core --test rules golden::
 //! ```
 
 use std::fmt::Write;
@@ -13,9 +13,7 @@ use std::fmt::Write;
 use craftgames_core::engine::{GameState, Rng};
 use craftgames_core::sunrise::SunriseState;
 
-mod common;
-
-use common::check_golden;
+use crate::common::check_golden;
 
 fn playthrough(players: usize, seed: u64) -> String {
     let mut state = SunriseState::new_game(players, seed, None).unwrap();

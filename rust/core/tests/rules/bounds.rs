@@ -4,14 +4,12 @@
 //! bounds, and the bounds are the same in every state of a game. And they are read from the
 //! card data: a card file raising a data-dependent quantity raises the bound by it.
 //!
-//! `cargo test -p craftgames-core --test bounds -- --nocapture` prints each configuration's
+//! `cargo test -p craftgames-core --test rules bounds:: -- --nocapture` prints each configuration's
 //! bounds beside the longest game and the score range the games reached.
-
-mod common;
 
 use std::sync::Arc;
 
-use common::{play_within_bounds, Seen};
+use crate::common::{play_within_bounds, Seen};
 use craftgames_core::engine::{Action, GameState, Rng};
 use craftgames_core::nijar::{self, NijarConfig, NijarState};
 use craftgames_core::search::bots::{Bot, GreedyBot, MctsBot, RandomBot};

@@ -4,7 +4,7 @@
 //! final score explanations. Regenerate only on purpose:
 //!
 //! ```text
-//! CRAFTGAMES_UPDATE_GOLDEN=1 cargo test -p craftgames-core --test sorcery_golden
+//! CRAFTGAMES_UPDATE_GOLDEN=1 cargo test -p craftgames-core --test rules sorcery_golden::
 //! ```
 
 use std::fmt::Write;
@@ -12,9 +12,7 @@ use std::fmt::Write;
 use craftgames_core::engine::{GameState, Rng};
 use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 
-mod common;
-
-use common::check_golden;
+use crate::common::check_golden;
 
 fn playthrough(players: usize, seed: u64, options: serde_json::Value) -> String {
     let cfg = SorceryConfig::from_options(players, options.as_object().unwrap()).unwrap();

@@ -1,4 +1,4 @@
-//! The hidden-information harness (`common::hidden`) for Studies in Sorcery, every player
+//! The hidden-information harness (`crate::common::hidden`) for Studies in Sorcery, every player
 //! count and mode: the swaps of each hidden place of the table in `src/sorcery/observe.rs`.
 //!
 //! It found the leak of issue 16 point 3 (the information state and determinizations kept the
@@ -14,9 +14,7 @@ use craftgames_core::sorcery::state::{Phase, Stage, Table, NONE};
 use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 use serde_json::{json, Value};
 
-mod common;
-
-use common::hidden::{edit_table, run_harness, two_of, Budget, HiddenGame, Swap};
+use crate::common::hidden::{edit_table, run_harness, two_of, Budget, HiddenGame, Swap};
 
 /// Where a grave card lies: in seat `q`'s hand, in pile `k`, or at position `i` of the deck.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -86,7 +84,7 @@ fn swap(place: &'static str, doc: Option<String>, what: String) -> Option<Swap> 
 
 impl HiddenGame for SorceryState {
     const GAME: &'static str = "sorcery";
-    const OBSERVE_RS: &'static str = include_str!("../src/sorcery/observe.rs");
+    const OBSERVE_RS: &'static str = include_str!("../../src/sorcery/observe.rs");
     const BOOKKEEPING: &'static [&'static str] = &["generation", "mixed"];
 
     fn load(doc: &str) -> Result<Self, String> {
