@@ -1,43 +1,77 @@
-//! Times the observation (typed view and JSON), the information-state key and the score
-//! explanation on a mid-game 4-player state:
-//! `cargo run --release -p craftgames-core --example obs_timing`.
+//! Times the views of a mid-game 4-player state of every game (120 random actions in): the
+//! observation as JSON, the information-state key, and Sunrise's typed view and score
+//! explanation: `cargo run --release -p craftgames-core --example obs_timing`.
 //! The Python-visible cost of `State.observation` is measured by `benches/bench_python_loop.py`.
 use craftgames_core::engine::{ActionList, GameState, Rng};
+use craftgames_core::nijar::{NijarConfig, NijarState};
+use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 use craftgames_core::sunrise::SunriseState;
 use std::hint::black_box;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
-fn main() {
-    let mut s = SunriseState::new_game(4, 7, None).unwrap();
+const CALLS: u32 = 20_000;
+
+/// The mean time of `CALLS` calls of `f`, best of 3 (the machine may be shared).
+fn mean(mut f: impl FnMut() -> usize) -> Duration {
+    (0..3)
+        .map(|_| {
+            let mut len = 0;
+            let t = Instant::now();
+            for _ in 0..CALLS {
+                len += f();
+            }
+            black_box(len);
+            t.elapsed() / CALLS
+        })
+        .min()
+        .expect("three runs")
+}
+
+fn midgame<G: GameState>(mut s: G) -> G {
     let mut rng = Rng::seed_from(11);
     let mut actions = ActionList::new();
     for _ in 0..120 {
+        if s.is_terminal() {
+            break;
+        }
         s.legal_actions_into(&mut actions);
         s.apply_unchecked(actions[rng.below(actions.len())]);
     }
-    let n = 20_000;
-    let t = Instant::now();
-    for _ in 0..n {
-        black_box(s.observation_view(black_box(0)));
-    }
-    println!("observation_view: {:?}", t.elapsed() / n);
-    let t = Instant::now();
-    let mut len = 0;
-    for _ in 0..n {
-        len += s.observation_json(0).to_string().len();
-    }
+    s
+}
+
+fn views<G: GameState>(name: &str, s: &G) {
+    let json = mean(|| s.observation_json(black_box(0)).to_string().len());
+    let info = mean(|| s.information_state_string(black_box(0)).len());
+    let chars = s.information_state_string(0).len();
     println!(
-        "observation_json + to_string: {:?} ({len})",
-        t.elapsed() / n
+        "{name:<8} observation_json + to_string {json:>10.2?}   information_state_string \
+         {info:>10.2?} ({chars} bytes)"
     );
-    let t = Instant::now();
-    for _ in 0..n {
-        len += s.information_state_string(0).len();
-    }
-    println!("information_state_string: {:?} ({len})", t.elapsed() / n);
-    let t = Instant::now();
-    for _ in 0..n {
-        len += s.explain_score(0).lines.len();
-    }
-    println!("explain_score: {:?} ({len})", t.elapsed() / n);
+}
+
+fn main() {
+    let sunrise = midgame(SunriseState::new_game(4, 7, None).unwrap());
+    views("sunrise", &sunrise);
+    views(
+        "sorcery",
+        &midgame(
+            SorceryState::new_game(
+                SorceryConfig::from_options(4, &serde_json::Map::new()).unwrap(),
+                7,
+                None,
+            )
+            .unwrap(),
+        ),
+    );
+    views(
+        "nijar",
+        &midgame(NijarState::new_game(4, 7, None, NijarConfig::default()).unwrap()),
+    );
+    let typed = mean(|| {
+        black_box(sunrise.observation_view(black_box(0)));
+        0
+    });
+    let explain = mean(|| sunrise.explain_score(black_box(0)).lines.len());
+    println!("sunrise  observation_view {typed:.2?}   explain_score {explain:.2?}");
 }

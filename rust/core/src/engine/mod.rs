@@ -8,12 +8,14 @@ mod copies;
 mod document;
 mod error;
 mod fixed;
+mod key;
 mod rng;
 
 pub(crate) use copies::search_copies;
 pub use document::{read_document, write_document};
 pub use error::{EngineError, EngineResult};
 pub use fixed::FixedVec;
+pub use key::key_string;
 pub use rng::Rng;
 
 use arrayvec::ArrayVec;

@@ -33,7 +33,7 @@ use super::data::{
     STARTING_CARD,
 };
 use super::state::{EndgameChoice, NijarState, Phase, EMPTY};
-use crate::engine::{Rng, Seat};
+use crate::engine::{key_string, Rng, Seat};
 
 /// A list of distinct cards (or one entry per card), inline: at most one per card id.
 type Ids<T> = arrayvec::ArrayVec<T, NUM_CARD_IDS>;
@@ -366,14 +366,22 @@ impl NijarState {
             t.solo.deck = rest.into_iter().collect();
             competition_top_back = top_back;
         }
-        let key = serde_json::json!({
-            "viewer": viewer,
-            "table": t,
-            "hidden": hidden,
-            "unknown_in_decks": deck_counts,
-            "competition_top_back": competition_top_back,
-        });
-        key.to_string()
+        /// What the key holds, written straight to text (`key_string`).
+        #[derive(serde::Serialize)]
+        struct Key<'a, B> {
+            viewer: Seat,
+            table: &'a super::state::Table,
+            hidden: &'a [[u8; 5]],
+            unknown_in_decks: [u8; 3],
+            competition_top_back: Option<B>,
+        }
+        key_string(&Key {
+            viewer,
+            table: &t,
+            hidden: &hidden,
+            unknown_in_decks: deck_counts,
+            competition_top_back,
+        })
     }
 
     /// A copy in which what `viewer` cannot know is redrawn: the unknown cards of each

@@ -43,7 +43,7 @@ use super::data::{Effect, NUM_GRAVE, NUM_MATERIALS, NUM_PROJECTS};
 use super::state::{
     bit, ids, CardId, Materials, Phase, SorceryState, Stage, Turn, FILLED_FREE, MARKET, NONE,
 };
-use crate::engine::{ActionList, Rng, Seat};
+use crate::engine::{key_string, ActionList, Rng, Seat};
 
 /// Names of the moon phases, week 1 to 4 (authored: the rulebook names only week 4, the
 /// New Moon).
@@ -471,10 +471,7 @@ impl SorceryState {
         m.rng = Rng::seed_from(0);
         m.seed = 0;
         m.history.clear();
-        format!(
-            "seat {viewer}|{sizes}|{}",
-            serde_json::to_string(&m).unwrap_or_default()
-        )
+        format!("seat {viewer}|{sizes}|{}", key_string(&m))
     }
 
     /// Writes the observation tensor of `viewer`.

@@ -34,7 +34,7 @@ use arrayvec::ArrayVec;
 
 use super::data::{ResourceIcons, NUM_ADVANTAGE, NUM_ALL_PROJECTS, NUM_RESOURCE_CARDS};
 use super::state::{CardId, Phase, SunriseState, TurnStage, WorkStyle, MAX_SUNRISE_PLAYERS};
-use crate::engine::{ActionList, Rng, Seat};
+use crate::engine::{key_string, ActionList, Rng, Seat};
 
 /// The rounds of a day ("Gameplay").
 pub const ROUND_NAMES: [&str; 3] = ["Sunrise", "Midday", "Sunset"];
@@ -110,10 +110,7 @@ impl SunriseState {
         m.rng = Rng::seed_from(0);
         m.seed = 0;
         m.history.clear();
-        format!(
-            "seat {viewer}:{}",
-            serde_json::to_string(&m).unwrap_or_default()
-        )
+        format!("seat {viewer}:{}", key_string(&m))
     }
 
     /// Redraws everything `viewer` cannot see, consistently with what it can, from `seed`
