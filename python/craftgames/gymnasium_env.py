@@ -21,10 +21,11 @@
 Registered ids: ``craftgames/{game}-2p-vs-{random,greedy}-v0`` for the three games and the
 solo modes ``craftgames/nijar-solo-v0`` and ``craftgames/sorcery-solo-v0`` (margin reward).
 
-Observation bounds: the tensors' entries are flags, counts scaled by their maxima and scores
-scaled by fixed divisors; the declared `Box` is ``[-B, B]`` with B the largest absolute final
-score of `State.score_bounds` (at least 1), a bound every entry stays within in the games
-played by the tests — not derived entry by entry.
+Observation bounds: the declared `Box` is ``Box(low, high)`` with the per-entry bounds of
+`State.observation_tensor_bounds` (`observation_bounds`): each entry's lowest and highest
+value, proved from the rules and the card data for the game, player count and options
+(an entry that never changes in the setup, both bounds 0, is declared ``[0, 1]``:
+Gymnasium takes equal bounds for a mistake).
 """
 
 from __future__ import annotations
@@ -39,17 +40,24 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 import craftgames
-from craftgames.vector import VectorEnv
+from craftgames.vector import VectorEnv, space_bounds
 
-__all__ = ["CraftgamesEnv", "CraftgamesVectorEnv", "observation_bound"]
+__all__ = ["CraftgamesEnv", "CraftgamesVectorEnv", "observation_bounds"]
 
 _SEED_SPACE = 1 << 63
 
 
-def observation_bound(game: str, players: int, **options: Any) -> float:
-    """The B of the declared observation `Box` ``[-B, B]`` (see the module)."""
-    low, high = craftgames.new_game(game, players, 0, **options).score_bounds()
-    return float(max(1, abs(low), abs(high)))
+def observation_bounds(
+    game: str, players: int, **options: Any
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """``(low, high)``: the bounds of the declared observation `Box` (see the module)."""
+    return craftgames.new_game(game, players, 0, **options).observation_tensor_bounds()
+
+
+def _box(env: VectorEnv) -> spaces.Box[np.float32]:
+    """The observation space of one row of `env`."""
+    low, high = space_bounds(env.observation_low, env.observation_high)
+    return spaces.Box(low, high, low.shape, np.float32)
 
 
 def _seats(players: int, learner: int, opponent: str) -> list[str]:
@@ -88,10 +96,7 @@ class CraftgamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             timing=timing,
             **options,
         )
-        bound = observation_bound(game, players, **options)
-        self.observation_space = spaces.Box(
-            -bound, bound, (self._env.observation_size,), np.float32
-        )
+        self.observation_space = _box(self._env)
         self.action_space = spaces.Discrete(self._env.num_actions)
         self._done = True
 
@@ -164,10 +169,7 @@ class CraftgamesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             **options,
         )
         self.num_envs = num_envs
-        bound = observation_bound(game, players, **options)
-        self.single_observation_space = spaces.Box(
-            -bound, bound, (self._env.observation_size,), np.float32
-        )
+        self.single_observation_space = _box(self._env)
         self.single_action_space = spaces.Discrete(self._env.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)

@@ -24,6 +24,13 @@ by every `reset` and `step`, with the GIL released; copy them to keep a step's v
 * ``terminated`` ``(N,)`` bool — the game ended in this step;
 * ``seeds`` ``(N,)`` uint64 — the seed of the game in play.
 
+``observation_low`` and ``observation_high`` ``(D,)`` float32 bound every entry of an
+observation row (`State.observation_tensor_bounds`: proved from the rules and the card data
+for this game, player count and options, computed once). Entries that stay 0 in this setup
+(seat blocks past the player count, the Competition's block outside solo) have both bounds
+0; `space_bounds` widens them to ``[0, 1]`` for a Gymnasium ``Box``, which takes equal bounds
+for a mistake.
+
 **Auto-reset ("same step", as Gymnasium's ``AutoresetMode.SAME_STEP``):** a game that ends
 is dealt anew inside the same `step`, so its row already shows the new game; the finished
 game's last observation (from the seat whose move ended it), its final reward value per seat,
@@ -61,7 +68,7 @@ from craftgames import _core
 from craftgames._core import State
 from craftgames.cards import CardsArg, card_text
 
-__all__ = ["REWARDS", "SEAT_PLAYERS", "TIMINGS", "VectorEnv", "reward_values"]
+__all__ = ["REWARDS", "SEAT_PLAYERS", "TIMINGS", "VectorEnv", "reward_values", "space_bounds"]
 
 REWARDS: Final = ("score", "margin", "rank", "win")
 """The reward modes."""
@@ -80,6 +87,15 @@ def reward_values(state: State, reward: str = "margin", timing: str = "end") -> 
     that the running value (always 0 with ``timing="end"``). A seat's reward for a stretch of
     play is the change of its value; every adapter that trains reads its rewards here."""
     return _core.reward_values_of(state, reward, timing)
+
+
+def space_bounds(
+    low: npt.NDArray[np.float32], high: npt.NDArray[np.float32]
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """`low` and `high` (the bounds of an observation) as a Gymnasium ``Box`` takes them:
+    an entry whose bounds are equal (it never changes in this setup) gets ``high = low + 1``,
+    still a bound of it."""
+    return low, np.where(low == high, low + 1, high).astype(np.float32)
 
 
 class VectorEnv:
@@ -135,6 +151,10 @@ class VectorEnv:
         self.final_returns: Final = b.final_returns
         self.final_scores: Final = b.final_scores
         self.final_seeds: Final = b.final_seeds
+        self.observation_low: Final[npt.NDArray[np.float32]] = b.observation_low
+        """The lowest value of each observation entry, ``(D,)``."""
+        self.observation_high: Final[npt.NDArray[np.float32]] = b.observation_high
+        """The highest value of each observation entry, ``(D,)``."""
 
     def reset(
         self, seed: int | None = None

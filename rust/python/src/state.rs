@@ -230,6 +230,20 @@ impl State {
         })
     }
 
+    /// `(low, high)`: float32 vectors of the lowest and highest value each entry of
+    /// `observation_tensor` can take in any game of this setup, proved from the rules and
+    /// the card data (fixed per game).
+    fn observation_tensor_bounds<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<f32>>) {
+        let spec = dispatch!(&self.game, s => s.observation_tensor_spec());
+        (
+            PyArray1::from_vec(py, spec.float_low()),
+            PyArray1::from_vec(py, spec.float_high()),
+        )
+    }
+
     /// Length of `observation_tensor`; fixed per game and config.
     fn observation_tensor_size(&self) -> usize {
         dispatch!(&self.game, s => s.observation_tensor_size())

@@ -92,6 +92,12 @@ pub struct VectorGames {
     /// `(N,)` uint64.
     #[pyo3(get)]
     final_seeds: Py<PyArray1<u64>>,
+    /// `(D,)` float32: the lowest value of each observation entry (proved).
+    #[pyo3(get)]
+    observation_low: Py<PyArray1<f32>>,
+    /// `(D,)` float32: the highest value of each observation entry (proved).
+    #[pyo3(get)]
+    observation_high: Py<PyArray1<f32>>,
 }
 
 #[pymethods]
@@ -129,6 +135,8 @@ impl VectorGames {
             reward: reward_arg(reward, timing)?,
             threads,
         };
+        // The layout is fixed per game: computed once, here.
+        let spec = dispatch!(&probe, s => s.observation_tensor_spec());
         let batch = match probe {
             Game::Sunrise(_) => AnyBatch::Sunrise(
                 CoreBatch::new(
@@ -179,6 +187,8 @@ impl VectorGames {
             final_returns: PyArray2::zeros(py, [games, p], false).unbind(),
             final_scores: PyArray2::zeros(py, [games, p], false).unbind(),
             final_seeds: PyArray1::zeros(py, games, false).unbind(),
+            observation_low: PyArray1::from_vec(py, spec.float_low()).unbind(),
+            observation_high: PyArray1::from_vec(py, spec.float_high()).unbind(),
         })
     }
 
