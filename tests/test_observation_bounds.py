@@ -1,5 +1,6 @@
 """The observation tensor's declared bounds (`State.observation_tensor_bounds`, the vector
-env's ``observation_low`` / ``observation_high``) and the spaces the adapters build on them.
+env's ``observation_low`` / ``observation_high``), its compact form (counts × scale) and the
+spaces the adapters build on them.
 The thorough check — every seat, every step, every mode, searched games too — is the core's
 ``rust/core/tests/tensor_bounds.rs``; here: the values reach Python intact, hold over random
 batches, and follow the setup."""
@@ -8,11 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+from gymnasium.utils.env_checker import check_env
 
 import craftgames
 from craftgames.gymnasium_env import CraftgamesEnv, CraftgamesVectorEnv
 from craftgames.pettingzoo import raw_env
-from craftgames.vector import VectorEnv, space_bounds
+from craftgames.vector import COMPACT_DTYPES, VectorEnv, space_bounds
 
 SETUPS = [
     ("sunrise", 2, {}),
@@ -88,3 +90,71 @@ def test_the_gymnasium_and_pettingzoo_spaces_are_the_bounds() -> None:
     ):
         np.testing.assert_array_equal(space.low, box_low)
         np.testing.assert_array_equal(space.high, box_high)
+
+
+@pytest.mark.parametrize(("game", "players", "options"), SETUPS)
+def test_compact_rows_times_the_scale_are_the_float_rows_bit_for_bit(
+    game: str, players: int, options: dict[str, object]
+) -> None:
+    floats = VectorEnv(game, players, 6, **options)
+    compact = VectorEnv(game, players, 6, observation_dtype="compact", **options)
+    assert compact.observation_dtype == COMPACT_DTYPES[game]
+    assert compact.observations.dtype == np.dtype(COMPACT_DTYPES[game])
+    assert compact.observations.shape == floats.observations.shape
+    scale = compact.observation_scale
+    low, high = compact.observation_count_low, compact.observation_count_high
+
+    def same(counts: np.ndarray, values: np.ndarray) -> None:
+        assert ((low <= counts) & (counts <= high)).all()
+        np.testing.assert_array_equal(
+            (counts.astype(np.float32) * scale).view(np.uint32), values.view(np.uint32)
+        )
+
+    floats.reset(seed=2)
+    compact.reset(seed=2)
+    rng = np.random.default_rng(2)
+    for _ in range(300):
+        same(compact.observations, floats.observations)
+        actions = random_legal(floats.masks, rng)
+        floats.step(actions)
+        compact.step(actions)
+        done = floats.terminated
+        same(compact.final_observations[done], floats.final_observations[done])
+
+
+def test_a_states_compact_tensor_times_the_scale_is_its_tensor() -> None:
+    for game, players in (("sunrise", 3), ("sorcery", 2), ("nijar", 1)):
+        state = craftgames.new_game(game, players, 4)
+        for _ in range(60):
+            state.apply_action(state.legal_actions()[-1])
+        scale = state.observation_tensor_scale()
+        assert state.observation_tensor_compact_dtype() == COMPACT_DTYPES[game]
+        for seat in range(players):
+            compact = state.observation_tensor_compact(seat)
+            assert compact.dtype == np.dtype(COMPACT_DTYPES[game])
+            np.testing.assert_array_equal(
+                (compact.astype(np.float32) * scale).view(np.uint32),
+                state.observation_tensor(seat).view(np.uint32),
+            )
+
+
+def test_a_compact_type_that_cannot_hold_the_counts_is_refused() -> None:
+    # Sunrise's discarded game-end cards are -2 halves; Sorcery's scores pass 127.
+    with pytest.raises(ValueError, match="its compact dtype is int8"):
+        VectorEnv("sunrise", 2, 1, observation_dtype="uint8")
+    with pytest.raises(ValueError, match="its compact dtype is int16"):
+        VectorEnv("sorcery", 2, 1, observation_dtype="int8")
+    with pytest.raises(ValueError, match="observation_dtype must be one of"):
+        VectorEnv("nijar", 2, 1, observation_dtype="float16")
+    # A wider type than the compact one is fine.
+    assert VectorEnv("sunrise", 2, 1, observation_dtype="int16").observations.dtype == np.int16
+
+
+def test_the_compact_gymnasium_envs_declare_integer_boxes() -> None:
+    env = CraftgamesEnv("sunrise", 2, observation_dtype="compact")
+    assert env.observation_space.dtype == np.int8
+    check_env(env, skip_render_check=True)
+    vector = CraftgamesVectorEnv("nijar", 1, 2, observation_dtype="compact")
+    assert vector.single_observation_space.dtype == np.int16
+    obs, _ = vector.reset(seed=0)
+    assert vector.observation_space.contains(obs)

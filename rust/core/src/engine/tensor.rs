@@ -12,6 +12,12 @@
 
 /// An entry of an observation tensor: a float, or the count itself in the compact form.
 pub trait TensorCell: Copy + Default + PartialEq + Send + Sync + 'static {
+    /// numpy's name of the type.
+    const NAME: &'static str;
+    /// The counts the type holds exactly (every count, for `f32`: a tensor's counts are far
+    /// below 2^24).
+    const COUNTS: (i32, i32);
+
     /// The entry holding `count` units of `scale`.
     fn cell(count: i32, scale: f32) -> Self;
 
@@ -21,6 +27,8 @@ pub trait TensorCell: Copy + Default + PartialEq + Send + Sync + 'static {
 }
 
 impl TensorCell for f32 {
+    const NAME: &'static str = "float32";
+    const COUNTS: (i32, i32) = (i32::MIN, i32::MAX);
     #[inline(always)]
     fn cell(count: i32, scale: f32) -> f32 {
         count as f32 * scale
@@ -32,8 +40,10 @@ impl TensorCell for f32 {
 }
 
 macro_rules! integer_cell {
-    ($($t:ty),*) => {$(
+    ($($t:ty => $name:literal),*) => {$(
         impl TensorCell for $t {
+            const NAME: &'static str = $name;
+            const COUNTS: (i32, i32) = (<$t>::MIN as i32, <$t>::MAX as i32);
             #[inline(always)]
             fn cell(count: i32, _scale: f32) -> $t {
                 // In range by the spec's proved bounds (the batch checks the type holds them).
@@ -46,7 +56,7 @@ macro_rules! integer_cell {
         }
     )*};
 }
-integer_cell!(u8, i8, i16, i32);
+integer_cell!(u8 => "uint8", i8 => "int8", i16 => "int16", i32 => "int32");
 
 /// The integer types of the compact form, smallest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
