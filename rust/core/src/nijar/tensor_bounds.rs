@@ -6,13 +6,19 @@
 //! game's length and score (turns, placements, pieces).
 
 use super::bounds::{COMPETITION_CARDS, ENDGAME_DEALT, FIRST_PLAYER_VP};
-use super::data::Act;
-use super::data::{CardType, NUM_CARD_IDS, NUM_GAME_CARDS, WHEEL_SPACES};
+use super::data::{Act, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, WHEEL_SPACES};
 use super::state::{
     NijarState, CLEANING_AREA, CRAFTSWOMEN, MAX_FRAMES, MAX_NIJAR_PLAYERS, MAX_TASKS, MAX_THROW,
     ROUNDS, TOTAL_CRACKS, TOTAL_GLAZES, TOTAL_PG, TOTAL_VASES,
 };
-use super::tensor::*;
+use super::tensor::{
+    mode_unit, step_unit, BACK_UNIT, BONUS_ACTS, BUILDING_IDS, COMPETITION, COMPETITION_CARDS_UNIT,
+    COMPETITION_VP_UNIT, CRAFTSWOMAN_UNIT, DECK_UNIT, DISCARDS_UNIT, DRAFT_AT, DRYING_UNIT,
+    ENDGAME_PLAYED_UNIT, FRAMES_SHOWN, FRAMES_UNIT, HAND_UNIT, MODE_AT, MODE_LCM, MODE_NUMBERS,
+    OWNERS, OWN_RESOURCE_UNIT, PER_SEAT, PIECES_UNIT, PRIVATE, SCORE_UNIT, SLOT_UNIT, STEP_UNIT,
+    SUPPLY_CRACKS_UNIT, SUPPLY_GLAZE_UNIT, SUPPLY_PG_UNIT, SUPPLY_VASES_UNIT, TASK_CODES,
+    TASK_UNIT, TENSOR_SIZE, TILE_ACTS, TURNS_UNIT, VP_SOURCE_UNIT, WHEEL_IDS,
+};
 use crate::engine::{SpecBuilder, TensorSpec};
 
 /// The largest count of mode number `i`: its largest value in units of 1 / lcm.
