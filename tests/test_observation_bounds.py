@@ -1,5 +1,5 @@
 """The observation tensor's declared bounds (`State.observation_tensor_bounds`, the vector
-env's ``observation_low`` / ``observation_high``), its compact form (counts × scale) and the
+env's ``observation_low`` / ``observation_high``), its compact form (counts times scale) and the
 spaces the adapters build on them.
 The thorough check — every seat, every step, every mode, searched games too — is the core's
 ``rust/core/tests/tensor_bounds.rs``; here: the values reach Python intact, hold over random
