@@ -21,10 +21,13 @@
 Registered ids: ``craftgames/{game}-2p-vs-{random,greedy}-v0`` for the three games and the
 solo modes ``craftgames/nijar-solo-v0`` and ``craftgames/sorcery-solo-v0`` (margin reward).
 
-Observation bounds: the tensors' entries are flags, counts scaled by their maxima and scores
-scaled by fixed divisors; the declared `Box` is ``[-B, B]`` with B the largest absolute final
-score of `State.score_bounds` (at least 1), a bound every entry stays within in the games
-played by the tests — not derived entry by entry.
+Observation bounds: the declared `Box` is ``Box(low, high)`` with the per-entry bounds of
+`State.observation_tensor_bounds` (`observation_bounds`): each entry's lowest and highest
+value, proved from the rules and the card data for the game, player count and options
+(an entry that never changes in the setup, both bounds 0, is declared ``[0, 1]``:
+Gymnasium takes equal bounds for a mistake). With ``observation_dtype="compact"`` (or a
+named integer type, as `craftgames.vector` takes it) the observations are the tensor's
+compact counts and the `Box` is their integer bounds in that type.
 """
 
 from __future__ import annotations
@@ -39,17 +42,31 @@ from gymnasium.vector import AutoresetMode
 from gymnasium.vector.utils import batch_space
 
 import craftgames
-from craftgames.vector import VectorEnv
+from craftgames.vector import VectorEnv, space_bounds
 
-__all__ = ["CraftgamesEnv", "CraftgamesVectorEnv", "observation_bound"]
+__all__ = ["CraftgamesEnv", "CraftgamesVectorEnv", "observation_bounds"]
 
 _SEED_SPACE = 1 << 63
 
 
-def observation_bound(game: str, players: int, **options: Any) -> float:
-    """The B of the declared observation `Box` ``[-B, B]`` (see the module)."""
-    low, high = craftgames.new_game(game, players, 0, **options).score_bounds()
-    return float(max(1, abs(low), abs(high)))
+def observation_bounds(
+    game: str, players: int, **options: Any
+) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+    """``(low, high)``: the bounds of the declared observation `Box` (see the module)."""
+    return craftgames.new_game(game, players, 0, **options).observation_tensor_bounds()
+
+
+def _box(env: VectorEnv) -> spaces.Box[Any]:
+    """The observation space of one row of `env`: its float bounds, or its counts' bounds
+    in the compact type."""
+    if env.observation_dtype == "float32":
+        low, high = space_bounds(env.observation_low, env.observation_high)
+        return spaces.Box(low, high, low.shape, np.float32)
+    dtype = np.dtype(env.observation_dtype)
+    count_low, count_high = space_bounds(env.observation_count_low, env.observation_count_high)
+    return spaces.Box(
+        count_low.astype(dtype), count_high.astype(dtype), count_low.shape, dtype.type
+    )
 
 
 def _seats(players: int, learner: int, opponent: str) -> list[str]:
@@ -58,7 +75,7 @@ def _seats(players: int, learner: int, opponent: str) -> list[str]:
     return ["learner" if s == learner else opponent for s in range(players)]
 
 
-class CraftgamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+class CraftgamesEnv(gymnasium.Env[npt.NDArray[Any], np.int64]):
     """One learner seat against built-in bots, or a solo mode (see the module)."""
 
     metadata = {"render_modes": []}  # noqa: RUF012 (Gymnasium reads it from the class)
@@ -72,10 +89,12 @@ class CraftgamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         reward: str = "margin",
         timing: str = "end",
         illegal_reward: float = -1.0,
+        observation_dtype: str = "float32",
         **options: Any,
     ) -> None:
         """`game`, `players`, `options` as `craftgames.new_game`; `opponent` plays every seat
-        but `learner_seat`; `reward` and `timing` as in `craftgames.vector`. An illegal action
+        but `learner_seat`; `reward`, `timing` and `observation_dtype` as in
+        `craftgames.vector` (the observation space follows the type). An illegal action
         ends the game at once with `illegal_reward` (``info["illegal_action"]``)."""
         self._seat = learner_seat
         self._illegal_reward = illegal_reward
@@ -86,18 +105,16 @@ class CraftgamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             seats=_seats(players, learner_seat, opponent),
             reward=reward,
             timing=timing,
+            observation_dtype=observation_dtype,
             **options,
         )
-        bound = observation_bound(game, players, **options)
-        self.observation_space = spaces.Box(
-            -bound, bound, (self._env.observation_size,), np.float32
-        )
+        self.observation_space = _box(self._env)
         self.action_space = spaces.Discrete(self._env.num_actions)
         self._done = True
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    ) -> tuple[npt.NDArray[Any], dict[str, Any]]:
         """Deals a new game: from `seed`, or from a seed of the env's `np_random`."""
         super().reset(seed=seed)
         self._env.reset(int(self.np_random.integers(_SEED_SPACE)))
@@ -106,7 +123,7 @@ class CraftgamesEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     def step(
         self, action: np.int64 | int
-    ) -> tuple[npt.NDArray[np.float32], float, bool, bool, dict[str, Any]]:
+    ) -> tuple[npt.NDArray[Any], float, bool, bool, dict[str, Any]]:
         """Plays `action` for the learner and the bots up to its next decision."""
         if self._done:
             raise ValueError("the game is over: call reset")
@@ -148,6 +165,7 @@ class CraftgamesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         reward: str = "margin",
         timing: str = "end",
         threads: int = 1,
+        observation_dtype: str = "float32",
         **options: Any,
     ) -> None:
         """`opponent=None` for self-play; otherwise as `CraftgamesEnv`."""
@@ -161,13 +179,11 @@ class CraftgamesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             reward=reward,
             timing=timing,
             threads=threads,
+            observation_dtype=observation_dtype,
             **options,
         )
         self.num_envs = num_envs
-        bound = observation_bound(game, players, **options)
-        self.single_observation_space = spaces.Box(
-            -bound, bound, (self._env.observation_size,), np.float32
-        )
+        self.single_observation_space = _box(self._env)
         self.single_action_space = spaces.Discrete(self._env.num_actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
@@ -176,7 +192,7 @@ class CraftgamesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def reset(
         self, *, seed: int | list[int] | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[npt.NDArray[np.float32], dict[str, Any]]:
+    ) -> tuple[npt.NDArray[Any], dict[str, Any]]:
         """Deals `num_envs` new games from `seed` (an int), or from the next seeds."""
         if isinstance(seed, list):
             raise ValueError("seed one batch with one int: its games get their own streams")
@@ -187,7 +203,7 @@ class CraftgamesVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
-        npt.NDArray[np.float32],
+        npt.NDArray[Any],
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],
         npt.NDArray[np.bool_],

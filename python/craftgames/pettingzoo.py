@@ -12,7 +12,8 @@
 
 Agents are ``player_0`` … ``player_{n-1}`` (seat order). An observation is the classic
 environments' ``{"observation": float32 vector, "action_mask": int8 vector}``: the seat's
-`observation_tensor` and a 1 for each legal action id. Rewards follow ``reward`` and
+`observation_tensor`, in a ``Box`` of its proved per-entry bounds
+(`State.observation_tensor_bounds`), and a 1 for each legal action id. Rewards follow ``reward`` and
 ``timing`` as `craftgames.vector.reward_values` defines them: by default ``"margin"`` paid at
 the end, i.e. a seat's final score minus the best other seat's, and in a solo game the game's
 solo margin (positive: a win), never the raw score; ``"score"``, ``"rank"`` and ``"win"`` are
@@ -40,7 +41,7 @@ import craftgames
 from craftgames._core import State
 from craftgames.cards import CardsArg, card_text
 from craftgames.table.presentation import presentation
-from craftgames.vector import reward_values
+from craftgames.vector import reward_values, space_bounds
 
 __all__ = ["env", "raw_env"]
 
@@ -81,12 +82,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self._state = self._deal(0)
         self._paid = reward_values(self._state, reward, timing)  # checks both names
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
-        size = self._state.observation_tensor_size()
+        low, high = space_bounds(*self._state.observation_tensor_bounds())
         n = self._state.num_distinct_actions()
         self._observation_spaces = {
             agent: spaces.Dict(
                 {
-                    "observation": spaces.Box(-np.inf, np.inf, (size,), np.float32),
+                    "observation": spaces.Box(low, high, dtype=np.float32),
                     "action_mask": spaces.Box(0, 1, (n,), np.int8),
                 }
             )

@@ -18,12 +18,30 @@ by every `reset` and `step`, with the GIL released; copy them to keep a step's v
 are read-only views (the env writes only what changed in a mask row, so a row must hold what
 the env wrote). Row `i` is game `i`:
 
-* ``observations`` ``(N, D)`` float32 — the seat to act's `observation_tensor`;
+* ``observations`` ``(N, D)`` float32 — the seat to act's `observation_tensor` (or its
+  compact counts, below);
 * ``masks`` ``(N, A)`` bool — its legal actions (`State.legal_actions`);
 * ``to_act`` ``(N,)`` int32 — that seat, always one given to the learner;
 * ``rewards`` ``(N, P)`` float32 — what each seat earned since the last call (see below);
 * ``terminated`` ``(N,)`` bool — the game ended in this step;
 * ``seeds`` ``(N,)`` uint64 — the seed of the game in play.
+
+``observation_low`` and ``observation_high`` ``(D,)`` float32 bound every entry of an
+observation row (`State.observation_tensor_bounds`: proved from the rules and the card data
+for this game, player count and options, computed once). Entries that stay 0 in this setup
+(seat blocks past the player count, the Competition's block outside solo) have both bounds
+0; `space_bounds` widens them to ``[0, 1]`` for a Gymnasium ``Box``, which takes equal bounds
+for a mistake.
+
+**Compact observations** (``observation_dtype=``): every entry of a tensor is a whole number
+of units of a fixed scale (a flag is 1 unit of 1, Sunrise's personal supply counts tokens in
+units of 1/15, ...), so the rows can be written as those counts, small integers, instead of
+floats: ``"compact"`` picks the game's smallest type that holds every count (`COMPACT_DTYPES`:
+``int8`` for Sunrise, ``int16`` for Sorcery and Níjar); ``"uint8"``, ``"int8"`` or
+``"int16"`` name one (refused, naming the compact type, where it cannot hold the game's
+counts); ``"float32"`` (the default) the float tensor. The core writes the counts in place,
+with no conversion in Python, and ``observations * observation_scale`` is the float tensor
+bit for bit. ``observation_count_low`` / ``observation_count_high`` are the counts' bounds.
 
 **Auto-reset ("same step", as Gymnasium's ``AutoresetMode.SAME_STEP``):** a game that ends
 is dealt anew inside the same `step`, so its row already shows the new game; the finished
@@ -53,7 +71,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from typing import Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -62,7 +80,16 @@ from craftgames import _core
 from craftgames._core import State
 from craftgames.cards import CardsArg, card_text
 
-__all__ = ["REWARDS", "SEAT_PLAYERS", "TIMINGS", "VectorEnv", "reward_values"]
+__all__ = [
+    "COMPACT_DTYPES",
+    "OBSERVATION_DTYPES",
+    "REWARDS",
+    "SEAT_PLAYERS",
+    "TIMINGS",
+    "VectorEnv",
+    "reward_values",
+    "space_bounds",
+]
 
 REWARDS: Final = ("score", "margin", "rank", "win")
 """The reward modes."""
@@ -72,6 +99,13 @@ TIMINGS: Final = ("end", "delta")
 
 SEAT_PLAYERS: Final = ("learner", "random", "greedy", "mcts:N")
 """Who may play a seat (``mcts:N`` with N ≥ 1 simulations a move)."""
+
+OBSERVATION_DTYPES: Final = ("float32", "compact", "uint8", "int8", "int16")
+"""The names `VectorEnv` takes for its observations' type."""
+
+COMPACT_DTYPES: Final = {"sunrise": "int8", "sorcery": "int16", "nijar": "int16"}
+"""Each game's compact type with its default cards (Sunrise's game-end choices are negative
+halves; Sorcery's scores and Níjar's mode numbers and scores pass 127)."""
 
 _SEED_SPACE = 1 << 63
 
@@ -92,6 +126,18 @@ def reward_values(state: State, reward: str = "margin", timing: str = "end") -> 
     return _core.reward_values_of(state, reward, timing)
 
 
+_Bound = TypeVar("_Bound", np.float32, np.int32)
+
+
+def space_bounds(
+    low: npt.NDArray[_Bound], high: npt.NDArray[_Bound]
+) -> tuple[npt.NDArray[_Bound], npt.NDArray[_Bound]]:
+    """`low` and `high` (the bounds of an observation, floats or counts) as a Gymnasium
+    ``Box`` takes them: an entry whose bounds are equal (it never changes in this setup) gets
+    ``high = low + 1``, still a bound of it."""
+    return low, np.where(low == high, low + 1, high).astype(high.dtype)
+
+
 class VectorEnv:
     """`num_games` games of `game` for `players` seats, stepped together (see the module)."""
 
@@ -106,11 +152,17 @@ class VectorEnv:
         timing: str = "end",
         threads: int = 1,
         cards: CardsArg = None,
+        observation_dtype: str = "float32",
         **options: object,
     ) -> None:
         """`game`, `players`, `cards` and `options` as `craftgames.new_game` takes them;
-        `seats`, `reward`, `timing` as in the module; `threads` ≥ 1 spreads a call's games
-        over threads. A bad argument raises `ValueError` naming it."""
+        `seats`, `reward`, `timing` and `observation_dtype` as in the module; `threads` ≥ 1
+        spreads a call's games over threads. A bad argument raises `ValueError` naming it."""
+        if observation_dtype not in OBSERVATION_DTYPES:
+            raise ValueError(
+                f"observation_dtype must be one of {', '.join(OBSERVATION_DTYPES)}, "
+                f"not {observation_dtype!r}"
+            )
         if not isinstance(num_games, int) or num_games < 1:
             raise ValueError(f"num_games must be a positive int, not {num_games!r}")
         if not isinstance(threads, int) or threads < 1:
@@ -128,6 +180,7 @@ class VectorEnv:
             threads,
             card_text(cards),
             json.dumps(options) if options else None,
+            observation_dtype,
         )
         self._seeds = np.random.default_rng()
         self.num_games: Final = num_games
@@ -145,10 +198,20 @@ class VectorEnv:
         self.final_returns: Final = _read_only(b.final_returns)
         self.final_scores: Final = _read_only(b.final_scores)
         self.final_seeds: Final = _read_only(b.final_seeds)
+        self.observation_low: Final[npt.NDArray[np.float32]] = b.observation_low
+        """The lowest value of each observation entry, ``(D,)``."""
+        self.observation_high: Final[npt.NDArray[np.float32]] = b.observation_high
+        """The highest value of each observation entry, ``(D,)``."""
+        self.observation_dtype: Final[str] = b.observation_dtype
+        """numpy's name of the observations' type (``"float32"`` or the compact one)."""
+        self.observation_scale: Final[npt.NDArray[np.float32]] = b.observation_scale
+        """The float value of one unit of each entry, ``(D,)``."""
+        self.observation_count_low: Final[npt.NDArray[np.int32]] = b.observation_count_low
+        """The lowest count of each entry, ``(D,)``."""
+        self.observation_count_high: Final[npt.NDArray[np.int32]] = b.observation_count_high
+        """The highest count of each entry, ``(D,)``."""
 
-    def reset(
-        self, seed: int | None = None
-    ) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.bool_]]:
+    def reset(self, seed: int | None = None) -> tuple[npt.NDArray[Any], npt.NDArray[np.bool_]]:
         """Deals a new game in every slot, from `seed`, or without one from the next seed of
         the last seeded stream; returns ``(observations, masks)``."""
         if seed is None:
@@ -163,7 +226,7 @@ class VectorEnv:
     def step(
         self, actions: npt.ArrayLike
     ) -> tuple[
-        npt.NDArray[np.float32],
+        npt.NDArray[Any],
         npt.NDArray[np.bool_],
         npt.NDArray[np.float32],
         npt.NDArray[np.bool_],

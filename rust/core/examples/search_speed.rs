@@ -16,7 +16,9 @@ use std::cell::Cell;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
-use craftgames_core::engine::{Action, ActionList, GameState, PerSeat, Seat};
+use craftgames_core::engine::{
+    Action, ActionList, GameState, PerSeat, Seat, TensorCell, TensorSpec,
+};
 use craftgames_core::nijar::{NijarConfig, NijarState};
 use craftgames_core::search::{search, MctsOptions, RolloutPolicy};
 use craftgames_core::sorcery::{SorceryConfig, SorceryState};
@@ -91,8 +93,11 @@ impl<G: GameState> GameState for Counted<G> {
     fn observation_tensor_size(&self) -> usize {
         self.0.observation_tensor_size()
     }
-    fn observation_tensor(&self, player: Seat, out: &mut [f32]) {
-        self.0.observation_tensor(player, out);
+    fn write_observation_tensor<T: TensorCell>(&self, player: Seat, out: &mut [T]) {
+        self.0.write_observation_tensor(player, out);
+    }
+    fn observation_tensor_spec(&self) -> TensorSpec {
+        self.0.observation_tensor_spec()
     }
     fn observation_json(&self, player: Seat) -> serde_json::Value {
         self.0.observation_json(player)

@@ -1,8 +1,10 @@
 //! `State`: the Python face of a game in progress. Each method converts its arguments, calls
 //! the core through `dispatch!`, and converts the answer; no rules live here.
 
-use craftgames_core::engine::{Action, ActionList, GameState, TERMINAL_PLAYER};
-use numpy::{PyArray1, PyArrayMethods};
+use craftgames_core::engine::{
+    Action, ActionList, CompactDtype, GameState, Seat, TensorCell, TERMINAL_PLAYER,
+};
+use numpy::{Element, PyArray1, PyArrayMethods};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
@@ -230,6 +232,53 @@ impl State {
         })
     }
 
+    /// `(low, high)`: float32 vectors of the lowest and highest value each entry of
+    /// `observation_tensor` can take in any game of this setup, proved from the rules and
+    /// the card data (fixed per game).
+    fn observation_tensor_bounds<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<f32>>) {
+        let spec = dispatch!(&self.game, s => s.observation_tensor_spec());
+        (
+            PyArray1::from_vec(py, spec.float_low()),
+            PyArray1::from_vec(py, spec.float_high()),
+        )
+    }
+
+    /// The float value of one unit of each entry of `observation_tensor` (float32, fixed per
+    /// game): `observation_tensor_compact(p) * scale` is `observation_tensor(p)` exactly.
+    fn observation_tensor_scale<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray1<f32>> {
+        let spec = dispatch!(&self.game, s => s.observation_tensor_spec());
+        PyArray1::from_vec(py, spec.scale)
+    }
+
+    /// numpy's name of the smallest integer type holding every count of the tensor (the
+    /// type of `observation_tensor_compact`).
+    fn observation_tensor_compact_dtype(&self) -> &'static str {
+        let spec = dispatch!(&self.game, s => s.observation_tensor_spec());
+        spec.compact_dtype().map_or("int32", CompactDtype::name)
+    }
+
+    /// The observation of `player` as whole counts of each entry's unit, in the type of
+    /// `observation_tensor_compact_dtype`.
+    fn observation_tensor_compact<'py>(
+        &self,
+        py: Python<'py>,
+        player: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = self.seat(player)?;
+        dispatch!(&self.game, s => {
+            let spec = s.observation_tensor_spec();
+            Ok(match spec.compact_dtype() {
+                Some(CompactDtype::U8) => compact_tensor::<u8, _>(py, s, seat).into_any(),
+                Some(CompactDtype::I8) => compact_tensor::<i8, _>(py, s, seat).into_any(),
+                Some(CompactDtype::I16) => compact_tensor::<i16, _>(py, s, seat).into_any(),
+                None => compact_tensor::<i32, _>(py, s, seat).into_any(),
+            })
+        })
+    }
+
     /// Length of `observation_tensor`; fixed per game and config.
     fn observation_tensor_size(&self) -> usize {
         dispatch!(&self.game, s => s.observation_tensor_size())
@@ -285,4 +334,15 @@ impl State {
             self.current_player()
         )
     }
+}
+
+/// `state`'s compact observation tensor for `seat`, as `T`.
+fn compact_tensor<'py, T: TensorCell + Element, G: GameState>(
+    py: Python<'py>,
+    state: &G,
+    seat: Seat,
+) -> Bound<'py, PyArray1<T>> {
+    let mut out = vec![T::default(); state.observation_tensor_size()];
+    state.write_observation_tensor(seat, &mut out);
+    PyArray1::from_vec(py, out)
 }

@@ -3,13 +3,15 @@
 
 use std::sync::Arc;
 
-use craftgames_core::engine::{Action, EngineError, EngineResult, GameState};
+use craftgames_core::engine::{
+    Action, CompactDtype, EngineError, EngineResult, GameState, TensorCell, TensorSpec,
+};
 use craftgames_core::vector::{
     reward::{REWARD_MODE_NAMES, REWARD_TIMING_NAMES},
     reward_values, BatchOptions, Dealer, LearnReward, Outputs, RewardMode, RewardTiming,
     SeatPlayer, VectorGames as CoreBatch,
 };
-use numpy::{PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
+use numpy::{Element, PyArray1, PyArray2, PyArrayMethods, PyReadonlyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
@@ -62,9 +64,8 @@ fn reward_arg(mode: &str, timing: &str) -> PyResult<LearnReward> {
 pub struct VectorGames {
     batch: AnyBatch,
     actions: Vec<Action>,
-    /// `(N, D)` float32.
-    #[pyo3(get)]
-    observations: Py<PyArray2<f32>>,
+    /// `(N, D)` each: the observations and the final observations, in the chosen type.
+    rows: Observations,
     /// `(N, A)` bool.
     #[pyo3(get)]
     masks: Py<PyArray2<bool>>,
@@ -80,9 +81,6 @@ pub struct VectorGames {
     /// `(N,)` uint64.
     #[pyo3(get)]
     seeds: Py<PyArray1<u64>>,
-    /// `(N, D)` float32.
-    #[pyo3(get)]
-    final_observations: Py<PyArray2<f32>>,
     /// `(N, P)` float32.
     #[pyo3(get)]
     final_returns: Py<PyArray2<f32>>,
@@ -92,13 +90,92 @@ pub struct VectorGames {
     /// `(N,)` uint64.
     #[pyo3(get)]
     final_seeds: Py<PyArray1<u64>>,
+    /// `(D,)` float32: the lowest value of each observation entry (proved).
+    #[pyo3(get)]
+    observation_low: Py<PyArray1<f32>>,
+    /// `(D,)` float32: the highest value of each observation entry (proved).
+    #[pyo3(get)]
+    observation_high: Py<PyArray1<f32>>,
+    /// `(D,)` float32: the float value of one unit of each entry (`compact × scale` is the
+    /// float tensor).
+    #[pyo3(get)]
+    observation_scale: Py<PyArray1<f32>>,
+    /// `(D,)` int32: the lowest count of each entry (the compact form's lower bounds).
+    #[pyo3(get)]
+    observation_count_low: Py<PyArray1<i32>>,
+    /// `(D,)` int32: the highest count of each entry.
+    #[pyo3(get)]
+    observation_count_high: Py<PyArray1<i32>>,
+}
+
+/// Observation rows (and the final ones) of one element type.
+struct Rows<T> {
+    observations: Py<PyArray2<T>>,
+    finals: Py<PyArray2<T>>,
+}
+
+impl<T: Element> Rows<T> {
+    fn zeros(py: Python<'_>, games: usize, d: usize) -> Self {
+        Rows {
+            observations: PyArray2::zeros(py, [games, d], false).unbind(),
+            finals: PyArray2::zeros(py, [games, d], false).unbind(),
+        }
+    }
+}
+
+/// The observation rows in the type the caller chose: the float tensor or its compact
+/// counts.
+enum Observations {
+    Float(Rows<f32>),
+    U8(Rows<u8>),
+    I8(Rows<i8>),
+    I16(Rows<i16>),
+}
+
+macro_rules! on_rows {
+    ($rows:expr, $r:ident => $body:expr) => {
+        match $rows {
+            Observations::Float($r) => $body,
+            Observations::U8($r) => $body,
+            Observations::I8($r) => $body,
+            Observations::I16($r) => $body,
+        }
+    };
+}
+
+/// The observation type named `name` for a game of `spec`: `"float32"`, `"compact"` (the
+/// smallest integer type that holds every count) or an integer type that does; otherwise a
+/// `ValueError` saying which would.
+fn observation_dtype(name: &str, spec: &TensorSpec) -> PyResult<Option<CompactDtype>> {
+    let compact = spec.compact_dtype();
+    let dtype = match name {
+        "float32" => return Ok(None),
+        "compact" => compact,
+        other => Some(CompactDtype::parse(other).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "unknown observation_dtype {other:?}: use \"float32\", \"compact\", \"uint8\", \
+                 \"int8\" or \"int16\""
+            ))
+        })?),
+    };
+    match dtype {
+        Some(d) if spec.fits(d) => Ok(Some(d)),
+        _ => {
+            let (low, high) = spec.count_range();
+            Err(PyValueError::new_err(format!(
+                "observation_dtype {name:?} cannot hold this game's tensor, whose counts reach \
+                 {low}..={high}: its compact dtype is {}",
+                compact.map_or("none (use float32)", CompactDtype::name)
+            )))
+        }
+    }
 }
 
 #[pymethods]
 impl VectorGames {
     #[new]
     #[pyo3(signature = (game, players, games, seats = None, reward = "score", timing = "end",
-                        threads = 1, cards = None, options = None))]
+                        threads = 1, cards = None, options = None, observation_dtype = "float32"))]
     #[allow(clippy::too_many_arguments)] // mirrors the keyword arguments of the Python API
     fn new(
         py: Python<'_>,
@@ -111,6 +188,7 @@ impl VectorGames {
         threads: usize,
         cards: Option<&str>,
         options: Option<&str>,
+        observation_dtype: &str,
     ) -> PyResult<Self> {
         let options = options_arg(options)?;
         let setup = Arc::new(Setup::new(game, players, cards, &options).map_err(engine_error)?);
@@ -129,6 +207,9 @@ impl VectorGames {
             reward: reward_arg(reward, timing)?,
             threads,
         };
+        // The layout is fixed per game: computed once, here.
+        let spec = dispatch!(&probe, s => s.observation_tensor_spec());
+        let dtype = self::observation_dtype(observation_dtype, &spec)?;
         let batch = match probe {
             Game::Sunrise(_) => AnyBatch::Sunrise(
                 CoreBatch::new(
@@ -169,17 +250,44 @@ impl VectorGames {
         Ok(VectorGames {
             batch,
             actions: vec![0; games],
-            observations: PyArray2::zeros(py, [games, d], false).unbind(),
+            rows: match dtype {
+                None => Observations::Float(Rows::zeros(py, games, d)),
+                Some(CompactDtype::U8) => Observations::U8(Rows::zeros(py, games, d)),
+                Some(CompactDtype::I8) => Observations::I8(Rows::zeros(py, games, d)),
+                Some(CompactDtype::I16) => Observations::I16(Rows::zeros(py, games, d)),
+            },
             masks: PyArray2::zeros(py, [games, a], false).unbind(),
             rewards: PyArray2::zeros(py, [games, p], false).unbind(),
             terminated: PyArray1::zeros(py, games, false).unbind(),
             to_act: PyArray1::zeros(py, games, false).unbind(),
             seeds: PyArray1::zeros(py, games, false).unbind(),
-            final_observations: PyArray2::zeros(py, [games, d], false).unbind(),
             final_returns: PyArray2::zeros(py, [games, p], false).unbind(),
             final_scores: PyArray2::zeros(py, [games, p], false).unbind(),
             final_seeds: PyArray1::zeros(py, games, false).unbind(),
+            observation_low: PyArray1::from_vec(py, spec.float_low()).unbind(),
+            observation_high: PyArray1::from_vec(py, spec.float_high()).unbind(),
+            observation_scale: PyArray1::from_slice(py, &spec.scale).unbind(),
+            observation_count_low: PyArray1::from_slice(py, &spec.low).unbind(),
+            observation_count_high: PyArray1::from_slice(py, &spec.high).unbind(),
         })
+    }
+
+    /// `(N, D)`: the acting seat's observation in each game, float32 or compact counts.
+    #[getter]
+    fn observations(&self, py: Python<'_>) -> Py<PyAny> {
+        on_rows!(&self.rows, r => r.observations.clone_ref(py).into_any())
+    }
+
+    /// `(N, D)`: each finished game's last observation, as `observations`.
+    #[getter]
+    fn final_observations(&self, py: Python<'_>) -> Py<PyAny> {
+        on_rows!(&self.rows, r => r.finals.clone_ref(py).into_any())
+    }
+
+    /// numpy's name of the observations' type.
+    #[getter]
+    fn observation_dtype(&self) -> &'static str {
+        on_rows!(&self.rows, r => element_name(r))
     }
 
     /// Games in the batch.
@@ -245,38 +353,77 @@ impl VectorGames {
     }
 }
 
+/// numpy's name of the element type of `rows`.
+fn element_name<T: TensorCell>(_rows: &Rows<T>) -> &'static str {
+    T::NAME
+}
+
 impl VectorGames {
     fn run(&mut self, py: Python<'_>, step: Option<()>, seed: u64) -> PyResult<()> {
-        let mut observations = self.observations.bind(py).readwrite();
-        let mut masks = self.masks.bind(py).readwrite();
-        let mut rewards = self.rewards.bind(py).readwrite();
-        let mut terminated = self.terminated.bind(py).readwrite();
-        let mut to_act = self.to_act.bind(py).readwrite();
-        let mut seeds = self.seeds.bind(py).readwrite();
-        let mut final_observations = self.final_observations.bind(py).readwrite();
-        let mut final_returns = self.final_returns.bind(py).readwrite();
-        let mut final_scores = self.final_scores.bind(py).readwrite();
-        let mut final_seeds = self.final_seeds.bind(py).readwrite();
-        let out = Outputs {
-            observations: observations.as_slice_mut()?,
-            masks: masks.as_slice_mut()?,
-            rewards: rewards.as_slice_mut()?,
-            terminated: terminated.as_slice_mut()?,
-            to_act: to_act.as_slice_mut()?,
-            seeds: seeds.as_slice_mut()?,
-            final_observations: final_observations.as_slice_mut()?,
-            final_returns: final_returns.as_slice_mut()?,
-            final_scores: final_scores.as_slice_mut()?,
-            final_seeds: final_seeds.as_slice_mut()?,
+        let (batch, actions) = (&mut self.batch, &self.actions);
+        let rest = Arrays {
+            masks: &self.masks,
+            rewards: &self.rewards,
+            terminated: &self.terminated,
+            to_act: &self.to_act,
+            seeds: &self.seeds,
+            final_returns: &self.final_returns,
+            final_scores: &self.final_scores,
+            final_seeds: &self.final_seeds,
         };
-        let batch = &mut self.batch;
-        let actions = &self.actions;
-        py.detach(move || match step {
-            Some(()) => on_batch!(batch, b => b.step(actions, out)),
-            None => on_batch!(batch, b => b.reset(seed, out)),
-        })
-        .map_err(engine_error)
+        on_rows!(&self.rows, rows => run_rows(py, batch, actions, rows, &rest, step, seed))
     }
+}
+
+/// The output arrays of every observation type.
+struct Arrays<'a> {
+    masks: &'a Py<PyArray2<bool>>,
+    rewards: &'a Py<PyArray2<f32>>,
+    terminated: &'a Py<PyArray1<bool>>,
+    to_act: &'a Py<PyArray1<i32>>,
+    seeds: &'a Py<PyArray1<u64>>,
+    final_returns: &'a Py<PyArray2<f32>>,
+    final_scores: &'a Py<PyArray2<i32>>,
+    final_seeds: &'a Py<PyArray1<u64>>,
+}
+
+/// Resets (`step` None) or steps the batch into the arrays, with the GIL released.
+fn run_rows<T: TensorCell + Element>(
+    py: Python<'_>,
+    batch: &mut AnyBatch,
+    actions: &[Action],
+    rows: &Rows<T>,
+    arrays: &Arrays<'_>,
+    step: Option<()>,
+    seed: u64,
+) -> PyResult<()> {
+    let mut observations = rows.observations.bind(py).readwrite();
+    let mut final_observations = rows.finals.bind(py).readwrite();
+    let mut masks = arrays.masks.bind(py).readwrite();
+    let mut rewards = arrays.rewards.bind(py).readwrite();
+    let mut terminated = arrays.terminated.bind(py).readwrite();
+    let mut to_act = arrays.to_act.bind(py).readwrite();
+    let mut seeds = arrays.seeds.bind(py).readwrite();
+    let mut final_returns = arrays.final_returns.bind(py).readwrite();
+    let mut final_scores = arrays.final_scores.bind(py).readwrite();
+    let mut final_seeds = arrays.final_seeds.bind(py).readwrite();
+    let out = Outputs {
+        observations: observations.as_slice_mut()?,
+        masks: masks.as_slice_mut()?,
+        rewards: rewards.as_slice_mut()?,
+        terminated: terminated.as_slice_mut()?,
+        to_act: to_act.as_slice_mut()?,
+        seeds: seeds.as_slice_mut()?,
+        final_observations: final_observations.as_slice_mut()?,
+        final_returns: final_returns.as_slice_mut()?,
+        final_scores: final_scores.as_slice_mut()?,
+        final_seeds: final_seeds.as_slice_mut()?,
+    };
+    py.detach(move || match step {
+        Some(()) => on_batch!(batch, b => b.step(actions, out)),
+        None => on_batch!(batch, b => b.reset(seed, out)),
+    })
+    .map_err(engine_error)
 }
 
 /// The reward value of every seat of `state` (see `craftgames_core::vector::reward`): the

@@ -10,6 +10,7 @@ mod error;
 mod fixed;
 mod key;
 mod rng;
+pub mod tensor;
 
 pub(crate) use copies::search_copies;
 pub use document::{read_document, write_document};
@@ -17,6 +18,7 @@ pub use error::{EngineError, EngineResult};
 pub use fixed::FixedVec;
 pub use key::key_string;
 pub use rng::Rng;
+pub use tensor::{Cells, CompactDtype, SpecBuilder, TensorCell, TensorSpec};
 
 use arrayvec::ArrayVec;
 
@@ -178,7 +180,21 @@ pub trait GameState: Clone + Send + Sync + 'static {
     fn observation_tensor_size(&self) -> usize;
 
     /// Writes the observation of `player` into `out` (of length `observation_tensor_size`).
-    fn observation_tensor(&self, player: Seat, out: &mut [f32]);
+    fn observation_tensor(&self, player: Seat, out: &mut [f32]) {
+        self.write_observation_tensor(player, out);
+    }
+
+    /// The observation of `player` written as cells (see [`tensor`]): as `f32` the
+    /// observation tensor itself, as a small integer type its compact form, the count of
+    /// units of each entry's scale, so that `compact × scale` is the float tensor bit for
+    /// bit. `out` has length `observation_tensor_size`.
+    fn write_observation_tensor<T: TensorCell>(&self, player: Seat, out: &mut [T]);
+
+    /// For every tensor entry, the range its count is proved to keep in any position of a
+    /// game under this state's player count, options and card data, and its scale. Derived
+    /// from the rules and the card data like [`GameState::score_bounds`]; fixed for a game
+    /// (callers compute it once, never per step).
+    fn observation_tensor_spec(&self) -> TensorSpec;
 
     /// What `player` may see, as JSON (hidden cards masked).
     fn observation_json(&self, player: Seat) -> serde_json::Value;

@@ -66,11 +66,11 @@ use super::state::{
 };
 
 /// 4.2.6: "Deal 3 Endgame Scoring Cards ... to each player"; a seat never gets more.
-const ENDGAME_DEALT: usize = 3;
+pub(super) const ENDGAME_DEALT: usize = 3;
 /// The Competition's deck (12.1.2: "the 9 Competition Cards").
-const COMPETITION_CARDS: usize = 9;
+pub(super) const COMPETITION_CARDS: usize = 9;
 /// 11.5: the First Player Token's VP.
-const FIRST_PLAYER_VP: i32 = 2;
+pub(super) const FIRST_PLAYER_VP: i32 = 2;
 /// 8.4: the VP for reaching the technology track's last position.
 const TECHNOLOGY_VP: i32 = 2;
 /// 11.1: a painted piece left in a kiln.
@@ -86,26 +86,26 @@ fn crack_cost(cost: &Cost) -> usize {
         .sum()
 }
 
-/// The counts the length and the score bounds share.
-struct Counts {
+/// The counts the length, score and tensor bounds share.
+pub(super) struct Counts {
     /// Seats that decide (1 in solo).
-    deciding: usize,
+    pub(super) deciding: usize,
     /// Pieces in the game (`P`).
-    pieces: usize,
+    pub(super) pieces: usize,
     /// Placements over the game (`Pl`).
-    placements: usize,
+    pub(super) placements: usize,
     /// Turns of the deciding seats over the game (`T`).
-    turns: usize,
+    pub(super) turns: usize,
     /// Pending actions and bonuses created over the game.
-    tasks: usize,
+    pub(super) tasks: usize,
     /// Vase steps over the game (`A`).
-    vase_steps: usize,
+    pub(super) vase_steps: usize,
     /// Cracks that can enter the cleaning areas over the game (`X`).
-    cracks: usize,
+    pub(super) cracks: usize,
 }
 
 impl NijarState {
-    fn counts(&self) -> Counts {
+    pub(super) fn counts(&self) -> Counts {
         let cards = &self.cards;
         let deciding = self.n();
         let solo = self.is_solo();

@@ -4,7 +4,7 @@ use super::actions::NUM_ACTIONS;
 use super::data::PIECE_NAMES;
 use super::state::{NijarConfig, NijarState, Phase};
 use super::tensor::TENSOR_SIZE;
-use crate::engine::{Action, ActionList, GameState, PerSeat, Seat};
+use crate::engine::{Action, ActionList, GameState, PerSeat, Seat, TensorCell, TensorSpec};
 use crate::search::playout::random_game_scores;
 
 impl GameState for NijarState {
@@ -141,8 +141,12 @@ impl GameState for NijarState {
         TENSOR_SIZE
     }
 
-    fn observation_tensor(&self, player: Seat, out: &mut [f32]) {
+    fn write_observation_tensor<T: TensorCell>(&self, player: Seat, out: &mut [T]) {
         self.write_tensor(player, out);
+    }
+
+    fn observation_tensor_spec(&self) -> TensorSpec {
+        self.tensor_spec()
     }
 
     fn observation_json(&self, player: Seat) -> serde_json::Value {

@@ -9,7 +9,8 @@
 //!   `acquire`, `play`, `throw`, `pieces` — the actions of section 8 and bonuses of 9,
 //! * [`score`] — endgame scoring (11) with the explanation and the tiebreak,
 //! * [`observe`] — what each seat may see: observations, information states, determinization;
-//!   [`tensor`] — the observation tensor and its layout.
+//!   [`tensor`] — the observation tensor and its layout; `tensor_bounds` — the proved
+//!   range of each of its entries.
 //!
 //! * `solo` — the solo game against the Competition (12).
 
@@ -29,6 +30,7 @@ pub mod score;
 mod solo;
 pub mod state;
 pub mod tensor;
+mod tensor_bounds;
 #[cfg(test)]
 mod tests;
 mod text;

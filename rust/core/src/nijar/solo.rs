@@ -7,7 +7,7 @@ use super::state::{NijarState, COMP, CRAFTSWOMEN, EMPTY};
 
 impl NijarState {
     /// 12.10: +3 VP for returning your craftswomen (+5 from Advanced).
-    fn displace_vp(&self) -> i32 {
+    pub(super) fn displace_vp(&self) -> i32 {
         if self.t.config.difficulty >= 1 {
             5
         } else {
@@ -16,7 +16,7 @@ impl NijarState {
     }
 
     /// 12.10: +1 VP in the three cases (+2 in Expert).
-    fn small_vp(&self) -> i32 {
+    pub(super) fn small_vp(&self) -> i32 {
         if self.t.config.difficulty >= 2 {
             2
         } else {

@@ -7,7 +7,18 @@
 //! endgame cards 80..92, the ids of `observation()` and of the card file. Seats are relative
 //! to the viewer: seat block 0 is the viewer, 1 the next seat clockwise, and so on; wherever
 //! a table space can hold a seat's piece, five "owner" slots follow that order with the
-//! Competition (solo) last. Counts are scaled to about 0..1.
+//! Competition (solo) last.
+//!
+//! Every entry is a count of units of a fixed scale (`engine::tensor`): flags and one-hots
+//! (unit 1), counts in the units of the first layout's divisors (Perra Gorda in the supply
+//! in 54ths, a seat's VP in hundredths, ...), progress in steps of its card (a vase's
+//! position in spaces of its wheel), a frame's tasks in eighths. The three numbers of the
+//! compound action are shared by modes with different divisors, so their unit is 1 / the
+//! lcm of those divisors ([`MODE_LCM`]) and every mode's value is kept. The divisors are
+//! not all maxima: `tensor_bounds` declares each entry's true range (a seat's VP reach the
+//! proved score bound, Perra Gorda in a seat's hands every token of the game, ...). The
+//! counts reach 5096 (a mode number) and the final score is negative, so the compact form
+//! is `int16`.
 //!
 //! Layout, in order (sizes in brackets):
 //!
@@ -66,18 +77,18 @@ use super::state::{
     EndgameChoice, Hand, Mode, NijarState, Phase, Player, COMP, EMPTY, MAX_FRAMES,
     MAX_NIJAR_PLAYERS, MAX_THROW,
 };
-use crate::engine::Seat;
+use crate::engine::{Cells, Seat, TensorCell};
 
 /// Owner slots: four seats relative to the viewer, then the Competition.
-const OWNERS: usize = 5;
+pub(super) const OWNERS: usize = 5;
 /// Task codes (acts 0..19, rows 20..23, any action 23, any bonus 24).
-const TASK_CODES: usize = 25;
+pub(super) const TASK_CODES: usize = 25;
 /// Acts a tile can hold (`Acquire` ..= `FirstPlayer`).
-const TILE_ACTS: usize = 11;
+pub(super) const TILE_ACTS: usize = 11;
 /// The eight bonus acts (`Fire1` ..= `Esparto1`).
-const BONUS_ACTS: usize = 8;
+pub(super) const BONUS_ACTS: usize = 8;
 /// Frames shown, innermost first.
-const FRAMES_SHOWN: usize = 3;
+pub(super) const FRAMES_SHOWN: usize = 3;
 
 const MODE: usize = 9 + 4 + 3 + MAX_THROW * Act::ALL.len();
 const FRAMES: usize = 1 + FRAMES_SHOWN * (1 + 2 * TASK_CODES);
@@ -85,7 +96,7 @@ const BOARD: usize = 9 * TILE_ACTS + 5 * (BONUS_ACTS + 1) + 2 * BONUS_ACTS + 15 
 const MARKET: usize = 27 + 3 * 16 + 3 * 6;
 const DRAFT: usize = 3 + 15 * NUM_GAME_CARDS + 15 * OWNERS;
 const TRACKS: usize = 4 * OWNERS + 4 * OWNERS + OWNERS + 5 * 10 + 7;
-const COMPETITION: usize = 3 + 1 + 9 + 3 + 1 + 1 + 1 + 1 + 1 + 1 + 9 + 9 + 9 + 1 + 3;
+pub(super) const COMPETITION: usize = 3 + 1 + 9 + 3 + 1 + 1 + 1 + 1 + 1 + 1 + 9 + 9 + 9 + 1 + 3;
 /// Where the mode block starts (its length is [`MODE_LEN`]).
 pub const MODE_AT: usize = 4 + 3 + 6 + 1 + 4 + OWNERS + 1;
 /// Length of the mode block.
@@ -97,8 +108,8 @@ pub const DRAFT_AT: usize = MODE_AT + MODE + FRAMES + BOARD + MARKET + 3;
 pub const GLOBAL: usize =
     4 + 3 + 6 + 1 + 4 + OWNERS + 1 + MODE + FRAMES + BOARD + MARKET + DRAFT + TRACKS + COMPETITION;
 
-const WHEEL_IDS: usize = 16 + 5;
-const BUILDING_IDS: usize = 13;
+pub(super) const WHEEL_IDS: usize = 16 + 5;
+pub(super) const BUILDING_IDS: usize = 13;
 const WORKSHOP: usize = WHEEL_IDS * 4 + 16 * 4 + BUILDING_IDS * 2 + 3 * BUILDING_IDS * 4 + 3 + 3;
 /// One seat's block.
 pub const PER_SEAT: usize =
@@ -111,30 +122,92 @@ pub const PRIVATE: usize = NUM_CARD_IDS + 13;
 /// Length of the observation tensor (the same for every player count and option).
 pub const TENSOR_SIZE: usize = GLOBAL + PER_SEAT * MAX_NIJAR_PLAYERS + PRIVATE;
 
-/// Writes values at a moving offset.
-struct Writer<'a> {
-    out: &'a mut [f32],
-    o: usize,
+// The units of the scaled counts: the divisors of the first layout, kept so that the
+// tensor's meaning does not change (the ranges are in `tensor_bounds`).
+pub(super) const STEP_UNIT: f32 = 1.0 / 4.0;
+pub(super) const FRAMES_UNIT: f32 = 1.0 / MAX_FRAMES as f32;
+/// A task in a frame: an eighth (a power of two, so the sum of a frame's tasks is exact).
+pub(super) const TASK_UNIT: f32 = 1.0 / 8.0;
+pub(super) const CRAFTSWOMAN_UNIT: f32 = 1.0 / 7.0;
+pub(super) const DECK_UNIT: f32 = 1.0 / 32.0;
+pub(super) const SUPPLY_PG_UNIT: f32 = 1.0 / 54.0;
+pub(super) const SUPPLY_GLAZE_UNIT: f32 = 1.0 / 42.0;
+pub(super) const SUPPLY_CRACKS_UNIT: f32 = 1.0 / 32.0;
+pub(super) const SUPPLY_VASES_UNIT: f32 = 1.0 / 20.0;
+pub(super) const PIECES_UNIT: f32 = 1.0 / 8.0;
+pub(super) const COMPETITION_VP_UNIT: f32 = 1.0 / 20.0;
+pub(super) const SCORE_UNIT: f32 = 1.0 / 100.0;
+pub(super) const TURNS_UNIT: f32 = 1.0 / 20.0;
+pub(super) const COMPETITION_CARDS_UNIT: f32 = 1.0 / 9.0;
+/// A piece action on the back of the Competition's top card: a half (a power of two).
+pub(super) const BACK_UNIT: f32 = 0.5;
+pub(super) const DISCARDS_UNIT: f32 = 1.0 / 40.0;
+pub(super) const VP_SOURCE_UNIT: f32 = 1.0 / 50.0;
+pub(super) const OWN_RESOURCE_UNIT: f32 = 1.0 / 20.0;
+pub(super) const SLOT_UNIT: f32 = 1.0 / 4.0;
+pub(super) const DRYING_UNIT: f32 = 1.0 / 4.0;
+pub(super) const HAND_UNIT: f32 = 1.0 / 10.0;
+pub(super) const ENDGAME_PLAYED_UNIT: f32 = 1.0 / 3.0;
+
+/// The unit of a progress over `steps` steps (a vase's spaces, a cleanup card's spaces).
+pub(super) fn step_unit(steps: usize) -> f32 {
+    1.0 / steps.max(1) as f32
 }
 
-impl Writer<'_> {
-    fn set(&mut self, i: usize, v: f32) {
-        self.out[self.o + i] = v;
+/// The compound action's three numbers: each entry is shared by several modes, each mode
+/// with its own divisor and a largest value (`validate.rs` checks these on every loaded
+/// state): `(largest, divisor)` per mode that writes the entry.
+pub(super) const MODE_NUMBERS: [&[(u32, u32)]; 3] = [
+    // Acquire: cards left ≤ 7, / 2; Donkey: acquired; Throw: spaces left ≤ 7, / 7; Fire:
+    // last option < 16, / 16; Paint: last workshop < 13, / 13; Clean: cracks left ≤ 8
+    // (the cleaning area's), / 8; Esparto: next card ≤ 3, / 4; Sell: last option < 6, / 16.
+    &[
+        (7, 2),
+        (1, 1),
+        (MAX_THROW as u32, MAX_THROW as u32),
+        (15, 16),
+        (12, 13),
+        (8, 8),
+        (3, 4),
+        (5, 16),
+    ],
+    // Acquire: cards taken (with those left, at most the 7 it began with), / 2; Clean: the
+    // first cleanup card still allowed < 13, / 13.
+    &[(7, 2), (12, 13)],
+    // Acquire: one past the last position ≤ 15, / 15; Clean: cracks taken ≤ 8, / 8.
+    &[(15, 15), (8, 8)],
+];
+
+const fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
     }
-    /// A one-hot over `n` slots (nothing when `i` is out of range), then moves on.
-    fn hot(&mut self, i: usize, n: usize) {
-        if i < n {
-            self.out[self.o + i] = 1.0;
-        }
-        self.o += n;
+}
+
+const fn lcm_of_divisors(numbers: &[(u32, u32)]) -> u32 {
+    let mut l = 1;
+    let mut i = 0;
+    while i < numbers.len() {
+        let d = numbers[i].1;
+        l = l / gcd(l, d) * d;
+        i += 1;
     }
-    fn num(&mut self, v: f32) {
-        self.out[self.o] = v;
-        self.o += 1;
-    }
-    fn skip(&mut self, n: usize) {
-        self.o += n;
-    }
+    l
+}
+
+/// Each mode number's unit is 1 / (the lcm of its divisors), so that every mode's value
+/// `count / divisor` is a whole number of units, `count × lcm / divisor`.
+pub(super) const MODE_LCM: [u32; 3] = [
+    lcm_of_divisors(MODE_NUMBERS[0]),
+    lcm_of_divisors(MODE_NUMBERS[1]),
+    lcm_of_divisors(MODE_NUMBERS[2]),
+];
+
+/// The unit of mode number `i`.
+pub(super) fn mode_unit(i: usize) -> f32 {
+    1.0 / MODE_LCM[i] as f32
 }
 
 /// The card ids in a hand, by its set bits (cheaper than testing all 92 ids).
@@ -181,13 +254,12 @@ impl NijarState {
     /// Writes the observation tensor of `viewer` into `out` (length [`TENSOR_SIZE`]); the
     /// layout is in this module's documentation. Allocates nothing (but the final score of
     /// a finished game).
-    pub fn write_tensor(&self, viewer: Seat, out: &mut [f32]) {
-        out.fill(0.0);
-        if out.len() < TENSOR_SIZE || viewer >= self.n() {
+    pub fn write_tensor<T: TensorCell>(&self, viewer: Seat, out: &mut [T]) {
+        let mut w = Cells::zeroed(out);
+        if w.out.len() < TENSOR_SIZE || viewer >= self.n() {
             return;
         }
         let t = &self.t;
-        let mut w = Writer { out, o: 0 };
         w.hot(self.n() - 1, 4);
         w.hot(usize::from(t.round), 3);
         let (phase, k) = match t.phase {
@@ -199,7 +271,7 @@ impl NijarState {
             Phase::Over => (5, 0),
         };
         w.hot(phase, 6);
-        w.num(f32::from(k) / 4.0);
+        w.num(i32::from(k), STEP_UNIT);
         let actor = self
             .actor()
             .map_or(4, |s| (s + self.n() - viewer) % self.n());
@@ -210,13 +282,13 @@ impl NijarState {
             OWNERS
         };
         w.hot(turn, OWNERS);
-        w.num(f32::from(u8::from(t.in_turn)));
+        w.bit(t.in_turn);
         self.write_mode(&mut w);
         self.write_frames(&mut w);
         self.write_board(&mut w, viewer);
-        debug_assert_eq!(w.o, GLOBAL - COMPETITION);
+        debug_assert_eq!(w.at, GLOBAL - COMPETITION);
         self.write_competition(&mut w);
-        debug_assert_eq!(w.o, GLOBAL);
+        debug_assert_eq!(w.at, GLOBAL);
         for k in 0..MAX_NIJAR_PLAYERS {
             if k < self.n() {
                 let seat = (viewer + k) % self.n();
@@ -225,7 +297,7 @@ impl NijarState {
                 w.skip(PER_SEAT);
             }
         }
-        debug_assert_eq!(w.o, GLOBAL + PER_SEAT * MAX_NIJAR_PLAYERS);
+        debug_assert_eq!(w.at, GLOBAL + PER_SEAT * MAX_NIJAR_PLAYERS);
         // Cards the viewer knows are neither on the table nor in a hand (the box, a deck).
         let mut located = [false; NUM_CARD_IDS];
         for row in &t.draft {
@@ -255,7 +327,7 @@ impl NijarState {
         let bit = 1u8 << viewer;
         for (c, &l) in located.iter().enumerate() {
             if !l && t.known[c] & bit != 0 {
-                w.set(c, 1.0);
+                w.flag(c);
             }
         }
         w.skip(NUM_CARD_IDS);
@@ -266,77 +338,64 @@ impl NijarState {
             Some(EndgameChoice::Keep) => 12,
         };
         w.hot(pending, 13);
-        debug_assert_eq!(w.o, TENSOR_SIZE);
+        debug_assert_eq!(w.at, TENSOR_SIZE);
     }
 
-    fn write_mode(&self, w: &mut Writer<'_>) {
-        let (kind, nums, refreshed): (usize, [f32; 4], u8) = match self.t.mode {
-            Mode::Idle => (0, [0.0; 4], 0),
+    fn write_mode<T: TensorCell>(&self, w: &mut Cells<'_, T>) {
+        const NONE: (u8, u32) = (0, 1);
+        // Each number with its divisor (see `MODE_NUMBERS`).
+        let (kind, nums, refreshed): (usize, [(u8, u32); 3], u8) = match self.t.mode {
+            Mode::Idle => (0, [NONE; 3], 0),
             Mode::Acquire {
                 left,
                 taken,
                 last,
                 refreshed,
-            } => (
-                1,
-                [
-                    f32::from(left) / 2.0,
-                    f32::from(taken) / 2.0,
-                    f32::from(last) / 15.0,
-                    0.0,
-                ],
-                refreshed,
-            ),
-            Mode::Donkey { acquired } => (2, [f32::from(u8::from(acquired)), 0.0, 0.0, 0.0], 0),
-            Mode::Throw { left, .. } => (3, [f32::from(left) / MAX_THROW as f32, 0.0, 0.0, 0.0], 0),
-            Mode::Fire { last } => (4, [f32::from(last) / 16.0, 0.0, 0.0, 0.0], 0),
-            Mode::Paint { last } => (5, [f32::from(last) / 13.0, 0.0, 0.0, 0.0], 0),
-            Mode::Clean { left, last, taken } => (
-                6,
-                [
-                    f32::from(left) / 8.0,
-                    f32::from(last) / 13.0,
-                    f32::from(taken) / 8.0,
-                    0.0,
-                ],
-                0,
-            ),
-            Mode::Esparto { next } => (7, [f32::from(next) / 4.0, 0.0, 0.0, 0.0], 0),
-            Mode::Sell { last } => (8, [f32::from(last) / 16.0, 0.0, 0.0, 0.0], 0),
+            } => (1, [(left, 2), (taken, 2), (last, 15)], refreshed),
+            Mode::Donkey { acquired } => (2, [(u8::from(acquired), 1), NONE, NONE], 0),
+            Mode::Throw { left, .. } => (3, [(left, MAX_THROW as u32), NONE, NONE], 0),
+            Mode::Fire { last } => (4, [(last, 16), NONE, NONE], 0),
+            Mode::Paint { last } => (5, [(last, 13), NONE, NONE], 0),
+            Mode::Clean { left, last, taken } => (6, [(left, 8), (last, 13), (taken, 8)], 0),
+            Mode::Esparto { next } => (7, [(next, 4), NONE, NONE], 0),
+            Mode::Sell { last } => (8, [(last, 16), NONE, NONE], 0),
         };
         w.hot(kind, 9);
-        for v in nums {
-            w.num(v);
+        for (i, (count, divisor)) in nums.into_iter().enumerate() {
+            // count / divisor = count × (lcm / divisor) units of 1 / lcm.
+            let units = u32::from(count) * (MODE_LCM[i] / divisor);
+            w.num(units as i32, mode_unit(i));
         }
+        w.skip(1);
         for r in 0..3 {
-            w.num(f32::from(refreshed >> r & 1));
+            w.bit(refreshed >> r & 1 != 0);
         }
         if let Mode::Throw { benefits, .. } = &self.t.mode {
             for (i, a) in benefits.iter().enumerate().take(MAX_THROW) {
-                w.set(i * Act::ALL.len() + *a as usize, 1.0);
+                w.flag(i * Act::ALL.len() + *a as usize);
             }
         }
         w.skip(MAX_THROW * Act::ALL.len());
     }
 
-    fn write_frames(&self, w: &mut Writer<'_>) {
+    fn write_frames<T: TensorCell>(&self, w: &mut Cells<'_, T>) {
         let frames = &self.t.frames;
-        w.num(frames.len() as f32 / MAX_FRAMES as f32);
+        w.num(frames.len() as i32, FRAMES_UNIT);
         for f in frames.iter().rev().take(FRAMES_SHOWN) {
-            w.set(0, f32::from(u8::from(f.ordered)));
+            w.flag_if(0, f.ordered);
             for &task in f.tasks.iter() {
                 let code = usize::from(task).min(TASK_CODES - 1);
-                w.out[w.o + 1 + code] += 1.0 / 8.0;
+                w.add(1 + code, 1, TASK_UNIT);
             }
             if let Some(&first) = f.tasks.first() {
-                w.set(1 + TASK_CODES + usize::from(first).min(TASK_CODES - 1), 1.0);
+                w.flag(1 + TASK_CODES + usize::from(first).min(TASK_CODES - 1));
             }
             w.skip(1 + 2 * TASK_CODES);
         }
         w.skip((FRAMES_SHOWN - frames.len().min(FRAMES_SHOWN)) * (1 + 2 * TASK_CODES));
     }
 
-    fn write_board(&self, w: &mut Writer<'_>, viewer: Seat) {
+    fn write_board<T: TensorCell>(&self, w: &mut Cells<'_, T>, viewer: Seat) {
         let t = &self.t;
         for &a in &t.layout {
             w.hot(usize::from(a), TILE_ACTS);
@@ -354,14 +413,14 @@ impl NijarState {
         for row in &t.spaces {
             for o in row {
                 if let Some(k) = self.owner(o.seat, viewer) {
-                    w.set(k, f32::from(o.count) / 7.0);
+                    w.set(k, i32::from(o.count), CRAFTSWOMAN_UNIT);
                 }
                 w.skip(OWNERS);
             }
         }
         for (s, &count) in t.special_stack.iter().enumerate() {
             if let Some(k) = self.owner(s as u8, viewer) {
-                w.set(k, f32::from(count) / 7.0);
+                w.set(k, i32::from(count), CRAFTSWOMAN_UNIT);
             }
         }
         w.skip(OWNERS);
@@ -377,79 +436,79 @@ impl NijarState {
             w.hot(usize::from(d).wrapping_sub(1), 6);
         }
         for d in &t.decks {
-            w.num(d.len() as f32 / 32.0);
+            w.num(d.len() as i32, DECK_UNIT);
         }
-        debug_assert_eq!(w.o, DRAFT_AT);
+        debug_assert_eq!(w.at, DRAFT_AT);
         for row in &t.draft {
             for &c in row {
                 w.hot(usize::from(c), NUM_GAME_CARDS);
             }
         }
-        let donkeys = w.o;
+        let donkeys = w.at;
         for (s, &d) in t.donkeys.iter().enumerate() {
             if let (Some(k), true) = (self.owner(s as u8, viewer), usize::from(d) < 15) {
-                w.out[donkeys + usize::from(d) * OWNERS + k] = 1.0;
+                w.out[donkeys + usize::from(d) * OWNERS + k] = T::cell(1, 1.0);
             }
         }
         w.skip(15 * OWNERS);
         for pos in 0..4 {
             if let Some(k) = t.order.get(pos).and_then(|&s| self.owner(s, viewer)) {
-                w.set(k, 1.0);
+                w.flag(k);
             }
             w.skip(OWNERS);
         }
         for &s in &t.right {
             if let Some(k) = self.owner(s, viewer) {
-                w.set(k, 1.0);
+                w.flag(k);
             }
             w.skip(OWNERS);
         }
         w.hot(self.owner(t.first_token, viewer).unwrap_or(OWNERS), OWNERS);
         for i in 0..5 {
             if let Some(c) = t.combos.get(i) {
-                w.set(usize::from(c.wheel).min(4), 1.0);
-                w.set(5 + usize::from(c.res).min(4), 1.0);
+                w.flag(usize::from(c.wheel).min(4));
+                w.flag(5 + usize::from(c.res).min(4));
             }
             w.skip(10);
         }
         let s = &t.supply;
-        w.num(f32::from(s.pg) / 54.0);
-        w.num(f32::from(s.glaze) / 42.0);
-        w.num(f32::from(s.cracks) / 32.0);
-        w.num(f32::from(s.vases) / 20.0);
+        w.num(i32::from(s.pg), SUPPLY_PG_UNIT);
+        w.num(i32::from(s.glaze), SUPPLY_GLAZE_UNIT);
+        w.num(i32::from(s.cracks), SUPPLY_CRACKS_UNIT);
+        w.num(i32::from(s.vases), SUPPLY_VASES_UNIT);
         for &p in &s.pieces {
-            w.num(f32::from(p) / 8.0);
+            w.num(i32::from(p), PIECES_UNIT);
         }
     }
 
-    fn write_competition(&self, w: &mut Writer<'_>) {
+    fn write_competition<T: TensorCell>(&self, w: &mut Cells<'_, T>) {
         if !self.is_solo() {
             w.skip(COMPETITION);
             return;
         }
         let s = &self.t.solo;
         for &v in &s.vp {
-            w.num(v as f32 / 20.0);
+            w.num(v, COMPETITION_VP_UNIT);
         }
-        w.num(self.competition_score() as f32 / 100.0);
+        w.num(self.competition_score(), SCORE_UNIT);
         for &p in &s.pieces {
             w.hot(usize::from(p), 3);
         }
         for &x in &s.sold {
-            w.num(f32::from(x) / 8.0);
+            w.num(i32::from(x), PIECES_UNIT);
         }
-        w.num(f32::from(s.workers) / 7.0);
-        w.num(f32::from(s.on_shop) / 7.0);
-        w.num(f32::from(u8::from(s.shop_closed)));
-        w.num(f32::from(s.turns) / 20.0);
-        w.num(s.deck.len() as f32 / 9.0);
-        w.num(s.revealed.len() as f32 / 9.0);
+        w.num(i32::from(s.workers), CRAFTSWOMAN_UNIT);
+        w.num(i32::from(s.on_shop), CRAFTSWOMAN_UNIT);
+        w.bit(s.shop_closed);
+        w.num(i32::from(s.turns), TURNS_UNIT);
+        w.num(s.deck.len() as i32, COMPETITION_CARDS_UNIT);
+        w.num(s.revealed.len() as i32, COMPETITION_CARDS_UNIT);
         // 12.5: the back of the top face-down card shows each round's piece actions.
         if let Some(&top) = s.deck.last() {
             let card = &self.cards.competition[usize::from(top)];
             for (r, row) in card.pieces.iter().enumerate() {
                 for &p in row.iter() {
-                    w.out[w.o + r * 3 + usize::from(p).min(2)] += 0.5;
+                    w.add(r * 3 + usize::from(p).min(2), 1, BACK_UNIT);
                 }
             }
         }
@@ -457,61 +516,66 @@ impl NijarState {
         w.hot(s.revealed.last().map_or(9, |&c| usize::from(c)), 9);
         // 12.5: every revealed card was seen face-up.
         for &c in s.revealed.iter() {
-            w.set(usize::from(c).min(8), 1.0);
+            w.flag(usize::from(c).min(8));
         }
         w.skip(9);
-        w.num(s.discards.len() as f32 / 40.0);
+        w.num(s.discards.len() as i32, DISCARDS_UNIT);
         w.hot(usize::from(self.t.config.difficulty), 3);
     }
 
-    fn write_seat(&self, w: &mut Writer<'_>, seat: Seat, viewer: Seat) {
+    fn write_seat<T: TensorCell>(&self, w: &mut Cells<'_, T>, seat: Seat, viewer: Seat) {
         let t = &self.t;
         let p: &Player = &t.players[seat];
-        let base = w.o;
-        w.num(1.0);
-        w.num(p.vp.iter().sum::<i32>() as f32 / 100.0);
+        let base = w.at;
+        w.bit(true);
+        w.num(p.vp.iter().sum::<i32>(), SCORE_UNIT);
         for &v in &p.vp {
-            w.num(v as f32 / 50.0);
+            w.num(v, VP_SOURCE_UNIT);
         }
-        w.num(if t.phase == Phase::Over {
-            self.score(seat) as f32 / 100.0
+        let final_score = if t.phase == Phase::Over {
+            self.score(seat)
         } else {
-            0.0
-        });
-        w.num(f32::from(p.pg) / 20.0);
-        w.num(f32::from(p.glaze) / 20.0);
+            0
+        };
+        w.num(final_score, SCORE_UNIT);
+        w.num(i32::from(p.pg), OWN_RESOURCE_UNIT);
+        w.num(i32::from(p.glaze), OWN_RESOURCE_UNIT);
         w.hot(usize::from(p.clay), 8);
         w.hot(usize::from(p.cracks), 9);
         w.hot(usize::from(p.tech), 3);
-        w.num(f32::from(p.workers) / 7.0);
-        w.num(f32::from(p.on_shop) / 7.0);
-        w.num(f32::from(u8::from(p.shop_closed)));
-        w.num(f32::from(p.turns) / 20.0);
-        w.num(f32::from(t.shop_rewards[seat]) / 7.0);
+        w.num(i32::from(p.workers), CRAFTSWOMAN_UNIT);
+        w.num(i32::from(p.on_shop), CRAFTSWOMAN_UNIT);
+        w.bit(p.shop_closed);
+        w.num(i32::from(p.turns), TURNS_UNIT);
+        w.num(i32::from(t.shop_rewards[seat]), CRAFTSWOMAN_UNIT);
         for wh in p.wheels.iter() {
             let i = if wh.card >= STARTING_BASE {
                 16 + usize::from(wh.card - STARTING_BASE).min(4)
             } else {
                 usize::from(wh.card).min(15)
             };
-            let len = self.cards.wheel(wh.card).spaces.len().max(1);
-            w.set(i * 4, 1.0);
-            w.set(i * 4 + 1, f32::from(wh.pos) / len as f32);
-            w.set(i * 4 + 2, f32::from(u8::from(usize::from(wh.pos) >= len)));
-            w.set(i * 4 + 3, f32::from(wh.slot) / 4.0);
+            let len = self.cards.wheel(wh.card).spaces.len();
+            w.flag(i * 4);
+            w.set(i * 4 + 1, i32::from(wh.pos), step_unit(len));
+            w.flag_if(i * 4 + 2, usize::from(wh.pos) >= len.max(1));
+            w.set(i * 4 + 3, i32::from(wh.slot), SLOT_UNIT);
         }
         w.skip(WHEEL_IDS * 4);
         for e in p.esparto.iter() {
             let i = (usize::from(e.card) - CardType::Esparto.first_id()).min(15);
-            w.set(i * 4, 1.0);
-            w.set(i * 4 + 1 + usize::from(e.slot).min(2), 1.0);
+            w.flag(i * 4);
+            w.flag(i * 4 + 1 + usize::from(e.slot).min(2));
         }
         w.skip(16 * 4);
         for c in p.cleanups.iter() {
             let i = building_index(c.card, CardType::Cleanup);
-            let spaces = self.cards.cleanup(c.card).spaces.max(1);
-            w.set(i * 2, 1.0);
-            w.set(i * 2 + 1, f32::from(c.cracks) / f32::from(spaces));
+            let spaces = self.cards.cleanup(c.card).spaces;
+            w.flag(i * 2);
+            w.set(
+                i * 2 + 1,
+                i32::from(c.cracks),
+                step_unit(usize::from(spaces)),
+            );
         }
         w.skip(BUILDING_IDS * 2);
         for (slots, ty) in [
@@ -521,23 +585,23 @@ impl NijarState {
         ] {
             for s in slots.iter() {
                 let i = building_index(s.card, ty);
-                w.set(i * 4, 1.0);
+                w.flag(i * 4);
                 if s.piece != 0 {
-                    w.set(i * 4 + usize::from(s.piece).min(3), 1.0);
+                    w.flag(i * 4 + usize::from(s.piece).min(3));
                 }
             }
             w.skip(BUILDING_IDS * 4);
         }
         for &d in &p.drying {
-            w.num(f32::from(d) / 4.0);
+            w.num(i32::from(d), DRYING_UNIT);
         }
         for &d in &p.sold {
-            w.num(f32::from(d) / 8.0);
+            w.num(i32::from(d), PIECES_UNIT);
         }
-        debug_assert_eq!(w.o, base + SEAT_HAND_AT);
+        debug_assert_eq!(w.at, base + SEAT_HAND_AT);
         let mut backs = [0u8; 4];
         let bit = 1u8 << viewer;
-        let hand = w.o + 4 + 1;
+        let hand = w.at + 4 + 1;
         for c in hand_ids(&p.hand) {
             let k = if c < NUM_GAME_CARDS {
                 CardType::of(c).deck()
@@ -546,22 +610,22 @@ impl NijarState {
             };
             backs[k] += 1;
             if seat == viewer || t.known[c] & bit != 0 {
-                w.out[hand + c] = 1.0;
+                w.out[hand + c] = T::cell(1, 1.0);
             }
         }
         for b in backs {
-            w.num(f32::from(b) / 10.0);
+            w.num(i32::from(b), HAND_UNIT);
         }
-        w.num(p.endgame_played.count_ones() as f32 / 3.0);
+        w.num(p.endgame_played.count_ones() as i32, ENDGAME_PLAYED_UNIT);
         w.skip(NUM_CARD_IDS);
         let over = t.phase == Phase::Over;
         for i in 0..12 {
             let known = seat == viewer || over || t.known[NUM_GAME_CARDS + i] & bit != 0;
             if p.endgame_played & (1 << i) != 0 && known {
-                w.set(i, 1.0);
+                w.flag(i);
             }
         }
         w.skip(12);
-        debug_assert_eq!(w.o, base + PER_SEAT);
+        debug_assert_eq!(w.at, base + PER_SEAT);
     }
 }

@@ -22,7 +22,8 @@ use arrayvec::ArrayVec;
 use serde_json::json;
 
 use crate::engine::{
-    Action, ActionList, EngineError, EngineResult, GameState, PerSeat, Rng, Seat, MAX_PLAYERS,
+    Action, ActionList, EngineError, EngineResult, GameState, PerSeat, Rng, Seat, SpecBuilder,
+    TensorCell, TensorSpec, MAX_PLAYERS,
 };
 
 /// Cards in the largest bid deck (4 seats); a game uses `5 × seats + 4` of them.
@@ -36,6 +37,8 @@ pub const PRIZES: usize = HAND;
 
 const ALL_PRIZES: u8 = (1 << PRIZES) - 1;
 const OBSERVATION_SIZE: usize = DECK + DECK + PRIZES + PRIZES + 2 * MAX_PLAYERS;
+/// A score's unit in the tensor.
+const SCORE_SCALE: f32 = 1.0 / 15.0;
 
 /// A game of High Bid in progress.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -348,9 +351,9 @@ impl GameState for HighBid {
         OBSERVATION_SIZE
     }
 
-    fn observation_tensor(&self, player: Seat, out: &mut [f32]) {
-        out.fill(0.0);
-        let bit = |mask: u32, c: usize| if mask & (1 << c) != 0 { 1.0 } else { 0.0 };
+    fn write_observation_tensor<T: TensorCell>(&self, player: Seat, out: &mut [T]) {
+        out.fill(T::default());
+        let bit = |mask: u32, c: usize| T::cell(i32::from(mask & (1 << c) != 0), 1.0);
         for c in 0..DECK {
             out[c] = bit(self.hands[player], c);
             out[DECK + c] = bit(self.played, c);
@@ -359,13 +362,22 @@ impl GameState for HighBid {
             out[2 * DECK + p] = bit(u32::from(self.prizes_left), p);
         }
         if let Some(prize) = self.current_prize().checked_sub(1) {
-            out[2 * DECK + PRIZES + prize as usize] = 1.0;
+            out[2 * DECK + PRIZES + prize as usize] = T::cell(1, 1.0);
         }
         let base = 2 * DECK + 2 * PRIZES;
         for s in 0..self.num_players() {
-            out[base + s] = self.scores[s] as f32 / 15.0;
-            out[base + MAX_PLAYERS + s] = if self.pending[s].is_some() { 1.0 } else { 0.0 };
+            out[base + s] = T::cell(self.scores[s], SCORE_SCALE);
+            out[base + MAX_PLAYERS + s] = T::cell(i32::from(self.pending[s].is_some()), 1.0);
         }
+    }
+
+    fn observation_tensor_spec(&self) -> TensorSpec {
+        let (low, high) = self.score_bounds();
+        let mut b = SpecBuilder::new();
+        b.flags(2 * DECK + 2 * PRIZES);
+        b.counts(MAX_PLAYERS, low, high, SCORE_SCALE);
+        b.flags(MAX_PLAYERS);
+        b.finish(OBSERVATION_SIZE)
     }
 
     fn observation_json(&self, player: Seat) -> serde_json::Value {

@@ -96,7 +96,7 @@ impl SorceryState {
     }
 
     /// The total trade value of the material cards (grants included: they pay too).
-    fn all_material_value(&self) -> usize {
+    pub(super) fn all_material_value(&self) -> usize {
         self.cards
             .materials
             .iter()

@@ -12,7 +12,8 @@
 //! * [`score`] — how the game ends and is scored, with the explanation and the missions,
 //! * [`observe`] — what each seat may see: observations, information states, determinization
 //!   (`mixing`: what Spectral Sight's private takes leave the others knowing, and the redraw
-//!   of the grave cards a seat cannot see).
+//!   of the grave cards a seat cannot see),
+//! * [`tensor`] — the observation tensor and the proved range of each entry.
 
 pub mod actions;
 mod apply;
@@ -28,6 +29,7 @@ pub mod observe;
 pub mod score;
 mod solo;
 pub mod state;
+pub mod tensor;
 #[cfg(test)]
 mod tests;
 mod text;

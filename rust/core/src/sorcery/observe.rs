@@ -1,5 +1,5 @@
-//! What each seat may see: the observation (JSON and tensor), the information-state key,
-//! and determinization (`resample_hidden`).
+//! What each seat may see: the observation (JSON; the tensor is in `tensor`), the
+//! information-state key, and determinization (`resample_hidden`).
 //!
 //! Hidden from a seat: the order of every deck; the grave cards it has not seen (in other
 //! hands, in piles it has not looked at since they joined, in the grave deck); the others'
@@ -39,7 +39,7 @@
 
 use serde_json::{json, Value};
 
-use super::data::{Effect, NUM_GRAVE, NUM_MATERIALS, NUM_PROJECTS};
+use super::data::{Effect, NUM_MATERIALS, NUM_PROJECTS};
 use super::state::{
     bit, ids, CardId, Materials, Phase, SorceryState, Stage, Turn, FILLED_FREE, MARKET, NONE,
 };
@@ -48,23 +48,6 @@ use crate::engine::{key_string, ActionList, Rng, Seat};
 /// Names of the moon phases, week 1 to 4 (authored: the rulebook names only week 4, the
 /// New Moon).
 pub const MOON_PHASES: [&str; 4] = ["Full Moon", "Last Quarter", "Waning Crescent", "New Moon"];
-
-/// Decision stages (`Stage`'s variants), one-hot in the observation tensor.
-const STAGES: usize = 20;
-
-/// Length of the observation tensor.
-pub const TENSOR_SIZE: usize = 4
-    + 4
-    + STAGES
-    + 1
-    + NUM_MATERIALS
-    + 3 * NUM_GRAVE
-    + 3
-    + NUM_GRAVE
-    + MARKET * NUM_PROJECTS
-    + 4 * (2 * NUM_PROJECTS + 3)
-    + 6
-    + 2;
 
 fn effect_text(e: &Effect) -> String {
     match *e {
@@ -196,7 +179,7 @@ impl SorceryState {
     }
 
     /// The cards of `set` whose place `viewer` knows.
-    fn known_part(&self, set: Materials, viewer: Seat) -> Materials {
+    pub(super) fn known_part(&self, set: Materials, viewer: Seat) -> Materials {
         ids(set)
             .filter(|&c| self.t.known[c] & (1 << viewer) != 0)
             .fold(0, |s, c| s | bit(c))
@@ -472,108 +455,6 @@ impl SorceryState {
         m.seed = 0;
         m.history.clear();
         format!("seat {viewer}|{sizes}|{}", key_string(&m))
-    }
-
-    /// Writes the observation tensor of `viewer`.
-    pub fn write_tensor(&self, viewer: Seat, out: &mut [f32]) {
-        out.iter_mut().for_each(|x| *x = 0.0);
-        let mut at = 0;
-        fn put(out: &mut [f32], at: usize, i: usize, v: f32) {
-            if let Some(x) = out.get_mut(at + i) {
-                *x = v;
-            }
-        }
-        put(out, at, usize::from(self.t.month.min(3)), 1.0);
-        at += 4;
-        put(out, at, usize::from(self.t.week.min(3)), 1.0);
-        at += 4;
-        let stage = match self.t.turn.stage {
-            Stage::CommitTarget if self.actor() != Some(viewer) => Stage::Commit,
-            st => st,
-        };
-        put(out, at, stage as usize % STAGES, 1.0);
-        at += STAGES;
-        put(
-            out,
-            at,
-            0,
-            f32::from(u8::from(self.actor() == Some(viewer))),
-        );
-        at += 1;
-        for c in ids(self.t.players[viewer].hand) {
-            put(out, at, c, 1.0);
-        }
-        at += NUM_MATERIALS;
-        for (k, &pile) in self.t.piles.iter().enumerate() {
-            for c in ids(self.known_part(pile, viewer)) {
-                put(out, at, k * NUM_GRAVE + c, 1.0);
-            }
-        }
-        at += 3 * NUM_GRAVE;
-        for (k, &pile) in self.t.piles.iter().enumerate() {
-            put(out, at, k, pile.count_ones() as f32 / 10.0);
-        }
-        at += 3;
-        for c in ids(self.t.discard) {
-            put(out, at, c, 1.0);
-        }
-        at += NUM_GRAVE;
-        for (i, &c) in self.t.market.iter().enumerate() {
-            if c != NONE {
-                put(out, at, i * NUM_PROJECTS + usize::from(c), 1.0);
-            }
-        }
-        at += MARKET * NUM_PROJECTS;
-        for k in 0..4 {
-            if k < self.n() {
-                let s = (viewer + k) % self.n();
-                let p = &self.t.players[s];
-                for w in p.projects.iter() {
-                    put(out, at, usize::from(w.card), 1.0);
-                }
-                for d in p.completed.iter() {
-                    put(out, at, NUM_PROJECTS + usize::from(d.card), 1.0);
-                }
-                put(out, at, 2 * NUM_PROJECTS, p.hand.count_ones() as f32 / 10.0);
-                let score = if s == viewer {
-                    self.score(s)
-                } else {
-                    self.public_score(s)
-                };
-                put(out, at, 2 * NUM_PROJECTS + 1, score as f32 / 30.0);
-                put(
-                    out,
-                    at,
-                    2 * NUM_PROJECTS + 2,
-                    f32::from(u8::from(p.staff_used)),
-                );
-            }
-            at += 2 * NUM_PROJECTS + 3;
-        }
-        for (k, d) in self.t.decks.iter().enumerate() {
-            put(out, at, k, d.len() as f32 / 20.0);
-        }
-        put(out, at, 3, self.t.grave_deck.len() as f32 / 70.0);
-        put(
-            out,
-            at,
-            4,
-            (self.t.stock & self.cards.candles).count_ones() as f32 / 12.0,
-        );
-        put(
-            out,
-            at,
-            5,
-            (self.t.stock & self.cards.vials).count_ones() as f32 / 12.0,
-        );
-        at += 6;
-        put(
-            out,
-            at,
-            0,
-            self.value_of(self.t.robot.materials) as f32 / 50.0,
-        );
-        put(out, at, 1, f32::from(self.t.robot.tokens) / 10.0);
     }
 
     /// Redraws everything `viewer` cannot see, consistently with what it can, from `seed`

@@ -2,9 +2,9 @@
 
 use super::actions::{decode, Move, NUM_ACTIONS, RESERVE_TARGET};
 use super::data::{AdvantageEffect, Resource, ResourceIcons, NUM_ALL_PROJECTS};
-use super::observe::TENSOR_SIZE;
 use super::state::{Bonus, Destination, Phase, SunriseState, TurnStage, DECK_TOP};
-use crate::engine::{Action, ActionList, GameState, PerSeat, Seat};
+use super::tensor::TENSOR_SIZE;
+use crate::engine::{Action, ActionList, GameState, PerSeat, Seat, TensorCell, TensorSpec};
 use crate::search::playout::random_game_scores;
 
 impl GameState for SunriseState {
@@ -108,8 +108,12 @@ impl GameState for SunriseState {
         TENSOR_SIZE
     }
 
-    fn observation_tensor(&self, player: Seat, out: &mut [f32]) {
+    fn write_observation_tensor<T: TensorCell>(&self, player: Seat, out: &mut [T]) {
         self.write_tensor(player, out);
+    }
+
+    fn observation_tensor_spec(&self) -> TensorSpec {
+        self.tensor_spec()
     }
 
     fn observation_json(&self, player: Seat) -> serde_json::Value {

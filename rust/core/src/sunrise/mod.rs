@@ -7,7 +7,8 @@
 //! * [`moves`] — what may happen next (legal actions) and what it does (apply),
 //! * [`score`] — how the game ends and is scored, with the explanation,
 //! * [`view`] — what each seat may see, by card id (`catalogue`: the cards themselves),
-//! * [`observe`] — information states, the observation tensor, determinization,
+//! * [`observe`] — information states and determinization,
+//! * [`tensor`] — the observation tensor and the proved range of each entry,
 //! * `events` — what a move makes happen, as the table sees it (the event log).
 
 pub mod actions;
@@ -22,6 +23,7 @@ pub mod moves;
 pub mod observe;
 pub mod score;
 pub mod state;
+pub mod tensor;
 #[cfg(test)]
 mod tests;
 mod text;

@@ -32,8 +32,8 @@
 
 use arrayvec::ArrayVec;
 
-use super::data::{ResourceIcons, NUM_ADVANTAGE, NUM_ALL_PROJECTS, NUM_RESOURCE_CARDS};
-use super::state::{CardId, Phase, SunriseState, TurnStage, WorkStyle, MAX_SUNRISE_PLAYERS};
+use super::data::{NUM_ADVANTAGE, NUM_RESOURCE_CARDS};
+use super::state::{CardId, Phase, SunriseState, TurnStage, WorkStyle};
 use crate::engine::{key_string, ActionList, Rng, Seat};
 
 /// The rounds of a day ("Gameplay").
@@ -41,7 +41,7 @@ pub const ROUND_NAMES: [&str; 3] = ["Sunrise", "Midday", "Sunset"];
 
 impl SunriseState {
     /// Whether the seats' step-one choices are still hidden (someone has chosen, not all).
-    fn selecting(&self) -> Option<usize> {
+    pub(super) fn selecting(&self) -> Option<usize> {
         match self.t.phase {
             Phase::Select { seat } => Some(usize::from(seat)),
             _ => None,
@@ -306,199 +306,5 @@ impl SunriseState {
         s.t.rng = Rng::seed_from(rng.next_u64());
         s.t.seed = seed;
         s.t.history.clear();
-    }
-}
-
-// ----- observation tensor -------------------------------------------------------------------
-
-const PROJ: usize = NUM_ALL_PROJECTS;
-const ADV: usize = NUM_ADVANTAGE;
-/// Global block: step (6: select, work, complete, game over, convert, final choices),
-/// stage (5), day (3), round (3), final (1), row (34), challenges (6 × 4), deck sizes and
-/// supply (4), project being completed (34).
-const GLOBAL: usize = 6 + 5 + 3 + 3 + 1 + PROJ + 6 * 4 + 4 + PROJ;
-/// Per seat: counters (8), styles (3), in-progress projects (34 × 2), awaiting (34),
-/// completed (34), showpieces (30 × 3), revealed end-game (30), wheel faces (12), tiles (6).
-const PER_SEAT: usize = 8 + 3 + PROJ * 2 + PROJ + PROJ + ADV * 3 + ADV + 12 + 6;
-/// Viewer's private block: hand (48), pending draft (16), advantage hand (30), drawn (30),
-/// own game-end choices (30: reveal 1, discard -1, keep 0.5).
-const PRIVATE: usize = 48 + 16 + ADV + ADV + ADV;
-/// Length of the observation tensor (the same for every player count).
-pub const TENSOR_SIZE: usize = GLOBAL + PER_SEAT * MAX_SUNRISE_PLAYERS + PRIVATE;
-
-impl SunriseState {
-    /// Writes the observation tensor of `viewer` into `out` (length [`TENSOR_SIZE`]).
-    pub fn write_tensor(&self, viewer: Seat, out: &mut [f32]) {
-        out.fill(0.0);
-        if out.len() < TENSOR_SIZE {
-            return;
-        }
-        let t = &self.t;
-        let mut o = 0;
-        let (step, stage, acting) = match &t.phase {
-            Phase::Select { .. } => (0, None, None),
-            Phase::Work { .. } => (1, None, None),
-            Phase::Convert { .. } => (4, None, None),
-            Phase::FinalChoices { .. } => (5, None, None),
-            Phase::Complete { turn, project, .. } => (
-                2,
-                Some(match turn {
-                    TurnStage::ChooseBonus => 0,
-                    TurnStage::TakeProjects { .. } => 1,
-                    TurnStage::KeepAdvantage { .. } => 2,
-                    TurnStage::ChooseGlaze => 3,
-                    TurnStage::Finish => 4,
-                }),
-                Some(usize::from(*project)),
-            ),
-            Phase::GameOver => (3, None, None),
-        };
-        out[o + step] = 1.0;
-        o += 6;
-        if let Some(x) = stage {
-            out[o + x] = 1.0;
-        }
-        o += 5;
-        out[o + usize::from(t.day.min(2))] = 1.0;
-        o += 3;
-        out[o + usize::from(t.round.min(2))] = 1.0;
-        o += 3;
-        out[o] = f32::from(u8::from(self.is_final_round()));
-        o += 1;
-        for c in t.row.iter().flatten() {
-            out[o + usize::from(*c)] = 1.0;
-        }
-        o += PROJ;
-        for c in &t.challenges {
-            let k = usize::from(c.card).min(5) * 4;
-            out[o + k] = 1.0;
-            out[o + k + 1] = f32::from(u8::from(c.high == Some(viewer as u8)));
-            out[o + k + 2] = f32::from(u8::from(c.low.contains(&(viewer as u8))));
-            out[o + k + 3] = f32::from(u8::from(c.high.is_some()));
-        }
-        o += 24;
-        out[o] = self.project_deck_size() as f32 / 30.0;
-        out[o + 1] = t.advantage_deck.len() as f32 / 30.0;
-        out[o + 2] = t.wastebasket.len() as f32 / 48.0;
-        out[o + 3] = f32::from(t.community_supply) / 60.0;
-        o += 4;
-        if let Some(p) = acting {
-            out[o + p] = 1.0;
-        }
-        o += PROJ;
-        debug_assert_eq!(o, GLOBAL);
-
-        let selecting = self.selecting();
-        for k in 0..MAX_SUNRISE_PLAYERS {
-            let base = GLOBAL + k * PER_SEAT;
-            if k >= self.n() {
-                continue;
-            }
-            // Seats relative to the viewer: 0 is the viewer, 1 its left, and so on.
-            let s = (viewer + k) % self.n();
-            let p = &t.players[s];
-            let mut o = base;
-            out[o] = f32::from(p.supply) / 15.0;
-            out[o + 1] = f32::from(p.reserve) / 10.0;
-            out[o + 2] = f32::from(u8::from(p.go_first));
-            out[o + 3] = f32::from(u8::from(selecting.is_some_and(|cur| s < cur)));
-            out[o + 4] = p.stack.len() as f32 / 12.0;
-            out[o + 5] = p.hand.len() as f32 / 4.0;
-            out[o + 6] = p.advantages.len() as f32 / 10.0;
-            out[o + 7] = self.coffee_beans(s) as f32 / 10.0;
-            o += 8;
-            for (i, used) in p.styles_used.iter().enumerate() {
-                out[o + i] = f32::from(u8::from(*used));
-            }
-            o += 3;
-            for w in &p.projects {
-                let c = usize::from(w.card);
-                out[o + 2 * c] = 1.0;
-                out[o + 2 * c + 1] =
-                    w.filled.count_ones() as f32 / self.icons_of(w, false).len().max(1) as f32;
-            }
-            o += 2 * PROJ;
-            for &c in &p.awaiting {
-                out[o + usize::from(c)] = 1.0;
-            }
-            o += PROJ;
-            for c in &p.completed {
-                out[o + usize::from(c.card)] = 1.0;
-            }
-            o += PROJ;
-            for w in &p.showpieces {
-                let c = usize::from(w.card);
-                out[o + 3 * c] = 1.0;
-                out[o + 3 * c + 1] =
-                    w.filled.count_ones() as f32 / self.icons_of(w, true).len().max(1) as f32;
-            }
-            for &c in &p.completed_showpieces {
-                out[o + 3 * usize::from(c) + 2] = 1.0;
-            }
-            o += 3 * ADV;
-            for &c in &p.revealed {
-                out[o + usize::from(c)] = 1.0;
-            }
-            o += ADV;
-            for w in &p.wheel {
-                let idx = match self.cards.resource_cards[usize::from(w.card)].icons {
-                    ResourceIcons::Single(r) => r as usize,
-                    ResourceIcons::Wild => 9,
-                    ResourceIcons::Either(..) => 10,
-                    ResourceIcons::Two(..) => 11,
-                };
-                out[o + idx] += 1.0;
-            }
-            o += 12;
-            for (i, c) in t.challenges.iter().enumerate() {
-                out[o + 2 * i] = f32::from(u8::from(c.high == Some(s as u8)));
-                out[o + 2 * i + 1] = f32::from(u8::from(c.low.contains(&(s as u8))));
-            }
-            o += 6;
-            debug_assert_eq!(o, base + PER_SEAT);
-        }
-
-        let mut o = GLOBAL + PER_SEAT * MAX_SUNRISE_PLAYERS;
-        let me = &t.players[viewer];
-        for &c in &me.hand {
-            out[o + usize::from(c)] = 1.0;
-        }
-        o += 48;
-        if let Some(choice) = &me.pending {
-            for (i, d) in choice.destinations.iter().enumerate() {
-                out[o + 4 * i + *d as usize] = 1.0;
-            }
-        }
-        o += 16;
-        for &c in &me.advantages {
-            out[o + usize::from(c)] = 1.0;
-        }
-        o += ADV;
-        if let Phase::Complete {
-            seat,
-            turn: TurnStage::KeepAdvantage { drawn },
-            ..
-        } = &t.phase
-        {
-            if usize::from(*seat) == viewer {
-                for &c in drawn {
-                    out[o + usize::from(c)] = 1.0;
-                }
-            }
-        }
-        o += ADV;
-        let choice = me.final_choice;
-        for c in 0..ADV {
-            let bit = 1u32 << c;
-            out[o + c] = if choice.reveal & bit != 0 {
-                1.0
-            } else if choice.discard & bit != 0 {
-                -1.0
-            } else if choice.keep & bit != 0 {
-                0.5
-            } else {
-                0.0
-            };
-        }
     }
 }

@@ -3,7 +3,7 @@
 use std::sync::Arc;
 
 use crate::engine::{
-    Action, ActionList, EngineError, EngineResult, GameState, Rng, Seat, MAX_PLAYERS,
+    Action, ActionList, EngineError, EngineResult, GameState, Rng, Seat, TensorCell, MAX_PLAYERS,
 };
 use crate::search::mcts::MAX_THREADS;
 
@@ -64,6 +64,8 @@ pub struct VectorGames<G: GameState> {
     deal: Dealer<G>,
     options: BatchOptions,
     dims: Dims,
+    /// The lowest and highest count of any observation entry (the game's tensor spec).
+    counts: (i32, i32),
     slots: Vec<Slot<G>>,
     ready: bool,
 }
@@ -84,6 +86,7 @@ impl<G: GameState> VectorGames<G> {
             )));
         }
         let probe = deal(0)?;
+        let counts = probe.observation_tensor_spec().count_range();
         let dims = Dims {
             players: probe.num_players(),
             observation: probe.observation_tensor_size(),
@@ -115,6 +118,7 @@ impl<G: GameState> VectorGames<G> {
             deal,
             options,
             dims,
+            counts,
             slots: vec![slot; games],
             ready: false,
         })
@@ -135,6 +139,21 @@ impl<G: GameState> VectorGames<G> {
         self.dims
     }
 
+    /// Checks that `out` holds a row of each output per game and that its observation type
+    /// holds every count of the game's tensor.
+    fn check<T: TensorCell>(&self, out: &Outputs<'_, T>) -> EngineResult<()> {
+        out.check(self.len(), self.dims)?;
+        let ((low, high), (min, max)) = (self.counts, T::COUNTS);
+        if low < min || high > max {
+            return Err(EngineError::Config(format!(
+                "{} observations cannot hold this game's tensor, whose counts reach \
+                 {low}..={high}: use a wider type (see the game's compact dtype)",
+                T::NAME
+            )));
+        }
+        Ok(())
+    }
+
     /// How the batch is played.
     pub fn options(&self) -> &BatchOptions {
         &self.options
@@ -153,8 +172,8 @@ impl<G: GameState> VectorGames<G> {
     /// Deals a new game in every slot, slot `i`'s deals seeded from `(seed, i)`, plays the
     /// bots' seats up to each game's first learner decision and writes the outputs (rewards
     /// 0, nothing terminated).
-    pub fn reset(&mut self, seed: u64, out: Outputs<'_>) -> EngineResult<()> {
-        out.check(self.len(), self.dims)?;
+    pub fn reset<T: TensorCell>(&mut self, seed: u64, out: Outputs<'_, T>) -> EngineResult<()> {
+        self.check(&out)?;
         self.ready = false;
         self.run(None, Some(seed), out)?;
         self.ready = true;
@@ -165,13 +184,17 @@ impl<G: GameState> VectorGames<G> {
     /// next learner decision, deals anew where a game ended, and writes the outputs. An action
     /// that is not legal (not set in the mask last written) is an error naming the game, and
     /// then no game moves.
-    pub fn step(&mut self, actions: &[Action], out: Outputs<'_>) -> EngineResult<()> {
+    pub fn step<T: TensorCell>(
+        &mut self,
+        actions: &[Action],
+        out: Outputs<'_, T>,
+    ) -> EngineResult<()> {
         if !self.ready {
             return Err(EngineError::Config(
                 "call reset before the first step".into(),
             ));
         }
-        out.check(self.len(), self.dims)?;
+        self.check(&out)?;
         if actions.len() != self.len() {
             return Err(EngineError::Config(format!(
                 "{} actions for {} games: give one action per game",
@@ -192,11 +215,11 @@ impl<G: GameState> VectorGames<G> {
     }
 
     /// Runs every slot, over the threads.
-    fn run(
+    fn run<T: TensorCell>(
         &mut self,
         actions: Option<&[Action]>,
         reset: Option<u64>,
-        mut out: Outputs<'_>,
+        mut out: Outputs<'_, T>,
     ) -> EngineResult<()> {
         let ctx = Context {
             deal: &*self.deal,
@@ -255,13 +278,13 @@ struct Context<'a, G> {
 
 impl<G: GameState> Context<'_, G> {
     /// Steps (or resets) the slots `slots`, the batch's games `first..`, writing their rows.
-    fn run_chunk(
+    fn run_chunk<T: TensorCell>(
         &self,
         slots: &mut [Slot<G>],
         first: usize,
         actions: Option<&[Action]>,
         reset: Option<u64>,
-        mut out: Outputs<'_>,
+        mut out: Outputs<'_, T>,
     ) -> EngineResult<()> {
         let Dims {
             players: p,
@@ -309,7 +332,7 @@ impl<G: GameState> Context<'_, G> {
             out.to_act[k] = seat as i32;
             out.seeds[k] = slot.game_seed;
             slot.state
-                .observation_tensor(seat, &mut out.observations[k * d..(k + 1) * d]);
+                .write_observation_tensor(seat, &mut out.observations[k * d..(k + 1) * d]);
             slot.state.legal_actions_into(&mut legal);
             let mask = &mut out.masks[k * a..(k + 1) * a];
             // The row holds the slot's last legal set (see `Outputs::masks`): clear just those.
@@ -329,12 +352,12 @@ impl<G: GameState> Context<'_, G> {
     }
 
     /// Writes the finished game's final rows and keeps a copy of it.
-    fn finish(
+    fn finish<T: TensorCell>(
         &self,
         slot: &mut Slot<G>,
         seat: Seat,
         values: &[f64],
-        out: &mut Outputs<'_>,
+        out: &mut Outputs<'_, T>,
         k: usize,
     ) {
         let Dims {
@@ -343,7 +366,7 @@ impl<G: GameState> Context<'_, G> {
             ..
         } = self.dims;
         slot.state
-            .observation_tensor(seat, &mut out.final_observations[k * d..(k + 1) * d]);
+            .write_observation_tensor(seat, &mut out.final_observations[k * d..(k + 1) * d]);
         for (r, v) in out.final_returns[k * p..(k + 1) * p].iter_mut().zip(values) {
             *r = *v as f32;
         }

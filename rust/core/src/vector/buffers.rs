@@ -1,7 +1,7 @@
 //! The caller's buffers a batch writes into, one row per game, and their splitting into the
 //! chunks that threads fill.
 
-use crate::engine::{EngineError, EngineResult};
+use crate::engine::{EngineError, EngineResult, TensorCell};
 
 /// The widths of one game's rows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,9 +17,10 @@ pub struct Dims {
 /// The outputs of `reset` and `step`, each row-major with one row per game. Every row is
 /// written on every call except the `final_*` rows, which are written only for the games that
 /// finished in that call (where `terminated` is true) and keep their old contents elsewhere.
-pub struct Outputs<'a> {
+/// The observations are `T`: the float tensor, or its compact counts (`engine::tensor`).
+pub struct Outputs<'a, T = f32> {
     /// `(N, D)`: the observation of the seat to act in each game, from its own view.
-    pub observations: &'a mut [f32],
+    pub observations: &'a mut [T],
     /// `(N, A)`: true for each legal action of the seat to act. Passed in as the last call
     /// left it (or all false): only the entries that change are written — a mask row is
     /// thousands of entries with a few dozen set, and rewriting whole rows was a third of a
@@ -35,7 +36,7 @@ pub struct Outputs<'a> {
     pub seeds: &'a mut [u64],
     /// `(N, D)`: the finished game's last observation, from the view of the seat whose
     /// action ended it.
-    pub final_observations: &'a mut [f32],
+    pub final_observations: &'a mut [T],
     /// `(N, P)`: the finished game's final reward value per seat (the return of an `End`
     /// reward; with `Delta` the rewards of the game add up to it).
     pub final_returns: &'a mut [f32],
@@ -45,7 +46,7 @@ pub struct Outputs<'a> {
     pub final_seeds: &'a mut [u64],
 }
 
-impl<'a> Outputs<'a> {
+impl<'a, T: TensorCell> Outputs<'a, T> {
     /// Checks that every buffer holds exactly `games` rows of `dims`, naming the first that
     /// does not.
     pub fn check(&self, games: usize, dims: Dims) -> EngineResult<()> {
@@ -77,8 +78,8 @@ impl<'a> Outputs<'a> {
     }
 
     /// Splits off the rows of the first `games` games, leaving the rest in `self`.
-    pub(crate) fn split_front(&mut self, games: usize, dims: Dims) -> Outputs<'a> {
-        fn front<'b, T>(rows: &mut &'b mut [T], len: usize) -> &'b mut [T] {
+    pub(crate) fn split_front(&mut self, games: usize, dims: Dims) -> Outputs<'a, T> {
+        fn front<'b, R>(rows: &mut &'b mut [R], len: usize) -> &'b mut [R] {
             let (head, tail) = std::mem::take(rows).split_at_mut(len);
             *rows = tail;
             head
@@ -100,9 +101,9 @@ impl<'a> Outputs<'a> {
 
 /// Owned buffers of the right sizes, for Rust callers and tests.
 #[derive(Clone, Debug)]
-pub struct OwnedOutputs {
+pub struct OwnedOutputs<T = f32> {
     /// See [`Outputs::observations`].
-    pub observations: Vec<f32>,
+    pub observations: Vec<T>,
     /// See [`Outputs::masks`].
     pub masks: Vec<bool>,
     /// See [`Outputs::rewards`].
@@ -114,7 +115,7 @@ pub struct OwnedOutputs {
     /// See [`Outputs::seeds`].
     pub seeds: Vec<u64>,
     /// See [`Outputs::final_observations`].
-    pub final_observations: Vec<f32>,
+    pub final_observations: Vec<T>,
     /// See [`Outputs::final_returns`].
     pub final_returns: Vec<f32>,
     /// See [`Outputs::final_scores`].
@@ -124,16 +125,24 @@ pub struct OwnedOutputs {
 }
 
 impl OwnedOutputs {
-    /// Zeroed buffers for `games` games of `dims`.
+    /// Zeroed buffers for `games` games of `dims`, the observations as floats.
     pub fn new(games: usize, dims: Dims) -> Self {
+        OwnedOutputs::of_cells(games, dims)
+    }
+}
+
+impl<T: TensorCell> OwnedOutputs<T> {
+    /// Zeroed buffers for `games` games of `dims`, the observations as `T` (floats or the
+    /// compact counts).
+    pub fn of_cells(games: usize, dims: Dims) -> Self {
         OwnedOutputs {
-            observations: vec![0.0; games * dims.observation],
+            observations: vec![T::default(); games * dims.observation],
             masks: vec![false; games * dims.actions],
             rewards: vec![0.0; games * dims.players],
             terminated: vec![false; games],
             to_act: vec![0; games],
             seeds: vec![0; games],
-            final_observations: vec![0.0; games * dims.observation],
+            final_observations: vec![T::default(); games * dims.observation],
             final_returns: vec![0.0; games * dims.players],
             final_scores: vec![0; games * dims.players],
             final_seeds: vec![0; games],
@@ -141,7 +150,7 @@ impl OwnedOutputs {
     }
 
     /// The buffers as [`Outputs`].
-    pub fn view(&mut self) -> Outputs<'_> {
+    pub fn view(&mut self) -> Outputs<'_, T> {
         Outputs {
             observations: &mut self.observations,
             masks: &mut self.masks,

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use crate::engine::{Action, GameState, Rng};
+use crate::engine::{Action, GameState, Rng, TensorCell};
 use crate::nijar::{NijarConfig, NijarState};
 use crate::sunrise::SunriseState;
 
@@ -23,7 +23,7 @@ fn options(seats: &[SeatPlayer], mode: RewardMode, timing: RewardTiming) -> Batc
 const SELF_PLAY: [SeatPlayer; 2] = [SeatPlayer::Learner, SeatPlayer::Learner];
 
 /// The first legal action in each mask chosen at random by `rng`.
-fn random_actions(out: &OwnedOutputs, actions: usize, rng: &mut Rng) -> Vec<Action> {
+fn random_actions<T>(out: &OwnedOutputs<T>, actions: usize, rng: &mut Rng) -> Vec<Action> {
     out.masks
         .chunks(actions)
         .map(|mask| {
@@ -295,4 +295,72 @@ fn bad_input_is_refused_and_nothing_moves() {
     let mut short = OwnedOutputs::new(1, dims);
     let e = batch.step(&[legal0, legal0], short.view()).unwrap_err();
     assert!(e.to_string().contains("observations"), "{e}");
+}
+
+/// Plays a float batch and a compact one (`T`) of the same setup side by side: every row of
+/// compact counts times the game's units is the float row, bit for bit, finals included.
+fn compact_rows_are_the_float_rows<G: GameState, T: TensorCell + Into<f32>>(
+    deal: Dealer<G>,
+    seats: &[SeatPlayer],
+) {
+    let opts = options(seats, RewardMode::Score, RewardTiming::End);
+    let mut floats = VectorGames::new(4, deal.clone(), opts.clone()).unwrap();
+    let mut compact = VectorGames::new(4, deal.clone(), opts).unwrap();
+    let dims = floats.dims();
+    let scale = deal(0).unwrap().observation_tensor_spec().scale;
+    let mut f = OwnedOutputs::new(4, dims);
+    let mut c = OwnedOutputs::<T>::of_cells(4, dims);
+    floats.reset(5, f.view()).unwrap();
+    compact.reset(5, c.view()).unwrap();
+    let same = |counts: &[T], values: &[f32]| {
+        for (i, (&k, &x)) in counts.iter().zip(values).enumerate() {
+            let unit = scale[i % dims.observation];
+            assert_eq!((k.into() * unit).to_bits(), x.to_bits(), "entry {i}");
+        }
+    };
+    let mut rng = Rng::seed_from(5);
+    let mut finished = 0;
+    for _ in 0..600 {
+        same(&c.observations, &f.observations);
+        let actions = random_actions(&f, dims.actions, &mut rng);
+        floats.step(&actions, f.view()).unwrap();
+        compact.step(&actions, c.view()).unwrap();
+        assert_eq!(c.terminated, f.terminated);
+        for (k, _) in f.terminated.iter().enumerate().filter(|(_, &t)| t) {
+            let row = k * dims.observation..(k + 1) * dims.observation;
+            same(
+                &c.final_observations[row.clone()],
+                &f.final_observations[row],
+            );
+            finished += 1;
+        }
+    }
+    assert!(finished > 0, "some game ended");
+}
+
+#[test]
+fn the_compact_observations_times_the_units_are_the_float_observations() {
+    compact_rows_are_the_float_rows::<_, i8>(sunrise(2), &SELF_PLAY);
+    let solo: Dealer<NijarState> =
+        Arc::new(|seed| NijarState::new_game(1, seed, None, NijarConfig::default()));
+    compact_rows_are_the_float_rows::<_, i16>(solo, &[SeatPlayer::Learner]);
+}
+
+#[test]
+fn a_compact_type_too_small_for_the_game_is_refused() {
+    // Sunrise's game-end choices are negative: no uint8.
+    let mut batch = VectorGames::new(
+        2,
+        sunrise(2),
+        options(&SELF_PLAY, RewardMode::Score, RewardTiming::End),
+    )
+    .unwrap();
+    let mut out = OwnedOutputs::<u8>::of_cells(2, batch.dims());
+    let e = batch.reset(0, out.view()).unwrap_err();
+    assert!(
+        e.to_string().contains("uint8 observations cannot hold"),
+        "{e}"
+    );
+    let mut wide = OwnedOutputs::<i16>::of_cells(2, batch.dims());
+    batch.reset(0, wide.view()).unwrap();
 }

@@ -22,3 +22,4 @@ mod sorcery_golden;
 mod sorcery_random;
 mod sunrise_fuzz;
 mod sunrise_random;
+mod tensor_bounds;
