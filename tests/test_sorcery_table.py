@@ -371,3 +371,19 @@ def test_a_game_resumed_in_the_middle_of_a_payment_uses_the_tick_list(
     assert "pay $4 ($2 already discarded): choose the rest, in any order" in shown
     assert "Done: discard the chosen to pay $4 ($2 already discarded, $7: $3 lost)" in shown
     assert "Finish paying ($7 paid for $4, $3 lost)" in "\n".join(table.log.lines)
+
+
+def test_the_compact_board_wraps_your_hand_instead_of_cutting_it() -> None:
+    # On an 80-column terminal the compact board cut a long hand at the screen's edge ("Ring…"),
+    # hiding cards a player chooses from: it wraps, every face whole.
+    obs = faces_state().observation(0)
+    hand = obs["players"][0]["hand"]
+    for k in range(4):
+        hand.append({"id": 90 + k, "name": "Mismatched Bone", "kind": "grave", "value": 1,
+                     "icons": ["limb", "skull"], "credit": [], "demerit": ["skull"]})  # fmt: skip
+    obs["players"][0]["hand_size"] = len(hand)
+    shown = text_of(render(obs, private=True, compact=True), width=80)
+    assert all(cell_len(line) <= 80 for line in shown.splitlines())
+    joined = " ".join(line.strip() for line in shown.splitlines())
+    assert joined.count("Mismatched Bone $1 🦴 or 💀 · -1 if 💀") == 4, shown
+    assert "Wedding Band $3 💍 · +1 if 💍" in joined

@@ -436,8 +436,11 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
             rest = [f"  {x}" for x in lines if x not in head_lines] if me else []
             summary = head_lines if me else lines
             text = f"Seat {p['seat']}{' (you)' if me else ''}: " + " | ".join(summary)
-            for line in [text, *rest]:
-                parts.append(Text(line, no_wrap=True, overflow="ellipsis"))
+            parts.append(Text(text, no_wrap=True, overflow="ellipsis"))
+            for line in rest:
+                # Your hand wraps, not cut: every card's face is yours to read in full.
+                hand = line.startswith("  hand")
+                parts.append(Text(line) if hand else Text(line, no_wrap=True, overflow="ellipsis"))
         if robot_line:
             parts.append(Text(robot_line, no_wrap=True, overflow="ellipsis"))
         # Wrapped, not cut: the cards seen in a pile are the seat's to read in full.
