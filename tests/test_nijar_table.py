@@ -7,33 +7,34 @@ import random
 import re
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.console import Console
 from test_cli_terminal import PROMPT, Terminal, numbered, screen
 
 from craftgames import nijar
-from craftgames.nijar.board import LEGEND, render
+from craftgames.nijar.board import LEGEND, iconized, render
 
-# Authored in rust/core/data/nijar.toml: Torno Alto costs 2 Perra Gorda, gives 1 VP when
-# played, its spaces are fire1, shape, paint1, shape, and it scores 4 VP when finished.
+# The board's icons (the legend's "Icons" line): 💰 Perra Gorda, 🧱 Clay, 💧 Glaze, ⚡ Crack,
+# ⭐ VP. Authored in rust/core/data/nijar.toml: Torno Alto costs 2 Perra Gorda, gives 1 VP
+# when played, its spaces are fire1, shape, paint1, shape, and it scores 4 VP when finished.
 TORNO_ALTO = (
-    "Torno Alto — Potter's Wheel · costs 2 Perra Gorda · 1 VP when played · vase spaces: "
-    "Fire 1 Piece → Shape → Paint 1 Piece → Shape · 4 VP when the vase reaches the end"
+    "Torno Alto — Potter's Wheel · costs 2💰 · 1⭐ when played · vase spaces: "
+    "Fire 1 Piece → Shape → Paint 1 Piece → Shape · 4⭐ when the vase reaches the end"
 )
 # Taller de Vidriado 1: cost 2 Perra Gorda, painting gains 2 Cracks (5.1: a cost "gaining 2
 # Cracks, which she places in her Cleaning Area"), sides clay and fire1.
 TALLER_1 = (
-    "Taller de Vidriado 1 — Glazing Workshop · costs 2 Perra Gorda · painting here costs 2 "
-    "Cracks (into your Cleaning Area) · when played: Extract Clay and Fire 1 Piece"
+    "Taller de Vidriado 1 — Glazing Workshop · costs 2💰 · painting here costs 2⚡ "
+    "(into your Cleaning Area) · when played: Extract Clay and Fire 1 Piece"
 )
-# Esparto Trenzado 1: cost 1 Perra Gorda, rewards 2 Clay or 1 Glaze (one Glaze, singular).
-TRENZADO_1 = (
-    "Esparto Trenzado 1 — Esparto · costs 1 Perra Gorda · Collect Esparto gives 2 Clay or 1 Glaze"
-)
+# Esparto Trenzado 1: cost 1 Perra Gorda, rewards 2 Clay or 1 Glaze.
+TRENZADO_1 = "Esparto Trenzado 1 — Esparto · costs 1💰 · Collect Esparto gives 2🧱 or 1💧"
 # What a person must never read: Python lists, "seat 1" for the Competition, bad plurals,
 # a cost read as a command ("cost gain 2 Cracks"), the grey start as "space 0", a starting
 # card not named as the rulebook names it (4.2.2).
 INTERNAL = re.compile(
-    r"\[\s*['\d\[]|\b1 (cards|craftswomen|Glazes|Cracks)\b|\bNone\b|gain \d+ Cracks"
+    r"\[\s*['\d\[]|\b1 (cards|craftswomen|Glazes|Cracks)\b|\b1[💧⚡] (Glazes|Cracks)\b"
+    r"|\bNone\b|gain \d+ Cracks"
     r"|space 0 of|starting card|the printed card"
 )
 
@@ -75,7 +76,8 @@ def test_face_lines_are_wrapped_to_80_columns() -> None:
     # text line to 79 itself, a continuation indented under its line (tables aside).
     out = board(start_of_turns(4), width=220)
     text = [line for line in out.splitlines() if not set(line) & set("│┃┏┗┡━─┌└├╇╭╰")]
-    assert max(len(line.rstrip()) for line in text) <= 80
+    # Measured in terminal cells: an icon takes two.
+    assert max(cell_len(line.rstrip()) for line in text) <= 80
     assert any(line.startswith("  row 1 column 1: ") for line in text)
     assert any(line.startswith("        ") and "·" in line for line in text)
 
@@ -87,9 +89,9 @@ def test_the_workshop_reads_as_a_player_says_it() -> None:
     assert "Starting Firing Kiln: empty — holds 1 piece fired from your Drying Area" in out
     assert "Starting Glaze Kiln: empty — holds 1 painted piece fired from a Glazing" in out
     # The starting glazing workshop paints for 2 Glazes (data/nijar.toml).
-    assert "Starting Glazing Workshop: empty — painting here costs 2 Glazes" in out
+    assert "Starting Glazing Workshop: empty — painting here costs 2💧" in out
     # The printed esparto card's rewards are "pg:2" and "clay:1" (data/nijar.toml).
-    assert "Esparto: the card printed on the board (2 Perra Gorda or 1 Clay)" in out
+    assert "Esparto: the card printed on the board (2💰 or 1🧱)" in out
     # Each starting wheel's vase starts on the grey space, before the card's first action.
     wheel = state.observation(0)["players_view"][0]["wheels"][0]
     first = {"shape": "Shape", "clay": "Extract Clay", "play": "Play a Card"}[wheel["spaces"][0]]
@@ -210,3 +212,28 @@ def test_the_legend_on_an_80x24_terminal(tmp_path: Path) -> None:
     finally:
         code = term.close()
     assert code == 1  # q saves and quits, as at every prompt
+
+
+def test_faces_and_the_legend_use_one_set_of_icons() -> None:
+    # The legend's "Icons" line names each icon once; each player's supply shows it beside its
+    # word; a face shows the icon alone, while action names stay words ("Clean 1 Crack").
+    icons = "Icons        💰 Perra Gorda  🧱 Clay  💧 Glaze  ⚡ Crack  ⭐ VP"
+    assert icons in LEGEND.splitlines()
+    state = start_of_turns(4)
+    out = unwrapped(board(state, 0))
+    me = state.observation(0)["players_view"][0]
+    assert (
+        f"Seat 0 (you): 0⭐ VP — {me['perra_gorda']}💰 Perra Gorda, {me['glazes']}💧 Glazes, "
+        f"{me['clay']}🧱 Clay, {me['cracks']}⚡ Cracks, technology 1" in out
+    )
+    assert iconized(
+        "costs 1 Perra Gorda + 1 Crack (into your Cleaning Area) · when played: Clean 1 Crack "
+        "and Fire 1 Piece · 1 Glaze or 3 Glazes · 5 VP when the vase reaches the end"
+    ) == (
+        "costs 1💰 + 1⚡ (into your Cleaning Area) · when played: Clean 1 Crack and Fire 1 "
+        "Piece · 1💧 or 3💧 · 5⭐ when the vase reaches the end"
+    )
+    # A scale keeps its words: "1 VP per Plate sold" has an amount, "0/1/3/6/10 VP" none.
+    assert iconized("1 VP per Plate sold; 1/2/3/4 cards: 0/1/5/10 VP") == (
+        "1⭐ per Plate sold; 1/2/3/4 cards: 0/1/5/10 VP"
+    )

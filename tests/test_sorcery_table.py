@@ -274,8 +274,13 @@ def test_option_texts_word_cards_as_the_board_does_without_engine_ids() -> None:
     hand = state.observation(0)["players"][0]["hand"]
     band = next(m for m in hand if m["name"] == "Wedding Band")
     commit = 68 + int(band["id"])  # COMMIT + the material's id
-    assert state.action_to_string(commit) == f"Commit Wedding Band (#{band['id']}, $3, Ring)"
-    assert name_sides(state.action_to_string(commit), 0, []) == "Commit Wedding Band $3 💍"
+    assert state.action_to_string(commit) == (
+        f"Commit Wedding Band (#{band['id']}, $3, Ring, +1 if Ring)"
+    )
+    # The card's conditional token as its face on the board shows it.
+    assert name_sides(state.action_to_string(commit), 0, []) == (
+        "Commit Wedding Band $3 💍 · +1 if 💍"
+    )
     # A project as the board's face: [department level] $cost → credits; an icon as drawn.
     engine = "Put Severed Hand (#20, $1, Hand) under Twitching Finger (#7, reanimation 100, $1, 2 credits) as its Hand"  # noqa: E501
     assert name_sides(engine, 0, []) == (
@@ -283,6 +288,10 @@ def test_option_texts_word_cards_as_the_board_does_without_engine_ids() -> None:
     )
     assert name_sides("Commit Mismatched Bone (#1, $1, Limb/Skull)", 0, []) == (
         "Commit Mismatched Bone $1 🦴 or 💀"
+    )
+    both = "Discard Odd Bone (#5, $2, Skull/Rib Cage, +1 if Rib Cage, -1 if Skull) towards it"
+    assert name_sides(both, 0, []) == (
+        "Discard Odd Bone $2 💀 or 🦴R · +1 if 🦴R · -1 if 💀 towards it"
     )
     for a in state.legal_actions():
         assert not re.search(r"#\d", name_sides(state.action_to_string(a), 1, [])), a
@@ -362,3 +371,19 @@ def test_a_game_resumed_in_the_middle_of_a_payment_uses_the_tick_list(
     assert "pay $4 ($2 already discarded): choose the rest, in any order" in shown
     assert "Done: discard the chosen to pay $4 ($2 already discarded, $7: $3 lost)" in shown
     assert "Finish paying ($7 paid for $4, $3 lost)" in "\n".join(table.log.lines)
+
+
+def test_the_compact_board_wraps_your_hand_instead_of_cutting_it() -> None:
+    # On an 80-column terminal the compact board cut a long hand at the screen's edge ("Ring…"),
+    # hiding cards a player chooses from: it wraps, every face whole.
+    obs = faces_state().observation(0)
+    hand = obs["players"][0]["hand"]
+    for k in range(4):
+        hand.append({"id": 90 + k, "name": "Mismatched Bone", "kind": "grave", "value": 1,
+                     "icons": ["limb", "skull"], "credit": [], "demerit": ["skull"]})  # fmt: skip
+    obs["players"][0]["hand_size"] = len(hand)
+    shown = text_of(render(obs, private=True, compact=True), width=80)
+    assert all(cell_len(line) <= 80 for line in shown.splitlines())
+    joined = " ".join(line.strip() for line in shown.splitlines())
+    assert joined.count("Mismatched Bone $1 🦴 or 💀 · -1 if 💀") == 4, shown
+    assert "Wedding Band $3 💍 · +1 if 💍" in joined

@@ -7,10 +7,11 @@ missing key draws as blank rather than failing.
 
 from __future__ import annotations
 
-import textwrap
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
@@ -44,7 +45,27 @@ _ACT_NAMES = {
 }
 _PIECES = ("Plate", "Jug", "Pot")
 
+# The board's icons for what a card costs, gives and scores: on every face, on each player's
+# supply line (beside the word, where the icon is learnt) and in the legend.
+ICONS = {"Perra Gorda": "💰", "Clay": "🧱", "Glaze": "💧", "Crack": "⚡", "VP": "⭐"}
+# "3 Perra Gorda", "1 Glaze", "2 Cracks", "4 VP" — an amount as the engine words it; not the
+# "1 Crack" of the action "Clean 1 Crack", nor the "10 VP" closing a scale ("0/1/3/6/10 VP").
+_AMOUNT = re.compile(r"(?<!Clean )(?<![\w/])(\d+) (Perra Gorda|Clay|Glaze|Crack|VP)s?\b")
+
+
+def iconized(text: str) -> str:
+    """A face's amounts with the board's icons: "costs 3 Perra Gorda + 1 Clay" reads
+    "costs 3💰 + 1🧱", "5 VP when the vase reaches the end" reads "5⭐ when ..."."""
+    return _AMOUNT.sub(lambda m: f"{m.group(1)}{ICONS[m.group(2)]}", text)
+
+
+def _supply(n: object, one: str, many: str) -> str:
+    """A player's resource with its icon and its name: "4💰 Perra Gorda", "1💧 Glaze"."""
+    return f"{n}{ICONS[one]} {one if n == 1 else many}"
+
+
 _LEGEND_ENTRIES = (
+    ("Icons", "  ".join(f"{icon} {name}" for name, icon in ICONS.items())),
     (
         "Main board",
         "3 rows of 3 actions: a placement performs ONE action of its row, plus its column's "
@@ -55,17 +76,37 @@ _LEGEND_ENTRIES = (
     ("Draft area", "5 cards per deck; (your donkey), (donkey: seat N) mark donkeys; faces below"),
     (
         "Card face",
-        'type · cost (Perra Gorda, Clay, Glazes; "gain N Cracks") · VP · what it does: wheel '
-        "spaces in order (→), a kiln's two actions, an esparto card's rewards (take one)",
+        "type · cost (💰 🧱 💧 paid; ⚡ Cracks into your Cleaning Area) · ⭐ when played · what "
+        "it does: wheel spaces in order (→), a kiln's two actions, an esparto card's rewards "
+        "(take one)",
     ),
     ("Workshop", "wheels, cleanup cards, pieces drying, firing, glazing, in glaze kilns"),
     ("PG", "Perra Gorda tokens (the game's money)"),
     ("Competition", "(solo) its VP, its pieces, its next card's back, the cards it revealed"),
 )
+
+
+def _wrap(line: str, width: int, indent: str) -> list[str]:
+    """`line` cut at spaces into lines of at most `width` terminal cells, each continuation
+    starting with `indent`. Measured in cells, not characters: an icon takes two."""
+    body = line.lstrip(" ")
+    out: list[str] = []
+    current = line[: len(line) - len(body)]  # the line's own indent
+    started = False  # whether `current` holds a word yet
+    for word in body.split(" "):
+        if started and cell_len(f"{current} {word}") > width:
+            out.append(current)
+            current = indent + word
+        else:
+            current = f"{current} {word}" if started else current + word
+        started = True
+    out.append(current)
+    return out
+
+
 # Wrapped to fit an 80-column terminal, where `?` shows it above the options.
 LEGEND = "\n".join(
-    textwrap.fill(text, 79, initial_indent=f"{label:<13}", subsequent_indent=" " * 13)
-    for label, text in _LEGEND_ENTRIES
+    "\n".join(_wrap(f"{label:<13}{text}", 79, " " * 13)) for label, text in _LEGEND_ENTRIES
 )
 
 _MODES = {
@@ -124,11 +165,11 @@ WIDTH = 79
 
 
 def _wrapped(lines: Sequence[str]) -> Text:
-    """`lines` wrapped to `WIDTH`, each continuation indented under its line's text."""
+    """`lines` wrapped to `WIDTH` cells, each continuation indented under its line's text."""
     out: list[str] = []
     for line in lines:
         indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
-        out += textwrap.wrap(line, WIDTH, subsequent_indent=indent) or [""]
+        out += _wrap(line.rstrip(), WIDTH, indent)
     # Text, not markup: a card name must not be read as a style tag.
     return Text("\n".join(out))
 
@@ -224,7 +265,8 @@ def _draft(obs: Obs) -> RenderableType:
             mark = donkeys.get(r * 5 + c)
             cells.append(f"{name}" + (f" ({mark})" if mark is not None else ""))
             if isinstance(card, Mapping):
-                faces.append(f"  row {r + 1} column {c + 1}: {name} — {card.get('face', '')}")
+                face = iconized(str(card.get("face", "")))
+                faces.append(f"  row {r + 1} column {c + 1}: {name} — {face}")
         # Text, not markup: a card name must not be read as a style tag.
         table.add_row(*(Text(c) for c in cells))
     return Group(table, _wrapped(faces))
@@ -234,23 +276,24 @@ def _workshop(p: Mapping[str, Any], obs: Obs) -> list[str]:
     lines = ["  Workshop:"]
     for w in _seq(p.get("wheels")):
         if isinstance(w, Mapping):
-            lines.append(f"    {w.get('name')}: {_vase(w)} — {w.get('face', '')}")
+            lines.append(f"    {w.get('name')}: {_vase(w)} — {iconized(str(w.get('face', '')))}")
     for c in _seq(p.get("cleanups")):
         if isinstance(c, Mapping):
             lines.append(
                 f"    {c.get('name')}: cracks {c.get('cracks')} of {c.get('spaces')}; "
-                f"filled gives {c.get('reward')}"
+                f"filled gives {iconized(str(c.get('reward')))}"
             )
     esparto = [
-        f"{e.get('name')} ({' or '.join(str(r) for r in _seq(e.get('rewards')))})"
+        f"{e.get('name')} ({iconized(' or '.join(str(r) for r in _seq(e.get('rewards'))))})"
         for e in _seq(p.get("esparto"))
         if isinstance(e, Mapping)
     ]
     printed = obs.get("printed_esparto")
     rewards = _seq(printed.get("rewards")) if isinstance(printed, Mapping) else []
     # 8.10: "the Starting Esparto Card printed on your Workshop Board" counts as one.
+    printed_rewards = iconized(" or ".join(map(str, rewards))) or "?"
     lines.append(
-        f"    Esparto: the card printed on the board ({' or '.join(map(str, rewards)) or '?'})"
+        f"    Esparto: the card printed on the board ({printed_rewards})"
         + "".join(f", {e}" for e in esparto)
     )
     for key in ("firing_kilns", "glazing_workshops", "glaze_kilns"):
@@ -259,7 +302,7 @@ def _workshop(p: Mapping[str, Any], obs: Obs) -> list[str]:
                 piece = k.get("piece") or "empty"
                 # The face names the card's type; a starting card's face starts with its name.
                 name, face = str(k.get("name")), str(k.get("face", ""))
-                face = face.removeprefix(f"{name} · ")
+                face = iconized(face.removeprefix(f"{name} · "))
                 lines.append(f"    {name}: {piece} — {face}")
     drying = _seq(p.get("drying"))
     shaped = ", ".join(f"{n} {_PIECES[i]}" for i, n in enumerate(drying) if n)
@@ -278,10 +321,11 @@ def _player(
 ) -> RenderableType:
     cw = p.get("craftswomen")
     lines = [
-        f"{_who(p.get('seat'), obs).capitalize()}: {p.get('score')} VP — "
-        f"{p.get('perra_gorda')} Perra Gorda, "
-        f"{_count(p.get('glazes'), 'Glaze', 'Glazes')}, {p.get('clay')} Clay, "
-        f"{_count(p.get('cracks'), 'Crack', 'Cracks')}, "
+        f"{_who(p.get('seat'), obs).capitalize()}: {_supply(p.get('score'), 'VP', 'VP')} — "
+        f"{_supply(p.get('perra_gorda'), 'Perra Gorda', 'Perra Gorda')}, "
+        f"{_supply(p.get('glazes'), 'Glaze', 'Glazes')}, "
+        f"{_supply(p.get('clay'), 'Clay', 'Clay')}, "
+        f"{_supply(p.get('cracks'), 'Crack', 'Cracks')}, "
         f"technology {p.get('technology')}, {_count(cw, 'craftswoman', 'craftswomen')} left"
         + (", shop closed" if p.get("shop_closed") else ""),
     ]
@@ -291,14 +335,14 @@ def _player(
         lines.append("  Your hand:")
         for c in _seq(p.get("hand")):
             if isinstance(c, Mapping):
-                lines.append(f"    {c.get('name')} — {c.get('face', '')}")
+                lines.append(f"    {c.get('name')} — {iconized(str(c.get('face', '')))}")
         for face in _seq(p.get("endgame_played_faces")):
-            lines.append(f"  Played face-down: {face}")
+            lines.append(f"  Played face-down: {iconized(str(face))}")
         pending = p.get("endgame_pending")  # 10.2: yours alone until every seat has chosen
         if isinstance(pending, Mapping):
             lines.append(
                 f"  Your endgame card this round (face-down): {pending.get('name')} — "
-                f"{pending.get('face', '')}"
+                f"{iconized(str(pending.get('face', '')))}"
             )
         elif pending == "keep":
             lines.append("  Your endgame card this round: none (you keep your cards)")
@@ -306,7 +350,8 @@ def _player(
         lines.append(f"  Hand: {_count(p.get('hand_size'), 'card', 'cards')}")
         for c in _seq(p.get("known_hand")) if private else []:
             if isinstance(c, Mapping):  # taken from the face-up draft: everyone saw it
-                lines.append(f"    seen taken: {c.get('name')} — {c.get('face', '')}")
+                face = iconized(str(c.get("face", "")))
+                lines.append(f"    seen taken: {c.get('name')} — {face}")
     return _wrapped(lines)
 
 
@@ -319,7 +364,7 @@ def _competition(c: Mapping[str, Any]) -> RenderableType:
     )
     cw = c.get("craftswomen")
     lines = [
-        f"The Competition ({c.get('difficulty')}): {c.get('score')} VP, "
+        f"The Competition ({c.get('difficulty')}): {_supply(c.get('score'), 'VP', 'VP')}, "
         f"{_count(cw, 'craftswoman', 'craftswomen')} left, "
         f"pieces: {', '.join(held) or 'none'}, "
         f"{_count(c.get('deck_size'), 'card', 'cards')} in its deck"

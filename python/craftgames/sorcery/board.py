@@ -91,16 +91,23 @@ def _plural(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
 
 
-def _material(m: Obs) -> str:
-    """A material's face: name, value, icons (either/or), and its token icons."""
-    icons = m["icons"]
+def _face(
+    name: str, value: object, icons: Sequence[str], credit: Sequence[str], demerit: Sequence[str]
+) -> str:
+    """A material's face: name, value, icons (either/or), and its token icons. One wording
+    for the board and the option texts (`name_sides`)."""
     face = " or ".join(_ICON.get(i, i) for i in icons) if icons else "no icon"
     mods = ""
-    if m.get("credit"):
-        mods += " · +1 if " + "/".join(_ICON.get(i, i) for i in m["credit"])
-    if m.get("demerit"):
-        mods += " · -1 if " + "/".join(_ICON.get(i, i) for i in m["demerit"])
-    return f"{m['name']} ${m['value']} {face}{mods}"
+    if credit:
+        mods += " · +1 if " + "/".join(_ICON.get(i, i) for i in credit)
+    if demerit:
+        mods += " · -1 if " + "/".join(_ICON.get(i, i) for i in demerit)
+    return f"{name} ${value} {face}{mods}"
+
+
+def _material(m: Obs) -> str:
+    """A material's face as the board draws it."""
+    return _face(m["name"], m["value"], m["icons"], m.get("credit") or [], m.get("demerit") or [])
 
 
 def _slots(w: Obs) -> str:
@@ -246,22 +253,28 @@ def must_ask(observation: Obs) -> bool:
     return str((observation.get("turn") or {}).get("stage")) in _BUY_STAGES
 
 
-# The engine's card labels: a material "Name (#id, $v, Icon/Icon)", a project "Name (#id,
-# department level, $cost, N credits)".
+# The engine's card labels: a material "Name (#id, $v, Icon/Icon, +1 if Icon, -1 if Icon)"
+# (icons and tokens only when it has them), a project "Name (#id, department level, $cost,
+# N credits)".
+_ICONS = r"[A-Za-z /]+"
 _MATERIAL_LABEL = re.compile(
-    r"(?P<name>[^()#]+?) \(#\d+, \$(?P<value>\d+)(?:, (?P<icons>[A-Za-z /]+))?\)"
+    rf"(?P<name>[^()#]+?) \(#\d+, \$(?P<value>\d+)(?:, (?P<icons>{_ICONS}))?"
+    rf"(?:, \+1 if (?P<credit>{_ICONS}))?(?:, -1 if (?P<demerit>{_ICONS}))?\)"
 )
 _PROJECT_LABEL = re.compile(
     r"(?P<name>[^()#]+?) \(#\d+, (?P<dept>[a-z]+) (?P<level>\d+), \$(?P<cost>\d+), "
     r"(?P<credits>\d+) credits\)"
 )
-_EMOJI = {name.replace("_", " ").title(): icon for name, icon in _ICON.items()}
+_KEY = {name.replace("_", " ").title(): name for name in _ICON}
+_EMOJI = {title: _ICON[key] for title, key in _KEY.items()}
 
 
 def _material_words(m: re.Match[str]) -> str:
-    icons = m.group("icons")
-    face = " or ".join(_EMOJI.get(i, i) for i in icons.split("/")) if icons else "no icon"
-    return f"{m.group('name')} ${m.group('value')} {face}"
+    def keys(group: str) -> list[str]:
+        found = m.group(group)
+        return [_KEY.get(i, i) for i in found.split("/")] if found else []
+
+    return _face(m.group("name"), m.group("value"), keys("icons"), keys("credit"), keys("demerit"))
 
 
 def _project_words(m: re.Match[str]) -> str:
@@ -423,8 +436,11 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
             rest = [f"  {x}" for x in lines if x not in head_lines] if me else []
             summary = head_lines if me else lines
             text = f"Seat {p['seat']}{' (you)' if me else ''}: " + " | ".join(summary)
-            for line in [text, *rest]:
-                parts.append(Text(line, no_wrap=True, overflow="ellipsis"))
+            parts.append(Text(text, no_wrap=True, overflow="ellipsis"))
+            for line in rest:
+                # Your hand wraps, not cut: every card's face is yours to read in full.
+                hand = line.startswith("  hand")
+                parts.append(Text(line) if hand else Text(line, no_wrap=True, overflow="ellipsis"))
         if robot_line:
             parts.append(Text(robot_line, no_wrap=True, overflow="ellipsis"))
         # Wrapped, not cut: the cards seen in a pile are the seat's to read in full.

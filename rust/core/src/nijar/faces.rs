@@ -110,10 +110,10 @@ impl CardSet {
             DonkeyIcon::DiscardVertical => "discards the cards above and below its donkey",
             DonkeyIcon::Stay => "its donkey stays",
         };
-        format!(
-            "a craftswoman on row {} column {}; {donkey}",
-            c.space.0 + 1,
-            c.space.1 + 1
-        )
+        // The main board's space as the options and the board name it ("the middle row,
+        // column 3"), not as the draft area's "row 2 column 3" (another grid).
+        let row = ["top", "middle", "bottom"][usize::from(c.space.0).min(2)];
+        let col = ["1", "2", "3", "A", "B"][usize::from(c.space.1).min(4)];
+        format!("a craftswoman on the main board's {row} row, column {col}; {donkey}")
     }
 }

@@ -44,17 +44,40 @@ impl GameState for NijarState {
             && !matches!(next.t.phase, Phase::Endgame { .. })
         {
             // 10.2: every seat has chosen; the count each placed face-down is now public.
-            let placed: Vec<String> = (0..self.n())
-                .map(|s| {
-                    let before = self.t.players[s].endgame_played.count_ones();
-                    let after = next.t.players[s].endgame_played.count_ones();
-                    format!("seat {s} {}", after - before)
-                })
-                .collect();
-            out.push(format!(
-                "Endgame scoring cards placed face-down: {}",
-                placed.join(", ")
-            ));
+            let placed = |s: Seat| {
+                let before = self.t.players[s].endgame_played.count_ones();
+                next.t.players[s].endgame_played.count_ones() - before
+            };
+            out.push(if self.is_solo() {
+                // 12.8: "The Competition does not play any Endgame Scoring Cards."
+                format!(
+                    "You played {} face-down (the Competition plays none, 12.8)",
+                    if placed(0) == 0 {
+                        "no endgame scoring card"
+                    } else {
+                        "1 endgame scoring card"
+                    }
+                )
+            } else {
+                let each: Vec<String> = (0..self.n())
+                    .map(|s| {
+                        let who = if viewer == Some(s) {
+                            "you".to_string()
+                        } else {
+                            format!("seat {s}")
+                        };
+                        match placed(s) {
+                            0 => format!("none by {who}"),
+                            1 => format!("1 card by {who}"),
+                            n => format!("{n} cards by {who}"),
+                        }
+                    })
+                    .collect();
+                format!(
+                    "Endgame scoring cards played face-down: {}",
+                    each.join(", ")
+                )
+            });
         }
         if next.t.round != self.t.round {
             let heights: Vec<String> = (0..3)

@@ -7,7 +7,7 @@
 //! * `moves` — the turn (7.2), pending actions and bonuses, resources (5.1–5.3);
 //!   `round` — setup choices, the market (7.1) and the end of round (10);
 //!   `acquire`, `play`, `throw`, `pieces` — the actions of section 8 and bonuses of 9,
-//! * [`score`] — endgame scoring (11) with the explanation and the tiebreak,
+//! * [`score`] — endgame scoring (11) and the tiebreak; `explain` — the score line by line,
 //! * [`observe`] — what each seat may see: observations, information states, determinization;
 //!   [`tensor`] — the observation tensor and its layout; `tensor_bounds` — the proved
 //!   range of each of its entries.
@@ -19,6 +19,7 @@ pub mod actions;
 mod bounds;
 mod card_file;
 pub mod data;
+mod explain;
 mod faces;
 mod game;
 mod moves;

@@ -1,10 +1,10 @@
 //! Endgame scoring (11.1–11.6), each category defined once as its parts, summed for
-//! `scores()` and listed for `explain_score`; and the tiebreak (leftmost on the turn order).
+//! `scores()` and listed by `explain` for `explain_score`; and the tiebreak (leftmost on the
+//! turn order).
 
-use super::data::{CardType, EndgameKind, NUM_GAME_CARDS, PIECE_NAMES};
-use super::state::{NijarState, Phase, VP_SOURCES};
+use super::data::{CardType, EndgameKind};
+use super::state::{NijarState, Phase};
 use crate::engine::{PerSeat, Seat};
-use crate::sunrise::{ScoreBreakdown, ScoreLine};
 
 /// 11.2: VP by number of cards of a type (1..=5 cards: 0/1/3/6/10).
 pub const CARD_TYPE_VP: [i32; 6] = [0, 0, 1, 3, 6, 10];
@@ -35,7 +35,7 @@ impl NijarState {
     }
 
     /// 11.1: the pieces still in kilns (painted, unpainted) by type.
-    fn kiln_pieces(&self, s: Seat) -> ([u8; 3], [u8; 3]) {
+    pub(super) fn kiln_pieces(&self, s: Seat) -> ([u8; 3], [u8; 3]) {
         let p = &self.t.players[s];
         let mut painted = [0u8; 3];
         let mut unpainted = [0u8; 3];
@@ -63,7 +63,7 @@ impl NijarState {
     }
 
     /// 11.1's sold pieces for 11.2: those sold plus those still in kilns, by type.
-    fn sold_with_kilns(&self, s: Seat) -> [u8; 3] {
+    pub(super) fn sold_with_kilns(&self, s: Seat) -> [u8; 3] {
         let (painted, unpainted) = self.kiln_pieces(s);
         let mut sold = self.t.players[s].sold;
         for t in 0..3 {
@@ -74,7 +74,7 @@ impl NijarState {
 
     /// 11.2: what the endgame scoring card `i` is worth to seat `s` (`sold`: its pieces by
     /// type, kilns included).
-    fn endgame_card_points(&self, s: Seat, i: usize, sold: &[u8; 3]) -> i32 {
+    pub(super) fn endgame_card_points(&self, s: Seat, i: usize, sold: &[u8; 3]) -> i32 {
         match self.cards.endgame[i].kind {
             EndgameKind::Cards(CardType::Esparto) => {
                 ESPARTO_CARD_VP[self.cards_of_type(s, CardType::Esparto).min(4)]
@@ -87,7 +87,7 @@ impl NijarState {
     /// The endgame categories 11.1–11.6 of seat `s`, in the rulebook's order: the points
     /// `explain_score` lists and `score` sums (computed without the lines' text, since
     /// search scores every finished simulation).
-    fn endgame_points(&self, s: Seat) -> [i32; 6] {
+    pub(super) fn endgame_points(&self, s: Seat) -> [i32; 6] {
         let p = &self.t.players[s];
         let (painted, unpainted) = self.kiln_pieces(s);
         let np: u8 = painted.iter().sum();
@@ -112,126 +112,6 @@ impl NijarState {
         ]
     }
 
-    /// The score, line by line: immediate VP by source, then (once the game is over) the
-    /// endgame categories in the rulebook's order.
-    pub fn explain_score(&self, s: Seat) -> ScoreBreakdown {
-        let p = &self.t.players[s];
-        let mut lines = Vec::new();
-        for (i, name) in VP_SOURCES.iter().enumerate() {
-            lines.push(ScoreLine {
-                category: (*name).to_string(),
-                points: p.vp[i],
-                detail: "immediate VP".to_string(),
-            });
-        }
-        if self.t.phase == Phase::Over {
-            let points = self.endgame_points(s);
-            let (painted, unpainted) = self.kiln_pieces(s);
-            let np: u8 = painted.iter().sum();
-            let nu: u8 = unpainted.iter().sum();
-            lines.push(ScoreLine {
-                category: "11.1 Remaining pieces".to_string(),
-                points: points[0],
-                detail: format!("{np} painted x 2 + {nu} unpainted x 1"),
-            });
-            let sold = self.sold_with_kilns(s);
-            let card_pts: Vec<String> = (0..12)
-                .filter(|&i| p.endgame_played & (1 << i) != 0)
-                .map(|i| {
-                    let pts = self.endgame_card_points(s, i, &sold);
-                    format!("{} {pts}", self.cards.endgame[i].name)
-                })
-                .collect();
-            lines.push(ScoreLine {
-                category: "11.2 Endgame scoring cards".to_string(),
-                points: points[1],
-                detail: if card_pts.is_empty() {
-                    "none played".to_string()
-                } else {
-                    card_pts.join(", ")
-                },
-            });
-            let designs = self.esparto_designs(s);
-            lines.push(ScoreLine {
-                category: "11.3 Esparto set".to_string(),
-                points: points[2],
-                detail: format!("{designs} different esparto cards"),
-            });
-            lines.push(ScoreLine {
-                category: "11.4 Cracks".to_string(),
-                points: points[3],
-                detail: format!("{} cracks in the cleaning area", p.cracks),
-            });
-            let token = usize::from(self.t.first_token) == s;
-            lines.push(ScoreLine {
-                category: "11.5 First player token".to_string(),
-                points: points[4],
-                detail: if token { "held" } else { "not held" }.to_string(),
-            });
-            let res = u32::from(p.pg) + u32::from(p.glaze) + u32::from(p.clay);
-            lines.push(ScoreLine {
-                category: "11.6 Remaining resources".to_string(),
-                points: points[5],
-                detail: format!(
-                    "{} Perra Gorda + {} Glazes + {} Clay = {res}, 1 VP per 5",
-                    p.pg, p.glaze, p.clay
-                ),
-            });
-        }
-        let _ = (NUM_GAME_CARDS, PIECE_NAMES);
-        if self.is_solo() {
-            // 12.9: the Competition's score, shown beside yours (it is not a seat).
-            let c = &self.t.solo;
-            let comp = self.competition_score();
-            let mine: i32 = lines.iter().map(|l| l.points).sum();
-            let over = self.t.phase == Phase::Over;
-            let yours = mine > comp || (mine == comp && self.solo_tie_is_yours());
-            let verdict = match (over, mine.cmp(&comp), yours) {
-                (false, _, _) => format!("you {mine}, it {comp} so far"),
-                (true, std::cmp::Ordering::Equal, true) => {
-                    "a tie, which you win by the tiebreak: you are leftmost on the turn order (11)"
-                        .to_string()
-                }
-                (true, std::cmp::Ordering::Equal, false) => {
-                    "a tie, which the Competition wins by the tiebreak: it is leftmost on the turn \
-                     order (11)"
-                        .to_string()
-                }
-                (true, _, true) => format!("you win by {}", mine - comp),
-                (true, _, false) => format!("the Competition wins by {}", comp - mine),
-            };
-            lines.push(ScoreLine {
-                category: "Competition (not part of your score)".to_string(),
-                points: 0,
-                detail: format!(
-                    "{comp} VP: sales {}, returning your craftswomen {}, closed shop and \
-                     missing pieces {}{}; {}",
-                    c.vp[0],
-                    c.vp[1],
-                    c.vp[2],
-                    if over {
-                        format!(
-                            ", first-player token {}, remaining pieces {}",
-                            if self.t.first_token == super::state::COMP {
-                                2
-                            } else {
-                                0
-                            },
-                            c.pieces.iter().map(|&p| i32::from(p)).sum::<i32>()
-                        )
-                    } else {
-                        String::new()
-                    },
-                    verdict
-                ),
-            });
-        }
-        ScoreBreakdown {
-            total: lines.iter().map(|l| l.points).sum(),
-            lines,
-        }
-    }
-
     /// Solo: your score minus the Competition's, and on a tie ±0.5 by the tiebreak. 12.9
     /// scores "in the usual way", and the usual way breaks a tie by 11: "In case of a tie in
     /// VP, the player who is furthest to the left on the Turn Order Track wins". So the sign
@@ -248,7 +128,7 @@ impl NijarState {
     }
 
     /// 11's tiebreak in solo: whether you are leftmost on the turn-order track.
-    fn solo_tie_is_yours(&self) -> bool {
+    pub(super) fn solo_tie_is_yours(&self) -> bool {
         self.t.order.first() == Some(&0)
     }
 

@@ -8,6 +8,8 @@ use super::state::{Mode, NijarState, Phase, COMP, EMPTY, TASK_ANY, TASK_ROW};
 use crate::engine::{Action, Seat};
 
 const ROWS: [&str; 3] = ["top", "middle", "bottom"];
+/// The technology track's last position (0-based: three positions, 8.4).
+const TECH_LAST: usize = 2;
 const COLS: [&str; 5] = ["1", "2", "3", "A", "B"];
 
 fn pos_label(pos: u8) -> String {
@@ -284,7 +286,18 @@ impl NijarState {
                 k + 1,
                 [0, 1, 3][usize::from(k.min(2))]
             ),
-            Move::Technology => "Advance the technology marker".to_string(),
+            // 8.4: the marker sets how far a Throw moves ("up to one, two, or three spaces")
+            // and "Upon reaching the last position, immediately gain 2 VP".
+            Move::Technology => {
+                let spaces = p.tech + 2;
+                if usize::from(p.tech) + 1 >= TECH_LAST {
+                    format!("Advance the technology marker to its last position (a Throw then moves up to {spaces} spaces; gain 2 VP)")
+                } else {
+                    format!(
+                        "Advance the technology marker (a Throw then moves up to {spaces} spaces)"
+                    )
+                }
+            }
             Move::Advance(w) => {
                 let verb = if matches!(self.t.mode, Mode::Throw { .. }) {
                     "Then advance"

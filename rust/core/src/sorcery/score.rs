@@ -254,7 +254,9 @@ impl SorceryState {
             .iter()
             .map(|d| {
                 let c = self.proj(usize::from(d.card));
-                let mut s = format!("{} {}", c.name, c.credits);
+                // As the board draws a completed project: "Name 3cr +1 -1" (the legend:
+                // "+N -N after a project: its extra-credit and demerit tokens").
+                let mut s = format!("{} {}cr", c.name, c.credits);
                 if d.credits > 0 {
                     s.push_str(&format!(" +{}", d.credits));
                 }
@@ -281,9 +283,14 @@ impl SorceryState {
         lines.push(ScoreLine {
             category: "Physical Education".into(),
             points: v / PE_DOLLARS_PER_CREDIT,
-            detail: format!(
-                "${v} of unused materials (in hand and under incomplete projects), 1 credit per $8"
-            ),
+            detail: if v == 0 {
+                "no unused materials (in hand or under incomplete projects)".to_string()
+            } else {
+                format!(
+                    "${v} of unused materials (in hand and under incomplete projects), 1 credit \
+                     per $8"
+                )
+            },
         });
         let tokens_left: u32 = p
             .projects
@@ -294,7 +301,11 @@ impl SorceryState {
             lines.push(ScoreLine {
                 category: "Tokens on incomplete projects".into(),
                 points: 0,
-                detail: format!("{tokens_left} not counted"),
+                detail: if tokens_left == 1 {
+                    "1 token not counted".to_string()
+                } else {
+                    format!("{tokens_left} tokens not counted")
+                },
             });
         }
         let total = lines.iter().map(|l| l.points).sum();
@@ -303,10 +314,9 @@ impl SorceryState {
                 category: "Robot".into(),
                 points: 0,
                 detail: format!(
-                    "the robot scores {} (${} of grave cards / 2, rounded up, + {} tokens): {}",
+                    "the robot scores {} ({}): {}",
                     self.robot_score(),
-                    self.value_of(self.t.robot.materials),
-                    self.t.robot.tokens,
+                    self.robot_score_text(),
                     if total > self.robot_score() {
                         "you win"
                     } else {

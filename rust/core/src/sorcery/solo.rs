@@ -115,6 +115,25 @@ impl SorceryState {
         let v = i32::from(self.value_of(self.t.robot.materials));
         (v + 1) / 2 + i32::from(self.t.robot.tokens)
     }
+
+    /// How the robot's score is made, in the rulebook's terms and only with the terms that
+    /// are there: "$5 of grave cards / 2, rounded up", "+ 1 token", "no grave cards".
+    pub(crate) fn robot_score_text(&self) -> String {
+        let robot = &self.t.robot;
+        let cards = if robot.materials == 0 {
+            "no grave cards".to_string()
+        } else {
+            format!(
+                "${} of grave cards / 2, rounded up",
+                self.value_of(robot.materials)
+            )
+        };
+        match robot.tokens {
+            0 => cards,
+            1 => format!("{cards}, + 1 token"),
+            n => format!("{cards}, + {n} tokens"),
+        }
+    }
 }
 
 impl SorceryState {
@@ -161,14 +180,15 @@ impl SorceryState {
             }
         }
         let gained = robot.tokens.saturating_sub(before.tokens);
-        if gained > 0 {
-            text.push_str(&format!(", gaining {gained} token(s)"));
+        match gained {
+            0 => {}
+            1 => text.push_str(", gaining 1 token"),
+            n => text.push_str(&format!(", gaining {n} tokens")),
         }
         text.push_str(&format!(
-            "; it now scores {} (${} of grave cards / 2, rounded up, + {} tokens)",
+            "; it now scores {} ({})",
             self.robot_score(),
-            self.value_of(robot.materials),
-            robot.tokens
+            self.robot_score_text()
         ));
         text
     }

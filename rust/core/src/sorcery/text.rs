@@ -19,21 +19,28 @@ impl SorceryState {
         }
     }
 
+    /// "Ring Finger (#31, $2, Ring/Hand)", with its conditional tokens when it has them:
+    /// "Grave Goods (#62, $3, Skull/Ring, -1 if Skull)" ("Credit and Demerit
+    /// Tokens": used for that icon, the card gives the token), so a player choosing a card
+    /// to commit or to pay with sees what the board shows on its face.
     fn material_label(&self, id: usize) -> String {
-        match self.cards.materials.get(id) {
-            Some(m) => {
-                let icons: Vec<&str> = (0..8)
-                    .filter(|i| m.icons & (1 << i) != 0)
-                    .map(|i| Self::icon(i).label())
-                    .collect();
-                if icons.is_empty() {
-                    format!("{} (#{id}, ${})", m.name, m.value)
-                } else {
-                    format!("{} (#{id}, ${}, {})", m.name, m.value, icons.join("/"))
-                }
+        let Some(m) = self.cards.materials.get(id) else {
+            return format!("material {id}");
+        };
+        let names = |mask: u8| -> String {
+            (0..8)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| Self::icon(i).label())
+                .collect::<Vec<_>>()
+                .join("/")
+        };
+        let mut parts = vec![format!("#{id}"), format!("${}", m.value)];
+        for (mask, prefix) in [(m.icons, ""), (m.credit, "+1 if "), (m.demerit, "-1 if ")] {
+            if mask != 0 {
+                parts.push(format!("{prefix}{}", names(mask)));
             }
-            None => format!("material {id}"),
         }
+        format!("{} ({})", m.name, parts.join(", "))
     }
 
     fn thesis_label(&self, id: u8) -> String {

@@ -1,9 +1,10 @@
 //! The actions of section 8, the bonuses of section 9 and the limits of 5.1–5.3.
 
-use super::super::actions::Move;
+use super::super::actions::{encode, Move};
 use super::super::data::{Act, CardType};
 use super::super::state::{Cleanup, Mode, Slot, EMPTY};
 use super::{first_of, give, moves, play, started, take_out, with_task, with_tasks};
+use crate::engine::GameState;
 
 /// 8.1: the card under your donkey is free, others cost their orthogonal distance; a card
 /// under another donkey is not available; up to two, offered in position order; then the
@@ -161,8 +162,19 @@ fn s8_4_technology() {
         &mut st,
         &[Act::Technology, Act::Technology, Act::Technology],
     );
+    // The option says what the step gives: a longer Throw, and 2 VP at the last position.
+    let technology = encode(Move::Technology);
+    assert_eq!(
+        st.action_to_string(technology),
+        "Advance the technology marker (a Throw then moves up to 2 spaces)"
+    );
     play(&mut st, Move::Technology);
     assert_eq!(st.table().players[s].vp[2], 0);
+    assert_eq!(
+        st.action_to_string(technology),
+        "Advance the technology marker to its last position (a Throw then moves up to 3 \
+         spaces; gain 2 VP)"
+    );
     play(&mut st, Move::Technology);
     assert_eq!(st.table().players[s].vp[2], 2);
     assert!(

@@ -92,11 +92,17 @@ fn s10_2_choices_stay_hidden_until_every_seat_has_chosen() {
     play(&mut played, Move::PlayEndgame((f - 80) as u8));
     assert_eq!(played.table().players[b].endgame_played, 0);
     let said = played.public_events(keep, Some(a));
+    // In seat order, as A reads it: A and B played a card each, C none.
+    let each: Vec<String> = (0..3)
+        .map(|s| match (s == a, s == c) {
+            (true, _) => "1 card by you".to_string(),
+            (false, true) => format!("none by seat {s}"),
+            (false, false) => format!("1 card by seat {s}"),
+        })
+        .collect();
     let placed = format!(
-        "Endgame scoring cards placed face-down: seat 0 {}, seat 1 {}, seat 2 {}",
-        [1, 1, 0][order.iter().position(|&s| s == 0).unwrap()],
-        [1, 1, 0][order.iter().position(|&s| s == 1).unwrap()],
-        [1, 1, 0][order.iter().position(|&s| s == 2).unwrap()]
+        "Endgame scoring cards played face-down: {}",
+        each.join(", ")
     );
     assert_eq!(said[1], placed, "{said:?}");
     play(&mut played, Move::NoEndgame);
@@ -180,11 +186,23 @@ fn s10_2_pending_choices_are_validated() {
     assert!(NijarState::from_json(&missing.to_json()).is_err());
 }
 
-/// Solo (one seat): nobody waits, so the card goes face-down at once.
+/// Solo (one seat): nobody waits, so the card goes face-down at once; the log says so to
+/// "you", and that the Competition plays none (12.8).
 #[test]
 fn s10_2_solo_choice_applies_at_once() {
     let mut st = to_endgame(1, 34);
     let e = first_endgame(&st, 0);
+    let play_e = encode(Move::PlayEndgame((e - 80) as u8));
+    for viewer in [Some(0), None] {
+        assert_eq!(
+            st.public_events(play_e, viewer)[1],
+            "You played 1 endgame scoring card face-down (the Competition plays none, 12.8)"
+        );
+        assert_eq!(
+            st.public_events(encode(Move::NoEndgame), viewer)[1],
+            "You played no endgame scoring card face-down (the Competition plays none, 12.8)"
+        );
+    }
     play(&mut st, Move::PlayEndgame((e - 80) as u8));
     assert!(!matches!(st.table().phase, Phase::Endgame { .. }));
     assert_eq!(st.table().players[0].endgame_played, 1 << (e - 80));

@@ -117,3 +117,113 @@ fn s11_6_one_vp_per_five_resources() {
         assert_eq!(line(&st, 0, "11.6"), vp, "{pg} + {glaze} + {clay}");
     }
 }
+
+/// The detail of the category line starting with `name`.
+fn detail(st: &NijarState, s: usize, name: &str) -> String {
+    st.explain_score(s)
+        .lines
+        .iter()
+        .find(|l| l.category.starts_with(name))
+        .unwrap()
+        .detail
+        .clone()
+}
+
+/// The explanation words each category as the board does: only the terms that are there, one
+/// and many told apart, the rulebook's names (11.1 pieces, 11.4 Cracks in the Cleaning Area,
+/// 11.6 "Perra Gorda Tokens, Glazes, and Clay").
+#[test]
+fn the_endgame_lines_name_only_what_is_there() {
+    let mut st = over_with_card(EndgameKind::Pieces(0));
+    let p = &mut st.table_mut().players[0];
+    (p.pg, p.glaze, p.clay, p.cracks) = (0, 1, 7, 1);
+    p.sold = [1, 0, 0];
+    p.glaze_kilns[0].piece = 1; // a painted Plate still in a glaze kiln
+    let merchant = st
+        .cards()
+        .endgame
+        .iter()
+        .position(|c| c.kind == EndgameKind::Pieces(0));
+    assert_eq!(
+        st.cards().endgame[merchant.unwrap()].name,
+        "Plate merchant 1"
+    );
+    let got: Vec<String> = ["11.1", "11.2", "11.3", "11.4", "11.6"]
+        .iter()
+        .map(|c| detail(&st, 0, c))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "1 painted piece x 2",
+            "Plate merchant 1 (2 Plates sold) 2 VP",
+            "1 esparto card (the printed one)",
+            "1 Crack in your Cleaning Area",
+            "1 Glaze + 7 Clay = 8, 1 VP per 5",
+        ]
+    );
+    let p = &mut st.table_mut().players[0];
+    (p.pg, p.glaze, p.clay, p.cracks) = (5, 0, 0, 3);
+    p.glaze_kilns[0].piece = 0;
+    p.firing_kilns[0].piece = 2;
+    p.endgame_played = 0;
+    let got: Vec<String> = ["11.1", "11.2", "11.4", "11.6"]
+        .iter()
+        .map(|c| detail(&st, 0, c))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "1 unpainted piece x 1",
+            "none played face-down",
+            "3 Cracks in your Cleaning Area",
+            "5 Perra Gorda, 1 VP per 5",
+        ]
+    );
+    let p = &mut st.table_mut().players[0];
+    (p.pg, p.cracks) = (0, 0);
+    p.firing_kilns[0].piece = 0;
+    let got: Vec<String> = ["11.1", "11.4", "11.6"]
+        .iter()
+        .map(|c| detail(&st, 0, c))
+        .collect();
+    assert_eq!(
+        got,
+        [
+            "no pieces left in your kilns",
+            "no Cracks in your Cleaning Area",
+            "no resources left"
+        ]
+    );
+}
+
+/// 11.2 names the count a collector card scores ("Collector of cleanup cards (2 Cleanup
+/// cards) 1 VP": the starting cleanup card and one more).
+#[test]
+fn the_collector_line_names_its_count() {
+    let mut st = over_with_card(EndgameKind::Cards(CardType::Cleanup));
+    let card = CardType::Cleanup.first_id() as u8;
+    st.table_mut().players[0]
+        .cleanups
+        .push(Cleanup { card, cracks: 0 });
+    assert_eq!(
+        detail(&st, 0, "11.2"),
+        "Collector of cleanup cards (2 Cleanup cards) 1 VP"
+    );
+}
+
+/// 12.9: the Competition's line names only the sources it scored from.
+#[test]
+fn the_competition_line_names_only_its_sources() {
+    let mut st = started(1, 26);
+    let t = st.table_mut();
+    t.phase = Phase::Over;
+    t.solo.vp = [44, 0, 10];
+    t.solo.pieces = [0, 0, 0];
+    t.first_token = 0;
+    let line = detail(&st, 0, "Competition");
+    assert!(
+        line.starts_with("54 VP: sales 44, closed shop and missing pieces 10; "),
+        "{line}"
+    );
+}

@@ -33,6 +33,25 @@ fn next_card(st: &mut NijarState, id: u8) {
     deck.push(id);
 }
 
+/// A Competition card's face names its main-board space as the options do ("the top row,
+/// column 1"), not in the draft area's "row 1 column 1"; the authored Competition 1 takes row
+/// 1, column 1 with the right-else-left donkey icon, Competition 6 row 2, column 3 and
+/// discards the cards above and below its donkey.
+#[test]
+fn s12_5_a_competition_face_names_the_main_board_space() {
+    let st = solo(1, 0);
+    let face = |i: usize| crate::nijar::CardSet::competition_face(&st.cards().competition[i]);
+    assert_eq!(
+        face(0),
+        "a craftswoman on the main board's top row, column 1; its donkey right of yours, else left"
+    );
+    assert_eq!(
+        face(5),
+        "a craftswoman on the main board's middle row, column 3; discards the cards above and \
+         below its donkey"
+    );
+}
+
 /// 12.1: two-player setup with the solo changes: First Player Action and Play a Card in one
 /// row, 8 pieces of each type, two combinations, you first; the Competition's donkey beside
 /// yours by the first position icon of its shuffled deck.

@@ -160,6 +160,53 @@ fn final_score_adds_thesis_projects_and_one_credit_per_eight_dollars() {
     assert_eq!(s.explain_score(0).lines[0].points, 0);
 }
 
+/// The score lines word what they count as the board does: a completed project "Name 3cr"
+/// with its "+N -N" tokens, only the terms that are there, one and many apart.
+#[test]
+fn the_score_lines_name_only_what_is_there() {
+    let mut s = started(2, 64, json!({}));
+    empty_hand(&mut s, 0);
+    for q in 0..s.t.players[0].projects.len() {
+        s.t.players[0].projects[q].credits = 0;
+    }
+    give_completed(&mut s, 0, proj("Tea Leaves"));
+    give_completed(&mut s, 0, proj("Rattling Ribs"));
+    let done = &mut s.t.players[0].completed;
+    (done[0].credits, done[0].demerits) = (1, 1);
+    done[1].credits = 2;
+    let detail = |s: &SorceryState, category: &str| {
+        let b = s.explain_score(0);
+        b.lines
+            .iter()
+            .find(|l| l.category == category)
+            .map(|l| l.detail.clone())
+    };
+    assert_eq!(
+        detail(&s, "Completed projects").unwrap(),
+        "Tea Leaves 3cr +1 -1, Rattling Ribs 3cr +2"
+    );
+    assert_eq!(
+        detail(&s, "Physical Education").unwrap(),
+        "no unused materials (in hand or under incomplete projects)"
+    );
+    assert_eq!(detail(&s, "Tokens on incomplete projects"), None);
+    s.t.players[0].projects[0].demerits = 1;
+    assert_eq!(
+        detail(&s, "Tokens on incomplete projects").unwrap(),
+        "1 token not counted"
+    );
+    s.t.players[0].projects[0].credits = 1;
+    assert_eq!(
+        detail(&s, "Tokens on incomplete projects").unwrap(),
+        "2 tokens not counted"
+    );
+    give(&mut s, 0, mat("Femur", 0));
+    assert_eq!(
+        detail(&s, "Physical Education").unwrap(),
+        "$1 of unused materials (in hand and under incomplete projects), 1 credit per $8"
+    );
+}
+
 #[test]
 fn ties_go_to_the_largest_value_of_grave_cards_in_hand_then_the_lower_seat() {
     let mut s = started(3, 65, json!({"theses": "none"}));

@@ -113,7 +113,7 @@ fn the_robots_turn_is_told_card_pile_or_row_and_score() {
         events.contains(
             &"The robot reveals Wedding Band (top icon Ring) and takes grave pile 2 \
               (Cracked Skull, Cracked Skull); it now scores 3 ($5 of grave cards / 2, \
-              rounded up, + 0 tokens)"
+              rounded up)"
                 .to_string()
         ),
         "{events:?}"
@@ -137,7 +137,7 @@ fn the_robots_turn_is_told_card_pile_or_row_and_score() {
         events.contains(
             &"The robot reveals Severed Hand (top icon Hand) and clears the top market row \
               (Tea Leaves, Lantern Hex) to the bottom of the decks; it now scores 1 ($1 of \
-              grave cards / 2, rounded up, + 0 tokens)"
+              grave cards / 2, rounded up)"
                 .to_string()
         ),
         "{events:?}"
@@ -183,6 +183,25 @@ fn robot_score_is_half_its_grave_value_rounded_up_plus_tokens() {
     assert_eq!(s.robot_score(), 4, "$7 / 2 rounded up");
     s.t.robot.tokens = 3;
     assert_eq!(s.robot_score(), 7);
+    // The score line names only the terms that are there, one token and many apart.
+    let robot_line = |s: &SorceryState| {
+        let b = s.explain_score(0);
+        let line = b.lines.iter().find(|l| l.category == "Robot").unwrap();
+        line.detail.split(':').next().unwrap().to_string()
+    };
+    assert_eq!(
+        robot_line(&s),
+        "the robot scores 7 ($7 of grave cards / 2, rounded up, + 3 tokens)"
+    );
+    s.t.robot.tokens = 1;
+    assert_eq!(
+        robot_line(&s),
+        "the robot scores 5 ($7 of grave cards / 2, rounded up, + 1 token)"
+    );
+    let mut bare = s.clone();
+    (bare.t.robot.materials, bare.t.robot.tokens) = (0, 0);
+    assert_eq!(robot_line(&bare), "the robot scores 0 (no grave cards)");
+    s.t.robot.tokens = 3;
     // You win with more credits than the robot.
     assert_eq!(s.margin(), Some(f64::from(s.score(0) - 7)));
 }
