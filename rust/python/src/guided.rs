@@ -237,7 +237,6 @@ fn run<G: GameState>(
 struct LeafArrays<'py> {
     observations: Bound<'py, PyArray2<f32>>,
     masks: Bound<'py, PyArray2<bool>>,
-    rows: usize,
 }
 
 impl<'py> LeafArrays<'py> {
@@ -245,7 +244,6 @@ impl<'py> LeafArrays<'py> {
         LeafArrays {
             observations: PyArray2::zeros(py, [rows, d], false),
             masks: PyArray2::zeros(py, [rows, a], false),
-            rows,
         }
     }
 
