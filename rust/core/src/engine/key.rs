@@ -281,33 +281,31 @@ items!(SerializeTuple, serialize_element, b')');
 items!(SerializeTupleStruct, serialize_field, b')');
 items!(SerializeTupleVariant, serialize_field, b')');
 
-impl ser::SerializeStruct for &mut KeyWriter {
-    type Ok = ();
-    type Error = KeyError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, _key: &'static str, value: &T) -> Result {
-        value.serialize(&mut **self)?;
-        self.out.push(b',');
-        Ok(())
-    }
-    fn end(self) -> Result {
-        self.close(b')');
-        Ok(())
-    }
+/// A record's fields: written as a tuple's items, their names left out.
+macro_rules! fields {
+    ($trait:ident) => {
+        impl ser::$trait for &mut KeyWriter {
+            type Ok = ();
+            type Error = KeyError;
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                _key: &'static str,
+                value: &T,
+            ) -> Result {
+                value.serialize(&mut **self)?;
+                self.out.push(b',');
+                Ok(())
+            }
+            fn end(self) -> Result {
+                self.close(b')');
+                Ok(())
+            }
+        }
+    };
 }
 
-impl ser::SerializeStructVariant for &mut KeyWriter {
-    type Ok = ();
-    type Error = KeyError;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, _key: &'static str, value: &T) -> Result {
-        value.serialize(&mut **self)?;
-        self.out.push(b',');
-        Ok(())
-    }
-    fn end(self) -> Result {
-        self.close(b')');
-        Ok(())
-    }
-}
+fields!(SerializeStruct);
+fields!(SerializeStructVariant);
 
 impl ser::SerializeMap for &mut KeyWriter {
     type Ok = ();

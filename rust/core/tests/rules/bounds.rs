@@ -9,8 +9,8 @@
 
 use std::sync::Arc;
 
-use crate::common::{play_within_bounds, Seen};
-use craftgames_core::engine::{Action, GameState, Rng};
+use crate::common::{play_within_bounds, Extreme, Seen};
+use craftgames_core::engine::{GameState, Rng};
 use craftgames_core::nijar::{self, NijarConfig, NijarState};
 use craftgames_core::search::bots::{Bot, GreedyBot, MctsBot, RandomBot};
 use craftgames_core::search::mcts::MctsOptions;
@@ -27,27 +27,6 @@ const EXTREME_GAMES: u64 = 40;
 const GREEDY_GAMES: u64 = 10;
 /// MCTS iterations per move in the short MCTS game (random rollouts: cheap).
 const MCTS_ITERATIONS: u64 = 20;
-
-/// Half the time the lowest (or highest) legal action id, otherwise a random one: pushes the
-/// games to extremes random play rarely reaches (the lowest ids include, e.g., Sorcery's
-/// solo market clears before stopping them, and Níjar's placements before any stop).
-struct Extreme {
-    lowest: bool,
-    rng: Rng,
-}
-
-impl<G: GameState> Bot<G> for Extreme {
-    fn step(&mut self, state: &G) -> Action {
-        let legal = state.legal_actions();
-        if self.rng.below(2) == 0 {
-            legal[self.rng.below(legal.len())]
-        } else if self.lowest {
-            legal[0]
-        } else {
-            legal[legal.len() - 1]
-        }
-    }
-}
 
 fn extreme_bots<G: GameState>(seats: usize, seed: u64) -> Vec<Box<dyn Bot<G>>> {
     (0..seats)

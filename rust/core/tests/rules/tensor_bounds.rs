@@ -16,7 +16,7 @@
 
 use std::collections::BTreeMap;
 
-use craftgames_core::engine::{Action, GameState, Rng, TensorSpec};
+use craftgames_core::engine::{GameState, Rng, TensorSpec};
 use craftgames_core::nijar::{NijarConfig, NijarState};
 use craftgames_core::search::bots::{Bot, GreedyBot, MctsBot, RandomBot};
 use craftgames_core::search::mcts::MctsOptions;
@@ -24,6 +24,8 @@ use craftgames_core::search::rollout::RolloutPolicy;
 use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 use craftgames_core::sunrise::SunriseState;
 use serde_json::json;
+
+use crate::common::Extreme;
 
 /// Random games per configuration.
 const RANDOM_GAMES: u64 = 12;
@@ -35,25 +37,6 @@ const GREEDY_GAMES: u64 = 2;
 const MCTS_ITERATIONS: u64 = 16;
 /// A class of counts must be seen at no less than its declared highest / `SLACK`.
 const SLACK: i32 = 4;
-
-/// Half the time the lowest (or highest) legal action id, otherwise a random one.
-struct Extreme {
-    lowest: bool,
-    rng: Rng,
-}
-
-impl<G: GameState> Bot<G> for Extreme {
-    fn step(&mut self, state: &G) -> Action {
-        let legal = state.legal_actions();
-        if self.rng.below(2) == 0 {
-            legal[self.rng.below(legal.len())]
-        } else if self.lowest {
-            legal[0]
-        } else {
-            legal[legal.len() - 1]
-        }
-    }
-}
 
 fn bots<G: GameState + 'static>(kind: &str, seats: usize, seed: u64) -> Vec<Box<dyn Bot<G>>> {
     (0..seats)

@@ -2,7 +2,7 @@
 //! part of this, hence the `dead_code` allowance).
 #![allow(dead_code)]
 
-use craftgames_core::engine::{ActionList, GameState, Rng};
+use craftgames_core::engine::{Action, ActionList, GameState, Rng};
 use craftgames_core::search::bots::{play_game, Bot};
 use serde_json::Value;
 
@@ -223,3 +223,24 @@ pub fn play_within_bounds<G: GameState>(
 pub mod choices;
 pub mod diff;
 pub mod hidden;
+
+/// Half the time the lowest (or highest) legal action id, otherwise a random one: pushes the
+/// games to extremes random play rarely reaches (the lowest ids include, e.g., Sorcery's
+/// solo market clears before stopping them, and Níjar's placements before any stop).
+pub struct Extreme {
+    pub lowest: bool,
+    pub rng: Rng,
+}
+
+impl<G: GameState> Bot<G> for Extreme {
+    fn step(&mut self, state: &G) -> Action {
+        let legal = state.legal_actions();
+        if self.rng.below(2) == 0 {
+            legal[self.rng.below(legal.len())]
+        } else if self.lowest {
+            legal[0]
+        } else {
+            legal[legal.len() - 1]
+        }
+    }
+}
