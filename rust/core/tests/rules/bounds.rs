@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use crate::common::{play_within_bounds, Extreme, Seen};
+use crate::common::{nijar_setups, play_within_bounds, Extreme, Seen};
 use craftgames_core::engine::{GameState, Rng};
 use craftgames_core::nijar::{self, NijarConfig, NijarState};
 use craftgames_core::search::bots::{Bot, GreedyBot, MctsBot, RandomBot};
@@ -155,22 +155,11 @@ fn sorcery_games_stay_within_their_bounds() {
 
 #[test]
 fn nijar_games_stay_within_their_bounds() {
-    for players in 1..=4 {
-        let difficulties: &[u8] = if players == 1 { &[0, 1, 2] } else { &[0] };
-        for &difficulty in difficulties {
-            for first_game_layout in [false, true] {
-                let config = NijarConfig {
-                    first_game_layout,
-                    difficulty,
-                };
-                let what =
-                    format!("nijar {players}p difficulty {difficulty} layout {first_game_layout}");
-                let mcts = players == 1 && difficulty == 0 && !first_game_layout;
-                check_config(&what, mcts, |seed| {
-                    NijarState::new_game(players, seed, None, config).unwrap()
-                });
-            }
-        }
+    for (players, config, what) in nijar_setups() {
+        let mcts = players == 1 && config.difficulty == 0 && !config.first_game_layout;
+        check_config(&what, mcts, |seed| {
+            NijarState::new_game(players, seed, None, config).unwrap()
+        });
     }
 }
 

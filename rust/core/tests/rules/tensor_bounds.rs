@@ -17,7 +17,7 @@
 use std::collections::BTreeMap;
 
 use craftgames_core::engine::{GameState, Rng, TensorSpec};
-use craftgames_core::nijar::{NijarConfig, NijarState};
+use craftgames_core::nijar::NijarState;
 use craftgames_core::search::bots::{Bot, GreedyBot, MctsBot, RandomBot};
 use craftgames_core::search::mcts::MctsOptions;
 use craftgames_core::search::rollout::RolloutPolicy;
@@ -25,7 +25,7 @@ use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 use craftgames_core::sunrise::SunriseState;
 use serde_json::json;
 
-use crate::common::Extreme;
+use crate::common::{nijar_setups, Extreme};
 
 /// Random games per configuration.
 const RANDOM_GAMES: u64 = 12;
@@ -269,25 +269,14 @@ fn sorcery_tensors_stay_within_their_declared_ranges() {
 #[test]
 fn nijar_tensors_stay_within_their_declared_ranges() {
     let mut classes = Classes::default();
-    for players in 1..=4 {
-        let difficulties: &[u8] = if players == 1 { &[0, 1, 2] } else { &[0] };
-        for &difficulty in difficulties {
-            for first_game_layout in [false, true] {
-                let config = NijarConfig {
-                    first_game_layout,
-                    difficulty,
-                };
-                let what =
-                    format!("nijar {players}p difficulty {difficulty} layout {first_game_layout}");
-                let mcts = players <= 2 && difficulty == 0 && !first_game_layout;
-                check_config(
-                    &what,
-                    mcts,
-                    |seed| NijarState::new_game(players, seed, None, config).unwrap(),
-                    &mut classes,
-                );
-            }
-        }
+    for (players, config, what) in nijar_setups() {
+        let mcts = players <= 2 && config.difficulty == 0 && !config.first_game_layout;
+        check_config(
+            &what,
+            mcts,
+            |seed| NijarState::new_game(players, seed, None, config).unwrap(),
+            &mut classes,
+        );
     }
     classes.assert_reached(
         "nijar",

@@ -244,3 +244,24 @@ impl<G: GameState> Bot<G> for Extreme {
         }
     }
 }
+
+/// Every Níjar setup the whole-game tests cover: each player count, the solo difficulties,
+/// both layouts; with its name for failure messages.
+pub fn nijar_setups() -> Vec<(usize, craftgames_core::nijar::NijarConfig, String)> {
+    let mut setups = Vec::new();
+    for players in 1..=4 {
+        let difficulties: &[u8] = if players == 1 { &[0, 1, 2] } else { &[0] };
+        for &difficulty in difficulties {
+            for first_game_layout in [false, true] {
+                let config = craftgames_core::nijar::NijarConfig {
+                    first_game_layout,
+                    difficulty,
+                };
+                let what =
+                    format!("nijar {players}p difficulty {difficulty} layout {first_game_layout}");
+                setups.push((players, config, what));
+            }
+        }
+    }
+    setups
+}
