@@ -5,31 +5,14 @@ searching."""
 from __future__ import annotations
 
 import os
-import select
-import time
 from pathlib import Path
 
 import pytest
-from test_cli_terminal import ANSI, PROMPT, Terminal, numbered, screen
+from test_cli_terminal import PROMPT, Terminal, numbered, screen
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo terminal")
 
 THINKING = "is thinking"
-
-
-def _read_until_any(term: Terminal, markers: tuple[str, ...], timeout: float = 120) -> str:
-    """Everything printed until one of `markers` shows, from where reading last stopped."""
-    start = len(term.text)
-    deadline = time.monotonic() + timeout
-    while not any(marker in term.text[start:] for marker in markers):
-        left = deadline - time.monotonic()
-        assert left > 0, f"timed out waiting for {markers!r}; got:\n{term.text[start:]}"
-        ready, _, _ = select.select([term.master], [], [], left)
-        if ready:
-            chunk = os.read(term.master, 65536)
-            assert chunk, "the game ended"
-            term.text += ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r", "")
-    return term.text[start:]
 
 
 def test_keys_typed_while_a_bot_thinks_are_discarded(tmp_path: Path) -> None:
@@ -40,7 +23,7 @@ def test_keys_typed_while_a_bot_thinks_are_discarded(tmp_path: Path) -> None:
         seen = term.read_until(PROMPT)
         while THINKING not in seen:  # answer the first options until a bot thinks
             term.send("1")
-            seen = _read_until_any(term, (THINKING, PROMPT))
+            seen = term.read_until_any((THINKING, PROMPT), timeout=120)
         term.send("1")  # typed while the bot thinks
         after = seen.split(THINKING, 1)[1] + term.read_until(PROMPT, timeout=600)
         term.send("q")

@@ -56,24 +56,37 @@ class Terminal:
         )
         os.close(slave)
         self.text = ""
+        """Everything printed so far, ANSI codes removed."""
+        self.read_to = 0
+        """Where the last read stopped: just after the marker it waited for."""
 
     def read_until(self, marker: str, timeout: float = 60) -> str:
-        """Everything printed until `marker` (ANSI codes removed), from where it last stopped."""
-        start = len(self.text)
+        """What was printed from where the last read stopped up to and including `marker`."""
+        return self.read_until_any((marker,), timeout)
+
+    def read_until_any(self, markers: tuple[str, ...], timeout: float = 60) -> str:
+        """What was printed from where the last read stopped up to and including the first of
+        `markers` to show. Reading stops there, not at the end of the chunk the marker came
+        in: what came after it is where the next read starts."""
+        start = self.read_to
         deadline = time.monotonic() + timeout
-        while marker not in self.text[start:]:
+        while (end := self._first_end(markers, start)) is None:
             left = deadline - time.monotonic()
-            assert left > 0, f"timed out waiting for {marker!r}; got:\n{self.text[start:]}"
+            assert left > 0, f"timed out waiting for {markers!r}; got:\n{self.text[start:]}"
             ready, _, _ = select.select([self.master], [], [], left)
             if ready:
                 try:
                     chunk = os.read(self.master, 65536)
                 except OSError:
                     chunk = b""
-                if not chunk:
-                    break
+                assert chunk, f"the program ended before {markers!r}; got:\n{self.text[start:]}"
                 self.text += ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r", "")
-        return self.text[start:]
+        self.read_to = end
+        return self.text[start:end]
+
+    def _first_end(self, markers: tuple[str, ...], start: int) -> int | None:
+        found = [(i, i + len(m)) for m in markers if (i := self.text.find(m, start)) >= 0]
+        return min(found)[1] if found else None
 
     def catches(self, number: int) -> bool:
         """Whether the program has a handler installed for signal `number` (Linux: the
@@ -92,6 +105,7 @@ class Terminal:
             return self.proc.wait(timeout=30)
         except subprocess.TimeoutExpired:
             self.proc.kill()  # a failed test left it waiting at a prompt
+            self.proc.wait()
             raise
         finally:
             os.close(self.master)
