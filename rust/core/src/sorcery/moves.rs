@@ -110,6 +110,13 @@ impl SorceryState {
         mask
     }
 
+    /// Whether some material in the seat's hand fits an icon still open on one of its
+    /// projects: whether a cram or a commit step could commit anything.
+    pub(crate) fn can_commit_any(&self, seat: Seat) -> bool {
+        let open = self.open_icon_mask(seat);
+        ids(self.free_hand(seat)).any(|m| self.mat(m).icons & open != 0)
+    }
+
     /// Materials in the seat's hand not pending in the commit step.
     pub(crate) fn free_hand(&self, seat: Seat) -> Materials {
         let p = &self.t.players[seat];

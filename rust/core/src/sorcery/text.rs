@@ -86,6 +86,11 @@ impl SorceryState {
                 self.staff_label(p.staff_offer[i]),
                 self.staff_label(p.staff_offer[1 - i])
             ),
+            // Cramming with nothing to commit is legal ("up to two materials", I.A) but spends
+            // the turn's action: the acting seat is told, from its own hand.
+            Move::Cram if !self.can_commit_any(seat) => {
+                "Cram: commit nothing (no material in your hand fits an open icon)".into()
+            }
             Move::Cram => "Cram: commit up to two materials now".into(),
             Move::Dig => "Dig: look at the left grave pile".into(),
             Move::Buy => "Buy from the market".into(),

@@ -581,3 +581,23 @@ fn staff_of_digging_in_the_middle_of_spectral_sight_draws_before_its_deal() {
     assert_eq!(s.t.players[0].hand.count_ones(), 2 + 3);
     assert_valid(&s);
 }
+
+#[test]
+fn cram_says_when_nothing_in_the_hand_fits_an_open_icon() {
+    // I.A Cram: "You may commit up to two materials", so a cram with nothing to commit is
+    // legal; its option text tells the acting seat that it would spend the action on nothing.
+    let mut s = started(2, 31, json!({}));
+    s.t.players[0].projects.clear();
+    give_project(&mut s, 0, proj("Twitching Finger")); // Hand, Hand
+    empty_hand(&mut s, 0);
+    give(&mut s, 0, mat("Cracked Skull", 0));
+    action_turn(&mut s, 0);
+    let cram = encode(Move::Cram);
+    assert!(legal(&s).contains(&cram));
+    assert_eq!(
+        s.describe(cram),
+        "Cram: commit nothing (no material in your hand fits an open icon)"
+    );
+    give(&mut s, 0, mat("Severed Hand", 0));
+    assert_eq!(s.describe(cram), "Cram: commit up to two materials now");
+}
