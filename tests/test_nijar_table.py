@@ -12,7 +12,7 @@ from rich.console import Console
 from test_cli_terminal import PROMPT, Terminal, numbered, screen
 
 from craftgames import nijar
-from craftgames.nijar.board import LEGEND, iconized, render
+from craftgames.nijar.board import ICONS, LEGEND, iconized, render
 
 # The board's icons (the legend's "Icons" line): 💰 Perra Gorda, 🧱 Clay, 💧 Glaze, ⚡ Crack,
 # ⭐ VP. Authored in rust/core/data/nijar.toml: Torno Alto costs 2 Perra Gorda, gives 1 VP
@@ -177,8 +177,11 @@ def test_a_rows_actions_are_choose_one_and_the_options_say_so() -> None:
 
 
 def test_the_legend_explains_every_mark() -> None:
-    for mark in ("blocked", "(your donkey)", "Card face", "→", "PG", "Competition", "ONE action"):
+    for mark in ("blocked", "(your donkey)", "Card face", "→", "Competition", "ONE action"):
         assert mark in LEGEND, mark
+    # Every icon once, on the Icons line, beside its name.
+    for name, icon in ICONS.items():
+        assert LEGEND.count(icon) >= 1 and f"{icon} {name}" in LEGEND, name
 
 
 def test_the_legend_on_an_80x24_terminal(tmp_path: Path) -> None:

@@ -66,6 +66,7 @@ def _supply(n: object, one: str, many: str) -> str:
 
 _LEGEND_ENTRIES = (
     ("Icons", "  ".join(f"{icon} {name}" for name, icon in ICONS.items())),
+    ("", "Perra Gorda are the game's money; Cracks go to your Cleaning Area"),
     (
         "Main board",
         "3 rows of 3 actions: a placement performs ONE action of its row, plus its column's "
@@ -81,7 +82,6 @@ _LEGEND_ENTRIES = (
         "(take one)",
     ),
     ("Workshop", "wheels, cleanup cards, pieces drying, firing, glazing, in glaze kilns"),
-    ("PG", "Perra Gorda tokens (the game's money)"),
     ("Competition", "(solo) its VP, its pieces, its next card's back, the cards it revealed"),
 )
 
