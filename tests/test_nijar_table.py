@@ -7,12 +7,14 @@ import random
 import re
 from pathlib import Path
 
+import pytest
 from rich.cells import cell_len
 from rich.console import Console
 from test_cli_terminal import PROMPT, Terminal, numbered, screen
 
 from craftgames import nijar
 from craftgames.nijar.board import ICONS, LEGEND, iconized, render
+from craftgames.replay import Replay
 
 # The board's icons (the legend's "Icons" line): 💰 Perra Gorda, 🧱 Clay, 💧 Glaze, ⚡ Crack,
 # ⭐ VP. Authored in rust/core/data/nijar.toml: Torno Alto costs 2 Perra Gorda, gives 1 VP
@@ -240,3 +242,53 @@ def test_faces_and_the_legend_use_one_set_of_icons() -> None:
     assert iconized("1 VP per Plate sold; 1/2/3/4 cards: 0/1/5/10 VP") == (
         "1⭐ per Plate sold; 1/2/3/4 cards: 0/1/5/10 VP"
     )
+
+
+def _late_position(players: int, seed: int, enough: int, **options: object) -> Replay:
+    """A game played by random moves up to a point where seat 0 is to move with a crowded
+    table: `enough` Competition cards revealed (solo), or `enough` craftswomen placed."""
+    state = nijar.new_game(players=players, seed=seed, **options)
+    rng = random.Random(seed)
+    actions: list[int] = []
+    while not state.is_terminal():
+        obs = state.observation(0)
+        competition = obs.get("competition") or {}
+        crowd = len(competition.get("revealed", [])) if players == 1 else len(actions) // 4
+        if crowd >= enough and state.current_player() == 0 and len(state.legal_actions()) > 1:
+            break
+        action = rng.choice(state.legal_actions())
+        state.apply_action(action)
+        actions.append(action)
+    assert not state.is_terminal()
+    return Replay("nijar", players, seed, actions, options=dict(options))
+
+
+@pytest.mark.parametrize(
+    ("players", "enough", "options"), [(1, 5, {"difficulty": "normal"}), (4, 10, {})]
+)
+def test_the_compact_board_keeps_the_main_board_on_an_80x24_screen(
+    tmp_path: Path, players: int, enough: int, options: dict[str, object]
+) -> None:
+    # Late in a game (five Competition cards revealed; a busy 4-player board) the full board
+    # is far taller than 24 rows: the compact one, with the options below it, fits the screen
+    # from its header on (the main board's rows, the market, every seat's line).
+    replay = _late_position(players, 3, enough, **options)
+    seats = ["human", *["random"] * (players - 1)]
+    replay = Replay(
+        replay.game, players, replay.seed, replay.actions, options=replay.options, seats=seats
+    )
+    replay.save(tmp_path / "late.json")
+    term = Terminal(["play", "--resume", "late.json"], tmp_path)
+    try:
+        shown = screen(term.read_until(PROMPT))
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        term.close()
+    text = "\n".join(shown)
+    for part in ("Níjar — round", "Columns: ", "Special Action:", "Market: ", "You: "):
+        assert part in text, (part, text)
+    assert sum(line.startswith("  ") and " / " in line for line in shown) >= 3, text
+    assert ("Competition (normal): " in text) == (players == 1)
+    assert sum(line.startswith("Seat ") and " · tech " in line for line in shown) == players - 1
+    assert numbered(shown), text

@@ -74,7 +74,7 @@ _LEGEND_ENTRIES = (
     ),
     ("Special", "the Special Action: Collect 1 Esparto and its two bonuses"),
     ("Market", "each piece's marker height (its sale VP), the demand, the dice"),
-    ("Draft area", "5 cards per deck; (your donkey), (donkey: seat N) mark donkeys; faces below"),
+    ("Draft area", "5 cards a deck, donkeys marked (your donkey), (donkey: seat N)"),
     (
         "Card face",
         "type · cost (💰 🧱 💧 paid; ⚡ Cracks into your Cleaning Area) · ⭐ when played · what "
@@ -83,6 +83,7 @@ _LEGEND_ENTRIES = (
     ),
     ("Workshop", "wheels, cleanup cards, pieces drying, firing, glazing, in glaze kilns"),
     ("Competition", "(solo) its VP, its pieces, its next card's back, the cards it revealed"),
+    ("Compact", '"B seat 2 x3": 3 of seat 2\'s craftswomen in column B (b: all)'),
 )
 
 
@@ -316,9 +317,7 @@ def _workshop(p: Mapping[str, Any], obs: Obs) -> list[str]:
     return lines
 
 
-def _player(
-    p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool, compact: bool
-) -> RenderableType:
+def _player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) -> RenderableType:
     cw = p.get("craftswomen")
     lines = [
         f"{_who(p.get('seat'), obs).capitalize()}: {_supply(p.get('score'), 'VP', 'VP')} — "
@@ -329,8 +328,7 @@ def _player(
         f"technology {p.get('technology')}, {_count(cw, 'craftswoman', 'craftswomen')} left"
         + (", shop closed" if p.get("shop_closed") else ""),
     ]
-    if not compact:
-        lines += _workshop(p, obs)
+    lines += _workshop(p, obs)
     if me and private:
         lines.append("  Your hand:")
         for c in _seq(p.get("hand")):
@@ -377,6 +375,127 @@ def _competition(c: Mapping[str, Any]) -> RenderableType:
     return _wrapped(lines)
 
 
+# -- the compact board: what a short terminal shows above the options, a line a part ------
+# Left out (the full board, `b`, has them): the draft area, the workshops, the faces of the
+# hand and of the Competition's revealed cards.
+
+
+def _short_who(seat: object, obs: Obs) -> str:
+    if isinstance(obs.get("competition"), Mapping) and seat == 1:
+        return "Competition"
+    return "you" if seat == obs.get("viewer") else f"seat {seat}"
+
+
+def _compact_main_board(obs: Obs) -> list[str]:
+    """The main board in four lines: the columns' bonuses, then each row's actions and who
+    has craftswomen in which column ("1 you": one of yours in column 1, "B seat 2 x3": three
+    of seat 2's in column B)."""
+    bonuses = _seq(obs.get("column_bonuses"))
+    columns = [
+        f"{name} {_act(bonuses[c])}"
+        for c, name in enumerate(_COLUMNS)
+        if c < len(bonuses) and bonuses[c]
+    ]
+    blocked = [name for c, name in enumerate(_COLUMNS) if c >= len(bonuses) or not bonuses[c]]
+    if blocked:
+        columns.append(f"{', '.join(blocked)} blocked")
+    lines = [f"Columns: {' · '.join(columns)}"]
+    layout = _seq(obs.get("layout"))
+    spaces = _seq(obs.get("spaces"))
+    for r in range(3):
+        acts = " / ".join(_act(a) for a in layout[r * 3 : r * 3 + 3])
+        row = _seq(spaces[r]) if r < len(spaces) else []
+        taken = [
+            f"{name} {_short_who(occ.get('seat'), obs)}"
+            + (f" x{occ.get('count')}" if occ.get("count", 1) != 1 else "")
+            for c, name in enumerate(_COLUMNS)
+            if c < len(row) and isinstance(occ := row[c], Mapping) and occ.get("seat") is not None
+        ]
+        lines.append(f"  {acts}: {' · '.join(taken) or 'free'}")
+    return lines
+
+
+def _compact_market(obs: Obs) -> str:
+    heights = _seq(obs.get("market_heights"))
+    demand = _seq(obs.get("demand"))
+    rnd = int(obs.get("round", 1) or 1)
+    row = _seq(demand[rnd - 1]) if 0 < rnd <= len(demand) else []
+    parts = [
+        f"{name} {heights[i] if i < len(heights) else '?'}"
+        + (f" (demand {row[i]})" if i < len(row) else "")
+        for i, name in enumerate(_PIECES)
+    ]
+    dice = " ".join(str(d) for d in _seq(obs.get("dice")))
+    return f"Market: {', '.join(parts)}; dice {dice or 'not rolled'}"
+
+
+def _compact_competition(c: Mapping[str, Any]) -> list[str]:
+    held = [f"{_PIECES[i]} {s}" for i, s in enumerate(_seq(c.get("pieces"))) if s != "none"]
+    back = _seq(c.get("top_card_back"))
+    rounds = "; ".join(
+        f"round {r + 1}: {', '.join(str(x) for x in _seq(b)) or 'nothing'}"
+        for r, b in enumerate(back)
+    )
+    revealed = sum(isinstance(card, Mapping) for card in _seq(c.get("revealed")))
+    return [
+        f"Competition ({c.get('difficulty')}): {_supply(c.get('score'), 'VP', 'VP')}, "
+        f"{_count(c.get('craftswomen'), 'craftswoman', 'craftswomen')}, "
+        f"pieces: {', '.join(held) or 'none'}, deck {c.get('deck_size')}",
+        f"  Next card's back: {rounds or 'no card left'}"
+        + (f" · {revealed} revealed (b)" if revealed else ""),
+    ]
+
+
+def _compact_player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) -> list[str]:
+    supply = " ".join(
+        f"{p.get(key)}{ICONS[name]}"
+        for key, name in (
+            ("perra_gorda", "Perra Gorda"),
+            ("glazes", "Glaze"),
+            ("clay", "Clay"),
+            ("cracks", "Crack"),
+        )
+    )
+    who = _short_who(p.get("seat"), obs)
+    parts = [
+        f"{who[0].upper()}{who[1:]}: {p.get('score')}{ICONS['VP']}",
+        supply,
+        f"tech {p.get('technology')}",
+        _count(p.get("craftswomen"), "craftswoman", "craftswomen"),
+    ]
+    if not (me and private):
+        parts.append(_count(p.get("hand_size"), "card", "cards"))
+    if p.get("shop_closed"):
+        parts.append("shop closed")
+    line = " · ".join(parts)
+    if not (me and private):
+        return [line]
+    names = [str(c.get("name")) for c in _seq(p.get("hand")) if isinstance(c, Mapping)]
+    hand = _wrap(f"  Your hand: {', '.join(names) or 'empty'}", WIDTH, "      ")
+    if len(hand) > 2:  # two lines at most here; `b` shows the whole hand with its faces
+        hand = [hand[0], _wrap(hand[1], WIDTH - 14, "")[0] + " … (b: all)"]
+    lines = [line, *hand]
+    pending = p.get("endgame_pending")  # 10.2: yours alone until every seat has chosen
+    if isinstance(pending, Mapping):
+        lines.append(f"  Your endgame card this round (face-down): {pending.get('name')}")
+    return lines
+
+
+def _compact(observation: Obs, viewer: object, private: bool) -> RenderableType:
+    lines = _compact_main_board(observation)
+    special = " + ".join(_act(a) for a in _seq(observation.get("special_bonuses")))
+    lines.append(f"Special Action: Collect 1 Esparto + {special}")
+    lines.append(_compact_market(observation))
+    competition = observation.get("competition")
+    if isinstance(competition, Mapping):
+        lines += _compact_competition(competition)
+    for p in _seq(observation.get("players_view")):
+        if isinstance(p, Mapping):
+            lines += _compact_player(p, observation, me=p.get("seat") == viewer, private=private)
+    header = f"Níjar — round {observation.get('round')}, turn order: {_turn_order(observation)}"
+    return Group(Rule(header), _wrapped(lines))
+
+
 def _turn_order(obs: Obs) -> str:
     return ", ".join(_who(s, obs) for s in _seq(obs.get("turn_order")))
 
@@ -390,6 +509,8 @@ def render(
     if not private:
         # Drawn for other eyes: the same from every seat's view, so no "you" marks.
         observation = {**observation, "viewer": None}
+    if compact:
+        return _compact(observation, viewer, private)
     parts: list[RenderableType] = [
         Rule(f"Níjar — round {observation.get('round')}, turn order: {_turn_order(observation)}"),
         _main_board(observation),
@@ -401,16 +522,11 @@ def render(
         ),
         _market(observation),
     ]
-    if not compact:
-        parts.append(_draft(observation))
+    parts.append(_draft(observation))
     competition = observation.get("competition")
     if isinstance(competition, Mapping):
         parts.append(_competition(competition))
     for p in _seq(observation.get("players_view")):
         if isinstance(p, Mapping):
-            parts.append(
-                _player(
-                    p, observation, me=p.get("seat") == viewer, private=private, compact=compact
-                )
-            )
+            parts.append(_player(p, observation, me=p.get("seat") == viewer, private=private))
     return Group(*parts)
