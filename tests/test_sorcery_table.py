@@ -7,6 +7,7 @@ from __future__ import annotations
 import builtins
 import io
 import os
+import random
 import re
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from rich.console import Console
 
 from craftgames import new_game
 from craftgames._core import State
-from craftgames.sorcery.board import LEGEND, render
+from craftgames.sorcery.board import LEGEND, _material, render
 from craftgames.table.presentation import presentation
 from craftgames.table.session import TableGame
 
@@ -387,3 +388,30 @@ def test_the_compact_board_wraps_your_hand_instead_of_cutting_it() -> None:
     joined = " ".join(line.strip() for line in shown.splitlines())
     assert joined.count("Mismatched Bone $1 🦴 or 💀 · -1 if 💀") == 4, shown
     assert "Wedding Band $3 💍 · +1 if 💍" in joined
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_compact_board_cuts_nothing_and_never_breaks_a_card(players: int) -> None:
+    # The compact board cut lines at 80 columns ("…": the thesis, other seats, the sixth
+    # market project) and broke a card's token across lines ("+1 / if 🦴R"). Over a random
+    # game: no "…", no line wider than 80, and every card in your hand and the grave piles
+    # you saw is whole on one line (a face's "+1 if" with its icon).
+    state = new_game("sorcery", players, seed=8)
+    rng = random.Random(8)
+    checked = 0
+    while not state.is_terminal():
+        seat = state.current_player()
+        if 0 <= seat < players and rng.random() < 0.2:
+            obs = state.observation(seat)
+            shown = text_of(render(obs, private=True, compact=True), width=80)
+            lines = shown.splitlines()
+            assert "…" not in shown, shown
+            assert all(cell_len(line) <= 80 for line in lines), shown
+            me = obs["players"][seat]
+            seen = [m for pile in obs["piles"] for m in pile["known"]]
+            for m in [*me["hand"], *seen]:
+                assert any(_material(m) in line for line in lines), (_material(m), shown)
+            assert f"Seat {seat} (you): " in shown
+            checked += 1
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert checked > 20

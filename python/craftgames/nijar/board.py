@@ -11,11 +11,12 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
+
+from craftgames.table.wrap import wrap_at_spaces
 
 __all__ = ["LEGEND", "render", "rule_section"]
 
@@ -87,27 +88,9 @@ _LEGEND_ENTRIES = (
 )
 
 
-def _wrap(line: str, width: int, indent: str) -> list[str]:
-    """`line` cut at spaces into lines of at most `width` terminal cells, each continuation
-    starting with `indent`. Measured in cells, not characters: an icon takes two."""
-    body = line.lstrip(" ")
-    out: list[str] = []
-    current = line[: len(line) - len(body)]  # the line's own indent
-    started = False  # whether `current` holds a word yet
-    for word in body.split(" "):
-        if started and cell_len(f"{current} {word}") > width:
-            out.append(current)
-            current = indent + word
-        else:
-            current = f"{current} {word}" if started else current + word
-        started = True
-    out.append(current)
-    return out
-
-
 # Wrapped to fit an 80-column terminal, where `?` shows it above the options.
 LEGEND = "\n".join(
-    "\n".join(_wrap(f"{label:<13}{text}", 79, " " * 13)) for label, text in _LEGEND_ENTRIES
+    "\n".join(wrap_at_spaces(f"{label:<13}{text}", 79, " " * 13)) for label, text in _LEGEND_ENTRIES
 )
 
 _MODES = {
@@ -170,7 +153,7 @@ def _wrapped(lines: Sequence[str]) -> Text:
     out: list[str] = []
     for line in lines:
         indent = " " * (len(line) - len(line.lstrip(" ")) + 4)
-        out += _wrap(line.rstrip(), WIDTH, indent)
+        out += wrap_at_spaces(line.rstrip(), WIDTH, indent)
     # Text, not markup: a card name must not be read as a style tag.
     return Text("\n".join(out))
 
@@ -471,9 +454,9 @@ def _compact_player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) 
     if not (me and private):
         return [line]
     names = [str(c.get("name")) for c in _seq(p.get("hand")) if isinstance(c, Mapping)]
-    hand = _wrap(f"  Your hand: {', '.join(names) or 'empty'}", WIDTH, "      ")
+    hand = wrap_at_spaces(f"  Your hand: {', '.join(names) or 'empty'}", WIDTH, "      ")
     if len(hand) > 2:  # two lines at most here; `b` shows the whole hand with its faces
-        hand = [hand[0], _wrap(hand[1], WIDTH - 14, "")[0] + " … (b: all)"]
+        hand = [hand[0], wrap_at_spaces(hand[1], WIDTH - 14, "")[0] + " … (b: all)"]
     lines = [line, *hand]
     pending = p.get("endgame_pending")  # 10.2: yours alone until every seat has chosen
     if isinstance(pending, Mapping):

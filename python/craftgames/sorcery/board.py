@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 
 from craftgames.table.presentation import SetChoice
+from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
 __all__ = [
     "LEGEND",
@@ -30,6 +31,9 @@ __all__ = [
 ]
 
 Obs = Mapping[str, Any]
+
+# A compact line's width: 79 cells fit an 80-column terminal.
+WIDTH = 79
 
 _ICON = {
     "mushroom": "🍄",
@@ -361,19 +365,19 @@ def set_choice(
 
 def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
     if compact:
-        # One line a column (its top and bottom spaces), cut to the screen's width.
-        lines = [Text("Market (space. name $cost→credits, icons needed):", no_wrap=True)]
+        # A line a column (its top and bottom spaces), wrapped between the two.
+        lines = ["Market (space. name $cost→credits, icons needed):"]
         for col in range(3):
             top, bottom = spaces[2 * col], spaces[2 * col + 1]
-            lines.append(
-                Text(
-                    f" {2 * col + 1}. {_project(top, short=True)} │ "
-                    f"{2 * col + 2}. {_project(bottom, short=True)}",
-                    no_wrap=True,
-                    overflow="ellipsis",
-                )
+            lines += wrap_units(
+                [
+                    ("", f" {2 * col + 1}. {_project(top, short=True)}"),
+                    (" │ ", f"{2 * col + 2}. {_project(bottom, short=True)}"),
+                ],
+                WIDTH,
+                "    ",
             )
-        return Group(*lines)
+        return Text("\n".join(lines), no_wrap=True)
     market = Table(title="Market", show_header=False, expand=True)
     for _ in range(3):
         market.add_column()
@@ -384,16 +388,72 @@ def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
     return market
 
 
-def _piles(obs: Obs, private: bool, compact: bool) -> list[str]:
+def _piles(obs: Obs, private: bool) -> list[str]:
     lines = []
     for k, pile in enumerate(obs["piles"]):
         known = pile["known"] if private else []
         line = f"grave pile {k + 1}: {_plural(pile['size'], 'card')}"
         if known:
-            seen = ("; " if compact else "\n    ").join(_material(m) for m in known)
-            line += (" — you saw: " if compact else ", you saw:\n    ") + seen
+            line += ", you saw:\n    " + "\n    ".join(_material(m) for m in known)
         lines.append(line)
     return lines
+
+
+def _compact_piles(obs: Obs, private: bool) -> list[str]:
+    """The three grave piles in as few lines as fit, a seen card never broken across two."""
+    units: list[tuple[str, str]] = []
+    for k, pile in enumerate(obs["piles"]):
+        known = pile["known"] if private else []
+        units.append((" | " if k else "", f"grave pile {k + 1}: {_plural(pile['size'], 'card')}"))
+        units += [("; " if i else " — you saw: ", _material(m)) for i, m in enumerate(known)]
+    return wrap_units(units, WIDTH, "    ")
+
+
+def _other_summary(p: Obs) -> list[str]:
+    """Another seat in the compact board, by names (`b` shows the faces): its public credits,
+    hand size, projects, staff and mission."""
+    parts = [f"{p['public_score']}cr from completed projects", f"hand {p['hand_size']}"]
+    if p.get("has_thesis"):
+        parts.append("thesis face-down")
+    parts.append(f"in progress: {', '.join(w['name'] for w in p['projects']) or 'none'}")
+    if p["completed"]:
+        parts.append(f"completed: {', '.join(d['name'] for d in p['completed'])}")
+    if p.get("staff"):
+        parts.append(f"staff: {p['staff']['name']}" + (" (used)" if p["staff_used"] else ""))
+    if p.get("mission") is not None:
+        parts.append(f"mission {p['mission']}")
+    return parts
+
+
+def _compact_seat(p: Obs, viewer: int, private: bool) -> list[str]:
+    """A seat in the compact board: another seat's summary in a line or two; yours with a
+    line for each project in progress, the completed ones and your hand (each card whole)."""
+    lines = _seat_lines(p, viewer, private, compact=True)
+    me = p["seat"] == viewer and private
+    rest = [x for x in lines if x.startswith(("•", "✓", "hand", "committing"))] if me else []
+    summary = [x for x in lines if x not in rest]
+    if not me:
+        return wrap_units(
+            [("", f"Seat {p['seat']}: ")]
+            + [(" · " if i else "", x) for i, x in enumerate(_other_summary(p))],
+            WIDTH,
+            "    ",
+        )
+    title = f"Seat {p['seat']}{' (you)' if me else ''}: "
+    out = wrap_units(
+        [(" | ", x) if i else ("", title + x) for i, x in enumerate(summary)], WIDTH, "    "
+    )
+    for line in rest:
+        if line.startswith("hand") and not p.get("hand"):
+            out.append("  hand: empty")
+        elif line.startswith("hand"):
+            cards = [_material(m) for m in p["hand"]]
+            units = [("", f"  hand ({p['hand_size']}): {cards[0]}")]
+            units += [("; ", c) for c in cards[1:]]
+            out += wrap_units(units, WIDTH, "    ")
+        else:
+            out += wrap_at_spaces(f"  {line}", WIDTH, "    ")
+    return out
 
 
 def render(observation: Obs, *, private: bool, compact: bool = False) -> RenderableType:
@@ -401,13 +461,15 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
     obs = observation
     viewer = int(obs["viewer"])
     step = {"game_over": "game over"}.get(str(obs["step"]), f"{obs['step']} step")
-    head = Text(
-        f"Month {obs['month']}/4 · week {obs['week']} ({obs['moon']}) · first player: seat "
-        f"{obs['first_player']} · {step}"
-        + (f" · seat {obs['current_player']} to act" if obs["current_player"] >= 0 else ""),
-        no_wrap=compact,
-        overflow="ellipsis",
-    )
+    head_parts = [
+        f"Month {obs['month']}/4",
+        f"week {obs['week']} ({obs['moon']})",
+        f"first player: seat {obs['first_player']}",
+        step,
+    ]
+    if obs["current_player"] >= 0:
+        head_parts.append(f"seat {obs['current_player']} to act")
+    head = Text(" · ".join(head_parts))
     decks = obs["deck_sizes"]
     supply = (
         f"grave deck {obs['grave_deck_size']} · discard {len(obs['discard'])}"
@@ -427,32 +489,26 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
     parts: list[RenderableType] = [head]
     if compact:
         # Seats first and the market last, just above the options: on a short terminal the
-        # market stays in view whatever scrolls off.
-        for p in obs["players"]:
-            lines = _seat_lines(p, viewer, private, compact=True)
-            me = p["seat"] == viewer and private
-            # Another seat in one line; yours with a line each for projects and the hand.
-            head_lines = [x for x in lines if not x.startswith(("•", "✓", "hand", "committing"))]
-            rest = [f"  {x}" for x in lines if x not in head_lines] if me else []
-            summary = head_lines if me else lines
-            text = f"Seat {p['seat']}{' (you)' if me else ''}: " + " | ".join(summary)
-            parts.append(Text(text, no_wrap=True, overflow="ellipsis"))
-            for line in rest:
-                # Your hand wraps, not cut: every card's face is yours to read in full.
-                hand = line.startswith("  hand")
-                parts.append(Text(line) if hand else Text(line, no_wrap=True, overflow="ellipsis"))
+        # market stays in view whatever scrolls off. Lines are wrapped, never cut: what is
+        # left out is left out whole (abilities, the supply), and `b` shows the full board.
+        if obs["current_player"] == viewer and private:
+            head_parts.pop()  # "your move" below says it
+        lines = wrap_units([(" · " if i else "", x) for i, x in enumerate(head_parts)], WIDTH, "  ")
+        # Your seat last of the seats, nearest the options: the other seats scroll off first.
+        seats = sorted(obs["players"], key=lambda p: p["seat"] == viewer and private)
+        for p in seats:
+            lines += _compact_seat(p, viewer, private)
         if robot_line:
-            parts.append(Text(robot_line, no_wrap=True, overflow="ellipsis"))
-        # Wrapped, not cut: the cards seen in a pile are the seat's to read in full.
-        piles = " · ".join(_piles(obs, private, compact=True))
-        parts.append(Text(piles))
+            lines += wrap_at_spaces(robot_line, WIDTH, "    ")
+        lines += _compact_piles(obs, private)
         for p in obs["players"]:
             if p["seat"] == viewer and private:
-                parts.extend(Text(x, no_wrap=True, overflow="ellipsis") for x in _setup_offers(p))
-        parts.append(_market(list(obs["market"]), compact=True))
+                for x in _setup_offers(p):
+                    lines += wrap_at_spaces(x, WIDTH, "      ")
+        parts = [Text("\n".join(lines), no_wrap=True), _market(list(obs["market"]), compact=True)]
     else:
         parts.append(_market(list(obs["market"]), compact=False))
-        parts.extend(Text(line) for line in _piles(obs, private, compact=False))
+        parts.extend(Text(line) for line in _piles(obs, private))
         parts.append(Text(supply))
         if robot_line:
             parts.append(Text(robot_line))
