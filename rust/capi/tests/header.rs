@@ -1,7 +1,7 @@
 //! The committed header `include/craftgames.h` is what cbindgen makes of the sources now; a
 //! stale one fails here. Regenerate on purpose with
 //! `CRAFTGAMES_UPDATE_HEADER=1 cargo test -p craftgames-capi --test header`.
-
+use std::io::Write;
 use std::path::Path;
 
 #[test]
@@ -19,7 +19,13 @@ fn committed_header_matches_the_sources() {
     let generated = String::from_utf8(generated).expect("the header is UTF-8");
     let path = crate_dir.join("include/craftgames.h");
     if std::env::var_os("CRAFTGAMES_UPDATE_HEADER").is_some() {
-        std::fs::write(&path, &generated).expect("the header is writable");
+        // Whole or not at all: a temporary file beside it, synced, then renamed over it.
+        let tmp = path.with_extension("h.tmp");
+        let mut file = std::fs::File::create(&tmp).expect("the include directory is writable");
+        file.write_all(generated.as_bytes())
+            .and_then(|()| file.sync_all())
+            .expect("the header is writable");
+        std::fs::rename(&tmp, &path).expect("the header can be replaced");
     }
     let committed = std::fs::read_to_string(&path).unwrap_or_default();
     assert!(

@@ -70,6 +70,17 @@ pub fn mutate_one_or_a_pair(doc: &Value, paths: &[Vec<Step>], rng: &mut Rng) -> 
     changed
 }
 
+/// Writes `text` to `path` whole or not at all (a temporary file beside it, synced, then
+/// renamed over it), so that a test killed while regenerating leaves the old golden file.
+pub fn write_atomically(path: &std::path::Path, text: &str) {
+    use std::io::Write;
+    let tmp = path.with_extension("tmp");
+    let mut file = std::fs::File::create(&tmp).unwrap();
+    file.write_all(text.as_bytes()).unwrap();
+    file.sync_all().unwrap();
+    std::fs::rename(&tmp, path).unwrap();
+}
+
 /// Compares `text` with the golden file `tests/golden/{name}`, or writes it there when
 /// `CRAFTGAMES_UPDATE_GOLDEN` is set (regenerate only on purpose); a difference fails the test
 /// naming the first line that differs.
@@ -78,7 +89,7 @@ pub fn check_golden(name: &str, text: &str) {
         .join("tests/golden")
         .join(name);
     if std::env::var_os("CRAFTGAMES_UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, text).unwrap();
+        write_atomically(&path, text);
         return;
     }
     let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
