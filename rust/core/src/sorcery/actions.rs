@@ -1,8 +1,11 @@
 //! How every decision of the rulebook is encoded as one integer, in one place. Compound
 //! decisions (a commit, a dig, a buy, an ability) are short sequences of these, each with its
-//! own sentence (`text.rs`); orders that give the same result are offered once (materials in
-//! ascending id order within one commit batch or payment; a Spectral Sight take pile by pile,
-//! ascending within a pile; market spaces in ascending order; candles before vials).
+//! own sentence (`text.rs`). Where a person picks the parts one at a time (the materials of a
+//! commit or cram, the projects and stock of a buy, the candles and vials an effect gives)
+//! any order is offered, so that whatever they pick first the rest is still there; where the
+//! table asks for the whole set at once, one order per set is offered (a payment's discards
+//! in ascending id order, which the table's tick list plays; a Spectral Sight take pile by
+//! pile, ascending within a pile).
 //!
 //! | range | decision | rulebook section |
 //! |---|---|---|

@@ -288,15 +288,11 @@ impl SorceryState {
             }
             Move::EndTurn => self.end_turn(seat),
             Move::TakeCandle | Move::TakeVial => {
-                let candle = m == Move::TakeCandle;
-                self.take_stock(seat, candle);
-                if !candle {
-                    // Candles before vials: the same cards are offered in one order only.
-                    self.t.turn.mask &= !1;
-                }
+                // Candles and vials in any order: a player who takes a Vial first may still
+                // take a Candle.
+                self.take_stock(seat, m == Move::TakeCandle);
                 self.t.turn.remaining = self.t.turn.remaining.saturating_sub(1);
-                let more = (self.t.turn.mask & 1 != 0 && self.stock_card(true).is_some())
-                    || self.stock_card(false).is_some();
+                let more = self.stock_card(true).is_some() || self.stock_card(false).is_some();
                 if self.t.turn.remaining == 0 || !more {
                     self.finish_effect(seat);
                 }
@@ -358,7 +354,6 @@ impl SorceryState {
                 StockChoice::Either => {
                     self.t.turn.stage = Stage::StockChoice;
                     self.t.turn.remaining = count;
-                    self.t.turn.mask = 3;
                 }
                 _ => {
                     for _ in 0..count {

@@ -294,10 +294,11 @@ impl SorceryState {
                     push(out, act::USE_STAFF);
                 }
                 if t.commits < t.limit {
-                    // The icons still open on any project, computed once.
+                    // The icons still open on any project, computed once. Any material, in
+                    // any order: "commit up to two cards total" sets no order, and a player
+                    // who commits the card they think of first must still be offered the rest.
                     let open = self.open_icon_mask(seat);
-                    let from = if t.last >= 128 { 0 } else { !0u128 << t.last };
-                    for m in ids(self.free_hand(seat) & from) {
+                    for m in ids(self.free_hand(seat)) {
                         if self.mat(m).icons & open != 0 {
                             push(out, act::COMMIT + m as Action);
                         }
@@ -378,16 +379,11 @@ impl SorceryState {
             }
             Stage::BuySelect => {
                 let budget = self.budget(seat);
-                let from = if t.buy == 0 {
-                    0
-                } else {
-                    8 - t.buy.leading_zeros() as usize
-                };
-                // One order per purchase: projects (by space), then candles, then vials.
-                let stock_chosen = t.candles + t.vials > 0;
-                for i in from..MARKET {
+                // Projects and stock in any order ("buy any number of projects and stock"
+                // sets none): a player picks them in the order they think of.
+                for i in 0..MARKET {
                     let c = self.t.market[i];
-                    if !stock_chosen
+                    if t.buy & (1 << i) == 0
                         && c != NONE
                         && t.price
                             .saturating_add(u16::from(self.proj(usize::from(c)).cost))
@@ -398,8 +394,7 @@ impl SorceryState {
                 }
                 let candles_left = (self.t.stock & self.cards.candles).count_ones();
                 let vials_left = (self.t.stock & self.cards.vials).count_ones();
-                if t.vials == 0
-                    && u32::from(t.candles) < candles_left
+                if u32::from(t.candles) < candles_left
                     && t.price.saturating_add(self.stock_price(true)) <= budget
                 {
                     push(out, act::BUY_CANDLE);
@@ -487,10 +482,10 @@ impl SorceryState {
                 out.extend(targets.iter().copied());
             }
             Stage::StockChoice => {
-                if t.mask & 1 != 0 && self.stock_card(true).is_some() {
+                if self.stock_card(true).is_some() {
                     push(out, act::TAKE_CANDLE);
                 }
-                if t.mask & 2 != 0 && self.stock_card(false).is_some() {
+                if self.stock_card(false).is_some() {
                     push(out, act::TAKE_VIAL);
                 }
             }

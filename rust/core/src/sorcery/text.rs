@@ -236,6 +236,8 @@ impl SorceryState {
             }
             Some(Move::TakeGrave(_)) => "Take a grave card from the piles".into(),
             Some(Move::DigTop) => "Take the top card of the grave deck".into(),
+            // Whether a cram can commit anything depends on the actor's hand.
+            Some(Move::Cram) => "Cram: commit up to two materials now".into(),
             _ => self.describe(action),
         }
     }

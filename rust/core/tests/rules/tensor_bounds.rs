@@ -262,6 +262,11 @@ fn sorcery_tensors_stay_within_their_declared_ranges() {
                 Some(70),
                 "a grave pile grows each week if untaken",
             ),
+            loose(
+                1.0 / 10.0,
+                Some(98),
+                "a hand: proved to hold at most every material; play holds a fraction",
+            ),
         ],
     );
 }

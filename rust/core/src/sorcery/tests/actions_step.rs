@@ -159,27 +159,42 @@ fn restock_uses_the_next_lowest_level_when_a_deck_is_empty() {
 }
 
 #[test]
-fn buying_several_projects_and_stock_is_offered_in_one_order_only() {
+fn buying_several_projects_and_stock_can_be_picked_in_any_order() {
+    // D) Buy: "buy new projects ... as well as stock materials": no order among them, so
+    // whatever a player picks first, the rest stays on offer; the price is their sum.
     let mut s = started(2, 14, json!({}));
     give(&mut s, 0, mat("Cursed Signet", 0));
     give(&mut s, 0, mat("Cursed Signet", 1));
     action_turn(&mut s, 0);
     act(&mut s, Move::Buy);
+    let cost = |s: &SorceryState, i: usize| u16::from(s.proj(usize::from(s.t.market[i])).cost);
+    let (c0, c2) = (cost(&s, 0), cost(&s, 2));
     act(&mut s, Move::BuySpace(2));
-    // Spaces before the chosen one are no longer offered (same set, other order).
-    assert!(!legal_moves(&s).contains(&Move::BuySpace(0)));
-    act(&mut s, Move::BuyCandle);
+    let after_space_2 = legal_moves(&s);
     assert!(
-        !legal_moves(&s)
-            .iter()
-            .any(|m| matches!(m, Move::BuySpace(_))),
-        "projects come before stock"
+        after_space_2.contains(&Move::BuySpace(0)),
+        "an earlier space after a later one"
+    );
+    assert!(
+        !after_space_2.contains(&Move::BuySpace(2)),
+        "a space is bought once"
     );
     act(&mut s, Move::BuyVial);
+    let after_vial = legal_moves(&s);
     assert!(
-        !legal_moves(&s).contains(&Move::BuyCandle),
-        "candles come before vials"
+        after_vial.contains(&Move::BuyCandle),
+        "a candle after a vial"
     );
+    assert!(
+        after_vial.contains(&Move::BuySpace(0)),
+        "a project after stock"
+    );
+    act(&mut s, Move::BuySpace(0));
+    act(&mut s, Move::BuyCandle);
+    // Both projects, a Candle ($2) and a Vial ($3): the stock costs its value.
+    assert_eq!(s.t.turn.buy, 0b101);
+    assert_eq!((s.t.turn.candles, s.t.turn.vials), (1, 1));
+    assert_eq!(s.t.turn.price, c0 + c2 + 2 + 3);
 }
 
 #[test]
@@ -600,4 +615,51 @@ fn cram_says_when_nothing_in_the_hand_fits_an_open_icon() {
     );
     give(&mut s, 0, mat("Severed Hand", 0));
     assert_eq!(s.describe(cram), "Cram: commit up to two materials now");
+}
+
+#[test]
+fn the_materials_of_a_cram_or_commit_can_be_committed_in_any_order() {
+    // "You may commit up to two materials" (I.A; the commit step, page 8) in no order: after
+    // the card a player thought of first (here the last in the hand), the others that fit
+    // are still offered, in a cram and in the commit step alike.
+    for cram in [true, false] {
+        let mut s = started(2, 31, json!({}));
+        s.t.players[0].projects.clear();
+        let id = proj("Twitching Finger"); // Hand, Hand
+        give_project(&mut s, 0, id);
+        empty_hand(&mut s, 0);
+        let (a, b) = (mat("Severed Hand", 0), mat("Severed Hand", 1));
+        assert!(a < b);
+        give(&mut s, 0, a);
+        give(&mut s, 0, b);
+        if cram {
+            action_turn(&mut s, 0);
+            act(&mut s, Move::Cram);
+        } else {
+            s.t.phase = Phase::Commit { seat: 0 };
+            s.t.turn = Turn {
+                stage: Stage::Commit,
+                limit: 2,
+                ..Turn::default()
+            };
+        }
+        act(&mut s, Move::Commit(b));
+        act(
+            &mut s,
+            Move::CommitTo {
+                project: id,
+                icon: 3,
+            },
+        );
+        assert!(legal_moves(&s).contains(&Move::Commit(a)), "cram: {cram}");
+        act(&mut s, Move::Commit(a));
+        act(
+            &mut s,
+            Move::CommitTo {
+                project: id,
+                icon: 3,
+            },
+        );
+        assert_eq!(s.t.turn.commits, 2);
+    }
 }
