@@ -29,8 +29,15 @@ def print_scores(
     table.add_column("Player")
     table.add_column("Score", justify="right")
     scores = state.scores()
-    for place, seat in enumerate(state.ranking(), 1):
-        table.add_row(str(place), str(seat), names[seat], str(scores[seat]))
+    rows = [(str(seat), names[seat], str(scores[seat])) for seat in state.ranking()]
+    opponent = state.solo_opponent()
+    if opponent is not None:
+        # A solo game against a rival: it takes its place, before you unless you won.
+        margin = state.solo_margin()
+        rival = ("", opponent[0], str(opponent[1]))
+        rows.insert(1 if margin is not None and margin > 0 else 0, rival)
+    for place, row in enumerate(rows, 1):
+        table.add_row(str(place), *row)
     console.print(table)
     for seat in state.ranking():
         breakdown = state.explain_score(seat)

@@ -137,6 +137,13 @@ impl State {
         dispatch!(&self.game, s => if s.is_terminal() { s.solo_margin() } else { None })
     }
 
+    /// A solo game's opponent as `(name, score)` (Sorcery's robot, Níjar's Competition): the
+    /// rival a final table ranks the player against; `None` in games between seats and in
+    /// solo modes played for a grade or a target.
+    fn solo_opponent(&self) -> Option<(&'static str, i32)> {
+        dispatch!(&self.game, s => s.solo_opponent())
+    }
+
     /// An upper bound on the number of actions in any complete game with this state's game,
     /// options and card data (`len(history())` at the end never exceeds it), derived from
     /// the rulebook and the card data, not sampled; the same in every state of a game.

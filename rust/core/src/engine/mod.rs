@@ -211,6 +211,13 @@ pub trait GameState: Clone + Send + Sync + 'static {
         None
     }
 
+    /// A solo game's opponent, by name, with its score: the rival a final table ranks the
+    /// player against (Sorcery's robot, Níjar's Competition). `None` where there is none (games
+    /// between seats, a solo game played for a grade or a target).
+    fn solo_opponent(&self) -> Option<(&'static str, i32)> {
+        None
+    }
+
     /// A cheap heuristic of how well each seat is doing (for greedy bots and rollouts);
     /// by default the running score.
     fn heuristic_values(&self) -> PerSeat<f64> {

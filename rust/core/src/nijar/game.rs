@@ -115,6 +115,11 @@ impl GameState for NijarState {
         self.is_solo().then(|| self.solo_result())
     }
 
+    fn solo_opponent(&self) -> Option<(&'static str, i32)> {
+        self.is_solo()
+            .then(|| ("the Competition", self.competition_score()))
+    }
+
     fn heuristic_values(&self) -> PerSeat<f64> {
         self.heuristic()
     }

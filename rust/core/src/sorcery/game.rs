@@ -1,7 +1,7 @@
 //! The engine contract for Studies in Sorcery, and the batch entry point.
 
 use super::actions::NUM_ACTIONS;
-use super::config::SorceryConfig;
+use super::config::{Solo, SorceryConfig};
 use super::state::{Phase, SorceryState};
 use super::tensor::TENSOR_SIZE;
 use crate::engine::{Action, ActionList, GameState, PerSeat, Seat, TensorCell, TensorSpec};
@@ -63,7 +63,7 @@ impl GameState for SorceryState {
             out.push(after.robot_turn_text(&self.t.robot));
         }
         if after.is_terminal() {
-            out.push(format!("The game is over: scores {:?}", after.all_scores()));
+            out.push(after.game_over_line());
         }
         out
     }
@@ -133,6 +133,16 @@ impl GameState for SorceryState {
         self.margin()
     }
 
+    fn solo_opponent(&self) -> Option<(&'static str, i32)> {
+        // The robot plays in Robot mode and in Solo Mission Mode: Hard ("beat the robot").
+        match self.t.config.solo? {
+            Solo::Robot { .. } | Solo::Mission { hard: true, .. } => {
+                Some(("the robot", self.robot_score()))
+            }
+            Solo::NoRobot | Solo::Mission { hard: false, .. } => None,
+        }
+    }
+
     fn heuristic_values(&self) -> PerSeat<f64> {
         self.heuristic()
     }
@@ -152,4 +162,32 @@ pub fn random_games(config: SorceryConfig, games: usize, seed: u64) -> Vec<i32> 
     random_game_scores(games, seed, |s| {
         SorceryState::new_game(config, s, None).ok()
     })
+}
+
+impl SorceryState {
+    /// The game-over event: every seat's credits; in solo, against the robot (with who won:
+    /// "If you have more credits than the Robot, you win!"), or with the grade or mission.
+    fn game_over_line(&self) -> String {
+        let scores = self.all_scores();
+        if self.n() > 1 {
+            let all: Vec<String> = (0..self.n())
+                .map(|s| format!("seat {s} {} credits", scores[s]))
+                .collect();
+            return format!("The game is over: {}", all.join(", "));
+        }
+        let won = self.margin().is_some_and(|m| m > 0.0);
+        let verdict = match self.t.config.solo {
+            Some(Solo::Robot { .. }) => format!(
+                ", the robot {} — {}",
+                self.robot_score(),
+                if won { "you win" } else { "the robot wins" }
+            ),
+            Some(Solo::NoRobot) => format!(" — grade {}", super::score::grade(scores[0])),
+            Some(Solo::Mission { .. }) => {
+                format!(" — the mission is {}", if won { "won" } else { "lost" })
+            }
+            None => String::new(),
+        };
+        format!("The game is over: you {} credits{verdict}", scores[0])
+    }
 }

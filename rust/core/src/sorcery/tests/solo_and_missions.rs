@@ -559,3 +559,39 @@ fn robot_tokens_by_difficulty_for_one_and_two_card_piles_and_a_clear() {
         assert_eq!(tokens_after(Icon::Hand, 2), clear, "{difficulty}: a clear");
     }
 }
+
+#[test]
+fn the_game_over_event_names_the_winner_against_the_robot() {
+    // "If you have more credits than the Robot, you win!": the last move's event says both
+    // scores and who won; the robot is the solo game's opponent for the final table.
+    let mut verdicts = Vec::new();
+    for seed in 0..6 {
+        let mut s = game(1, seed, json!({"solo": "robot"}));
+        loop {
+            let options = legal(&s);
+            let a = options[seed as usize % options.len()];
+            let mut after = s.clone();
+            after.apply_action(a).unwrap();
+            if after.is_terminal() {
+                let (you, robot) = (after.score(0), after.robot_score());
+                let winner = if you > robot {
+                    "you win"
+                } else {
+                    "the robot wins"
+                };
+                let line =
+                    format!("The game is over: you {you} credits, the robot {robot} — {winner}");
+                assert_eq!(s.public_events(a, Some(0)).last(), Some(&line));
+                assert_eq!(after.solo_opponent(), Some(("the robot", robot)));
+                verdicts.push(winner);
+                break;
+            }
+            s = after;
+        }
+    }
+    assert_eq!(verdicts.len(), 6);
+    let two = started(2, 1, json!({}));
+    assert_eq!(two.solo_opponent(), None);
+    let graded = game(1, 1, json!({"solo": "no-robot"}));
+    assert_eq!(graded.solo_opponent(), None);
+}
