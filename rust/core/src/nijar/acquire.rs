@@ -1,6 +1,6 @@
 //! 8.1 Acquire Cards (and the Acquire Card bonus, 9.6): refresh a row of one type, take up
-//! to two cards (in position order: the cost depends only on the donkey, so the order of
-//! taking is the same decision), move the donkey, refill left to right.
+//! to two cards (in any order: a player picks the card they want most first, and the other
+//! must still be offered), move the donkey, refill left to right.
 
 use super::actions::{encode, Move};
 use super::data::CardType;
@@ -63,7 +63,7 @@ impl NijarState {
             Mode::Acquire {
                 left,
                 taken,
-                last,
+                last: _,
                 refreshed,
             } => {
                 if taken == 0 {
@@ -74,7 +74,7 @@ impl NijarState {
                     }
                 }
                 if left > 0 {
-                    for pos in last..15 {
+                    for pos in 0..15 {
                         if self.available_to(s, pos)
                             && self.acquire_cost(s, pos) <= self.t.players[s].pg
                         {

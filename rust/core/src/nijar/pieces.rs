@@ -127,13 +127,15 @@ impl NijarState {
         self.clean_continue(s);
     }
 
-    /// 8.9: a crack onto card `c` (cards are chosen in order: where the cracks go is the
-    /// decision, not the order of placing them). Only cards that leave room for the rest
-    /// are offered, so no crack goes to the supply while a space is empty.
+    /// 8.9: a crack onto card `c`, "empty spaces on your Cleanup Cards of your choice": any
+    /// card with an empty space, in any order (a player places the crack they think of
+    /// first, and every other card with room must still be offered). A choice is asked only
+    /// while there are more spaces than cracks on two cards or more (`clean_continue`), so no
+    /// crack goes to the supply while a space is empty.
     pub(crate) fn clean_legal(&self, s: Seat, out: &mut ActionList) {
-        if let Mode::Clean { left, last, .. } = self.t.mode {
-            for c in usize::from(last)..self.t.players[s].cleanups.len() {
-                if self.cleanup_space(s, c) > 0 && self.capacity_from(s, c) >= left {
+        if let Mode::Clean { .. } = self.t.mode {
+            for c in 0..self.t.players[s].cleanups.len() {
+                if self.cleanup_space(s, c) > 0 {
                     out.push(encode(Move::CleanOn(c as u8)));
                 }
             }
@@ -155,11 +157,14 @@ impl NijarState {
     /// Places cracks where there is no choice; once all are placed (or no space is left,
     /// the rest to the supply) completed cards give their rewards.
     fn clean_continue(&mut self, s: Seat) {
-        let Mode::Clean { left, last, .. } = self.t.mode else {
+        let Mode::Clean { left, .. } = self.t.mode else {
             return;
         };
         let total = self.capacity_from(s, 0);
-        if left > 0 && total > left && self.capacity_from(s, usize::from(last)) >= left {
+        let with_room = (0..self.t.players[s].cleanups.len())
+            .filter(|&c| self.cleanup_space(s, c) > 0)
+            .count();
+        if left > 0 && total > left && with_room > 1 {
             return; // a real choice remains
         }
         // Every space gets a crack (or every crack a space): no choice left.
