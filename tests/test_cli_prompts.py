@@ -43,7 +43,7 @@ def test_a_hint_shows_that_it_is_searching(tmp_path: Path) -> None:
     try:
         term.read_until(PROMPT)
         term.send("h")
-        searching = term.read_until("Hint (")
+        searching = term.read_until("Hint: ")
         term.read_until(PROMPT)
         term.send("q")
         term.read_until("saved to")

@@ -126,7 +126,7 @@ COMMANDS = {
     "s": "Scores if the game ended now",
     "l": "Log (last 20 lines)",
     "?": "Commands (at any prompt):",
-    "h": "Hint (1000 simulations from what you can see):",
+    "h": "Hint: the search played 1000 games on from what you can see;",
     "wat": "Please type a number from 1 to",
 }
 
@@ -175,8 +175,8 @@ def test_every_command_works_at_every_kind_of_prompt(monkeypatch: pytest.MonkeyP
             assert marker in printed, (step, command)
         assert f"Rules of this step: Sunrise at the Studio rulebook, {SECTIONS[step]}" in printed
         assert "Cannot undo" in printed or "Took back" in printed
-        hint = printed.split("Hint (")[1].split("Seat 0, your move:")[0]
-        assert len(re.findall(r"\d+% of visits, expected reward \d\.\d\d", hint)) >= 1
+        hint = printed.split("Hint: ")[1].split("Seat 0, your move:")[0]
+        assert len(re.findall(r"\(chosen \d+%, result -?\d\.\d\d\)", hint)) >= 1
 
 
 @pytest.mark.parametrize("confirm", [False, True])

@@ -16,9 +16,10 @@ from rich.cells import cell_len
 from rich.console import Console
 
 from craftgames import new_game
-from craftgames._core import State
+from craftgames._core import State, greedy_action
 from craftgames.sorcery.board import LEGEND, _material, render
 from craftgames.table.presentation import presentation
+from craftgames.table.scores import print_scores
 from craftgames.table.session import TableGame
 
 
@@ -109,9 +110,10 @@ def test_a_lone_payment_is_asked_not_played_as_the_only_option(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     state = new_game("sorcery", 2, seed=3)
-    # Seat 0 buys Lantern Hex ($1) and a Vial ($3) with only its Research Grant ($5): paying
-    # is all that is left, and the Grant the only card to pay with.
+    # Seat 0 buys Lantern Hex ($1), a Vial ($3) and Bubbling Brew ($1) with only its Research
+    # Grant ($5): paying is all that is left, and the Grant the only card to pay with.
     play(state, "Keep", "Keep", "Keep", "Keep", "Buy from", "Buy Lantern Hex", "Buy a Vial")
+    play(state, "Buy Bubbling Brew")
     table, out = human_table(state)
     stages: list[str] = []
 
@@ -120,7 +122,7 @@ def test_a_lone_payment_is_asked_not_played_as_the_only_option(
         stage = str(table.state.observation(0)["turn"]["stage"])
         stages.append(stage)
         if stage == "BuySelect":
-            assert [text for text, _ in table._options(0)] == ["Pay for the purchase ($4 in all)"]
+            assert [text for text, _ in table._options(0)] == ["Pay for the purchase ($5 in all)"]
             return "1"
         if stage == "BuyPay":
             return "1" if stages.count("BuyPay") == 1 else "2"
@@ -133,7 +135,7 @@ def test_a_lone_payment_is_asked_not_played_as_the_only_option(
     forced = [line for line in table.log.lines if "(the only option" in line]
     assert not [line for line in forced if "Pay" in line or "paying" in line], forced
     assert "Discard Research Grant $5 no icon towards the price" in "\n".join(table.log.lines)
-    assert "Done: discard the chosen to pay $4 ($5: $1 lost)" in out.getvalue()
+    assert "Done: discard the chosen to pay $5 ($5: $0 lost)" in out.getvalue()
 
 
 def faces_state() -> State:
@@ -244,7 +246,7 @@ def test_the_market_is_in_view_at_every_action_step_decision_on_80x24(tmp_path: 
             if decision is not None:
                 checked.append(decision)
                 # The market header and its three lines (two spaces each) are on screen.
-                assert "Market (space. name $cost→credits, icons needed):" in text, text
+                assert "Market, a line a column (top │ bottom; name $cost→credits" in text, text
                 for first in (1, 3, 5):
                     assert any(
                         line.startswith(f" {first}. ") and f"│ {first + 1}. " in line
@@ -415,3 +417,30 @@ def test_the_compact_board_cuts_nothing_and_never_breaks_a_card(players: int) ->
             checked += 1
         state.apply_action(rng.choice(state.legal_actions()))
     assert checked > 20
+
+
+def test_a_solo_games_final_table_ranks_you_against_the_robot() -> None:
+    # A lost solo game showed "Place 1 · human" and the robot nowhere: the robot takes its
+    # place in the table, first unless you have more credits ("If you have more credits
+    # than the Robot, you win!").
+    outcomes = set()
+    for seed in range(4):  # greedy against the Easy robot: seed 1 loses, 0, 2, 3 win
+        state = new_game("sorcery", 1, seed=seed, solo="robot", difficulty="easy")
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            state.apply_action(greedy_action(state, rng.randrange(1 << 30)))
+        name, robot = state.solo_opponent() or ("", -1)
+        assert name == "the robot"
+        you = state.scores()[0]
+        console = Console(width=100, record=True, file=io.StringIO())
+        print_scores(console, state, ["human"])
+        rows = [line.split() for line in console.export_text().splitlines()]
+        ranked = [row for row in rows if row[:1] in (["1"], ["2"])]
+        robot_row = ["the", "robot", str(robot)]
+        human_row = ["0", "human", str(you)]
+        if you > robot:
+            assert ranked == [["1", *human_row], ["2", *robot_row]], rows
+        else:
+            assert ranked == [["1", *robot_row], ["2", *human_row]], rows
+        outcomes.add(you > robot)
+    assert outcomes == {True, False}, "both outcomes seen"

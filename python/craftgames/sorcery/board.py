@@ -366,7 +366,8 @@ def set_choice(
 def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
     if compact:
         # A line a column (its top and bottom spaces), wrapped between the two.
-        lines = ["Market (space. name $cost→credits, icons needed):"]
+        # The market is 3 columns of 2 (top row 1 3 5, bottom row 2 4 6): a line a column.
+        lines = ["Market, a line a column (top │ bottom; name $cost→credits, icons needed):"]
         for col in range(3):
             top, bottom = spaces[2 * col], spaces[2 * col + 1]
             lines += wrap_units(

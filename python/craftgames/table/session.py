@@ -254,7 +254,8 @@ class TableGame:
         is saved), 130 interrupted by Ctrl-C (the game is saved)."""
         if not self.quiet:
             self._say(
-                f"{self.game}: {self.players} players, seed {self.seed}; "
+                f"{self.game}: {self.players} player{'' if self.players == 1 else 's'}, "
+                f"seed {self.seed}; "
                 f"seats: {', '.join(self.seats)}"
             )
         try:
@@ -534,14 +535,17 @@ class TableGame:
             result = mcts.search(self.state, iterations=HINT_ITERATIONS, seed=seed)
         names = self._names(seat)
         top = sorted(result.stats, key=lambda s: (-s.visits, s.action))[:3]
-        self._say(f"Hint ({result.iterations} simulations from what you can see):")
+        self._say(
+            f"Hint: the search played {result.iterations} games on from what you can see; "
+            "its favourite moves, how often it chose each and how each did (1 = best):"
+        )
         for s in top:
             text = self.show.name_sides(self.state.action_to_string(s.action), seat, names)
             path = _path_to(menu, s.action)
             number = f"type {', '.join(map(str, path))}: " if path else ""
             self._say(
-                f"  {number}{result.visit_share(s.action):.0%} of visits, expected reward "
-                f"{s.mean_reward[seat]:.2f}: {text}"
+                f"  {number}{text} (chosen {result.visit_share(s.action):.0%}, "
+                f"result {s.mean_reward[seat]:.2f})"
             )
 
     # -- undo ----------------------------------------------------------------------------
