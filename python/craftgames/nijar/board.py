@@ -475,8 +475,13 @@ def _compact(observation: Obs, viewer: object, private: bool) -> RenderableType:
     for p in _seq(observation.get("players_view")):
         if isinstance(p, Mapping):
             lines += _compact_player(p, observation, me=p.get("seat") == viewer, private=private)
-    header = f"Níjar — round {observation.get('round')}, turn order: {_turn_order(observation)}"
+    header = f"Níjar — {_round(observation)}, turn order: {_turn_order(observation)}"
     return Group(Rule(header), _wrapped(lines))
+
+
+def _round(obs: Obs) -> str:
+    """ "round 2 of 3": "A game of Níjar is played over three rounds" (Game Flow)."""
+    return f"round {obs.get('round')} of 3" + (" (the last)" if obs.get("round") == 3 else "")
 
 
 def _turn_order(obs: Obs) -> str:
@@ -495,7 +500,7 @@ def render(
     if compact:
         return _compact(observation, viewer, private)
     parts: list[RenderableType] = [
-        Rule(f"Níjar — round {observation.get('round')}, turn order: {_turn_order(observation)}"),
+        Rule(f"Níjar — {_round(observation)}, turn order: {_turn_order(observation)}"),
         _main_board(observation),
         _wrapped(
             [
