@@ -1,0 +1,213 @@
+//! What each decision offers, listed in full: every choice the rulebook allows (up to the
+//! last dollar of a budget, the last card of a supply), each set of choices once, and
+//! nothing else. The other modules check what a choice does; these check the lists.
+
+use serde_json::json;
+
+use super::*;
+use crate::sorcery::data::Icon;
+use crate::sorcery::state::ids;
+
+/// Puts the named projects into market spaces 0–5 (the cards they displace leave the game).
+fn set_market(s: &mut SorceryState, names: [&str; 6]) {
+    for (space, name) in names.into_iter().enumerate() {
+        let id = proj(name);
+        take_project(s, id);
+        if s.t.market[space] != NONE {
+            s.t.removed |= 1 << s.t.market[space];
+        }
+        s.t.market[space] = id as u8;
+    }
+}
+
+/// Leaves `candles` candles and `vials` vials in the market supply (the lowest ids).
+fn set_supply(s: &mut SorceryState, candles: usize, vials: usize) {
+    let keep = |set: u128, n: usize| ids(set).take(n).fold(0, |acc, m| acc | bit(m));
+    s.t.stock = keep(s.cards.candles, candles) | keep(s.cards.vials, vials);
+}
+
+/// "D) Buy": "discard material cards from your hand with a total value at least as high as
+/// the total price of the cards you wish to buy". With $5 in hand, every purchase whose
+/// running total stays within $5 is offered — a total of exactly $5 too — and nothing
+/// dearer; a set is offered in one order (projects by space, then candles, then vials); and
+/// the purchase can be closed only once something is chosen.
+#[test]
+fn a_buy_offers_every_purchase_up_to_the_budget_once_and_closes_only_on_something() {
+    let mut s = started(2, 14, json!({}));
+    set_market(
+        &mut s,
+        [
+            "Twitching Finger", // $1
+            "Rattling Ribs",    // $1
+            "Spectral Sight",   // $2
+            "Crawling Claw",    // $2
+            "Reanimate",        // $2
+            "Bone Golem",       // $2
+        ],
+    );
+    set_supply(&mut s, 12, 12);
+    empty_hand(&mut s, 0);
+    give(&mut s, 0, mat("Cursed Signet", 0)); // $5
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    let all_spaces: Vec<Move> = (0..6).map(Move::BuySpace).collect();
+    let with = |spaces: &[Move], rest: &[Move]| [spaces, rest].concat();
+    assert_eq!(
+        legal_moves(&s),
+        with(&all_spaces, &[Move::BuyCandle, Move::BuyVial]),
+        "everything costs $5 or less; nothing chosen yet, so no closing"
+    );
+    act(&mut s, Move::BuySpace(1)); // $1 so far
+    assert_eq!(
+        legal_moves(&s),
+        with(
+            &all_spaces[2..],
+            &[Move::BuyCandle, Move::BuyVial, Move::BuyDone]
+        ),
+        "$1 + $2 projects, a $2 candle, a $3 vial; spaces 0 and 1 not again"
+    );
+    act(&mut s, Move::BuySpace(2)); // $3
+    assert_eq!(
+        legal_moves(&s),
+        with(&all_spaces[3..], &[Move::BuyCandle, Move::BuyDone]),
+        "$3 + $2 = $5 is within $5; a $3 vial is not"
+    );
+    act(&mut s, Move::BuySpace(3)); // $5
+    assert_eq!(legal_moves(&s), vec![Move::BuyDone], "$5 spent: nothing more");
+}
+
+/// "D) Buy" with stock: the supply is finite ("Place the Candle and Vial Stock Material cards
+/// in separate stacks"): with two candles and one vial left, at most those are offered; once
+/// a candle is chosen no project is offered, once a vial is chosen no candle (one order per
+/// set).
+#[test]
+fn a_buy_offers_stock_only_while_the_supply_has_it_and_in_one_order() {
+    let mut s = started(2, 15, json!({}));
+    set_market(
+        &mut s,
+        [
+            "Twitching Finger",
+            "Rattling Ribs",
+            "Spectral Sight",
+            "Crawling Claw",
+            "Reanimate",
+            "Bone Golem",
+        ],
+    );
+    set_supply(&mut s, 2, 1);
+    empty_hand(&mut s, 0);
+    give(&mut s, 0, mat("Cursed Signet", 0));
+    give(&mut s, 0, mat("Cursed Signet", 1)); // $10
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::BuyCandle);
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::BuyCandle, Move::BuyVial, Move::BuyDone],
+        "after a candle: more stock, no project"
+    );
+    act(&mut s, Move::BuyCandle);
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::BuyVial, Move::BuyDone],
+        "both candles chosen: none left to offer"
+    );
+    act(&mut s, Move::BuyVial);
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::BuyDone],
+        "the one vial chosen; no candle after a vial"
+    );
+    act(&mut s, Move::BuyDone);
+    act(&mut s, Move::Pay(mat("Cursed Signet", 0)));
+    act(&mut s, Move::Pay(mat("Cursed Signet", 1)));
+    act(&mut s, Move::PayDone);
+    let hand = s.t.players[0].hand;
+    assert_eq!((hand & s.cards.candles).count_ones(), 2);
+    assert_eq!((hand & s.cards.vials).count_ones(), 1);
+    assert_eq!(s.t.stock, 0, "the supply is empty");
+}
+
+/// "II. Commit Step": "You may commit up to two cards total across all of your projects" — in
+/// any combination, each set once: a batch is chosen in ascending material order, so after
+/// a card only higher ones are offered, and after two no third.
+#[test]
+fn commits_are_offered_in_ascending_order_once_per_set_up_to_the_limit() {
+    let mut s = started(2, 42, json!({}));
+    let finger = proj("Twitching Finger"); // Hand, Hand
+    let ribs = proj("Rattling Ribs"); // Rib Cage, Limb
+    s.t.players[0].projects.clear();
+    give_project(&mut s, 0, finger);
+    give_project(&mut s, 0, ribs);
+    empty_hand(&mut s, 0);
+    let hands = [mat("Severed Hand", 0), mat("Severed Hand", 1)];
+    let femur = mat("Femur", 0);
+    let ring = mat("Tarnished Ring", 0);
+    for m in [hands[0], hands[1], femur, ring] {
+        give(&mut s, 0, m);
+    }
+    let mut fitting = vec![hands[0], hands[1], femur];
+    fitting.sort_unstable();
+    s.t.phase = Phase::Commit { seat: 0 };
+    s.t.turn = Turn {
+        stage: Stage::Commit,
+        limit: s.commit_limit(0),
+        ..Turn::default()
+    };
+    let commits = |s: &SorceryState| -> Vec<usize> {
+        legal_moves(s)
+            .into_iter()
+            .filter_map(|m| match m {
+                Move::Commit(c) => Some(c),
+                _ => None,
+            })
+            .collect()
+    };
+    assert_eq!(commits(&s), fitting, "every card with an open icon; not the Ring");
+    let (first, rest) = (fitting[1], fitting[2..].to_vec());
+    act(&mut s, Move::Commit(first));
+    let icon = if first == femur { Icon::Limb } else { Icon::Hand };
+    let project = if first == femur { ribs } else { finger };
+    act(
+        &mut s,
+        Move::CommitTo {
+            project,
+            icon: icon as usize,
+        },
+    );
+    assert_eq!(commits(&s), rest, "only cards above the one committed");
+    let last = rest[0];
+    act(&mut s, Move::Commit(last));
+    let (project, icon) = if last == femur {
+        (ribs, Icon::Limb)
+    } else {
+        (finger, Icon::Hand)
+    };
+    act(
+        &mut s,
+        Move::CommitTo {
+            project,
+            icon: icon as usize,
+        },
+    );
+    assert_eq!(legal_moves(&s), vec![Move::Stop], "two commits, no third");
+}
+
+/// The staff ("follow the instructions on the staff card") is offered only where it can do
+/// something: Bone Staff fills a Limb, Rib Cage or Skull, so a seat whose only open icons are
+/// Hands is not offered it, while Fungal Staff (Mushroom or Hand) is.
+#[test]
+fn a_fill_staff_is_offered_only_for_an_open_icon_it_fills() {
+    for (name, offered) in [("Bone Staff", false), ("Fungal Staff", true)] {
+        let mut s = started(2, 84, json!({"staffs": true}));
+        s.t.players[0].projects.clear();
+        give_project(&mut s, 0, proj("Twitching Finger")); // Hand, Hand
+        give_staff(&mut s, 0, name);
+        action_turn(&mut s, 0);
+        assert_eq!(
+            legal_moves(&s).contains(&Move::UseStaff),
+            offered,
+            "{name} with only Hand icons open"
+        );
+    }
+}
