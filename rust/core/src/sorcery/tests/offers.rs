@@ -211,3 +211,21 @@ fn a_fill_staff_is_offered_only_for_an_open_icon_it_fills() {
         );
     }
 }
+
+/// Staff of Purity removes demerit tokens: it is offered only when one of the seat's
+/// projects, in progress or completed, has one — not for a completed project without any.
+#[test]
+fn a_demerit_removing_staff_is_offered_only_where_a_demerit_is() {
+    let mut s = started(2, 85, json!({"staffs": true}));
+    s.t.players[0].projects.clear();
+    give_project(&mut s, 0, proj("Twitching Finger"));
+    give_completed(&mut s, 0, proj("Rattling Ribs"));
+    give_staff(&mut s, 0, "Staff of Purity");
+    action_turn(&mut s, 0);
+    assert!(
+        !legal_moves(&s).contains(&Move::UseStaff),
+        "no demerit anywhere"
+    );
+    s.t.players[0].completed[0].demerits = 1;
+    assert!(legal_moves(&s).contains(&Move::UseStaff), "a completed project's demerit");
+}
