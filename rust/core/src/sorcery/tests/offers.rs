@@ -229,3 +229,41 @@ fn a_demerit_removing_staff_is_offered_only_where_a_demerit_is() {
     s.t.players[0].completed[0].demerits = 1;
     assert!(legal_moves(&s).contains(&Move::UseStaff), "a completed project's demerit");
 }
+
+/// Solo Mode: "you may spend $1 to remove two projects from the Market ... as many times as
+/// you would like". A pair is chosen first space, then a later one, so the last filled space
+/// never opens a pair; a clear is offered only while the hand can pay one more dollar; and
+/// once the clears are paid for, the buy may close with them alone.
+#[test]
+fn solo_clears_are_offered_as_pairs_while_a_dollar_is_left() {
+    let mut s = started(1, 86, json!({}));
+    empty_hand(&mut s, 0);
+    give(&mut s, 0, mat("Tarnished Ring", 0)); // $2
+    action_turn(&mut s, 0);
+    assert!(s.t.market.iter().all(|&c| c != NONE), "a full market");
+    act(&mut s, Move::Buy);
+    let clears = |r: std::ops::Range<usize>| -> Vec<Move> { r.map(Move::Clear).collect() };
+    assert_eq!(
+        legal_moves(&s),
+        [clears(0..5), vec![Move::ClearDone]].concat(),
+        "a pair starts at spaces 0-4 (space 5 has no later space)"
+    );
+    act(&mut s, Move::Clear(2));
+    assert_eq!(legal_moves(&s), clears(3..6), "the second space is a later one");
+    act(&mut s, Move::Clear(5));
+    assert_eq!(s.t.turn.price, 1);
+    act(&mut s, Move::Clear(0));
+    act(&mut s, Move::Clear(1));
+    assert_eq!(s.t.turn.price, 2);
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::ClearDone],
+        "$2 in hand, $2 spent: no third clear"
+    );
+    act(&mut s, Move::ClearDone);
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::BuyDone],
+        "nothing left to spend; the clears alone are a buy"
+    );
+}
