@@ -126,6 +126,18 @@ fn a_buy_offers_stock_only_while_the_supply_has_it_and_in_one_order() {
     assert_eq!((hand & s.cards.candles).count_ones(), 2);
     assert_eq!((hand & s.cards.vials).count_ones(), 1);
     assert_eq!(s.t.stock, 0, "the supply is empty");
+    // A vial alone is a purchase too.
+    let mut s = started(2, 15, json!({}));
+    empty_hand(&mut s, 0);
+    give(&mut s, 0, mat("Cursed Signet", 0));
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::BuyVial);
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::BuyDone],
+        "$3 of $5 spent: no second vial ($6), no candle after a vial"
+    );
 }
 
 /// "II. Commit Step": "You may commit up to two cards total across all of your projects" — in
@@ -266,4 +278,75 @@ fn solo_clears_are_offered_as_pairs_while_a_dollar_is_left() {
         vec![Move::BuyDone],
         "nothing left to spend; the clears alone are a buy"
     );
+}
+
+/// "On your turn you must take one of the following actions": Buy only when the hand can pay
+/// for something ("a total value at least as high as the total price"): a project, a candle
+/// or a vial; in Solo Mode a $1 clear of two projects is something too.
+#[test]
+fn buy_is_offered_only_when_the_hand_can_pay_for_something() {
+    const ALL_TWO_DOLLARS: [&str; 6] = [
+        "Spectral Sight",
+        "Crawling Claw",
+        "Moonlit Ward",
+        "Palm Reading",
+        "Reanimate",
+        "Bone Golem",
+    ];
+    let offers_buy = |players: usize, market: [&str; 6], hand: &[usize]| {
+        let mut s = started(players, 16, json!({}));
+        set_market(&mut s, market);
+        set_supply(&mut s, 12, 12); // candles $2, vials $3
+        empty_hand(&mut s, 0);
+        for &m in hand {
+            give(&mut s, 0, m);
+        }
+        action_turn(&mut s, 0);
+        legal_moves(&s).contains(&Move::Buy)
+    };
+    let one_dollar = [mat("Severed Hand", 0)];
+    assert!(!offers_buy(2, ALL_TWO_DOLLARS, &[]), "an empty hand buys nothing");
+    assert!(
+        !offers_buy(2, ALL_TWO_DOLLARS, &one_dollar),
+        "$1: every project is $2, a candle $2, a vial $3"
+    );
+    let mut one_cheap = ALL_TWO_DOLLARS;
+    one_cheap[3] = "Twitching Finger"; // $1
+    assert!(offers_buy(2, one_cheap, &one_dollar), "$1 buys the $1 project");
+    assert!(
+        offers_buy(1, ALL_TWO_DOLLARS, &one_dollar),
+        "solo: $1 pays for a clear"
+    );
+}
+
+/// Solo Mode: with $1 and nothing priced $1, the buy is a clear or nothing, so closing is
+/// offered only once a clear is paid for; the clear dealt new projects, which may be bought
+/// ("You may buy the new projects, if you wish").
+#[test]
+fn a_solo_buy_with_nothing_affordable_must_clear_before_it_can_close() {
+    let mut s = started(1, 17, json!({}));
+    set_market(
+        &mut s,
+        [
+            "Spectral Sight",
+            "Crawling Claw",
+            "Moonlit Ward",
+            "Palm Reading",
+            "Reanimate",
+            "Bone Golem",
+        ],
+    );
+    set_supply(&mut s, 12, 12);
+    empty_hand(&mut s, 0);
+    give(&mut s, 0, mat("Severed Hand", 0)); // $1
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    assert_eq!(
+        legal_moves(&s),
+        (0..5).map(Move::Clear).collect::<Vec<_>>(),
+        "only clears: nothing costs $1"
+    );
+    act(&mut s, Move::Clear(0));
+    act(&mut s, Move::Clear(1));
+    assert_eq!(legal_moves(&s), vec![Move::ClearDone], "$1 spent on the clear");
 }
