@@ -559,3 +559,24 @@ fn robot_tokens_by_difficulty_for_one_and_two_card_piles_and_a_clear() {
         assert_eq!(tokens_after(Icon::Hand, 2), clear, "{difficulty}: a clear");
     }
 }
+
+/// Mission 2: "Complete 6 projects in the same department" — six projects across
+/// departments are not six of one: five Sorcery and an Alchemy project fall short, a sixth
+/// Sorcery project meets it.
+#[test]
+fn mission_2_needs_six_projects_of_one_department() {
+    let mut s = started(2, 92, json!({"missions": [2, 1]}));
+    for name in [
+        "Minor Rift",
+        "Moonlit Ward",
+        "Lantern Hex",
+        "Crescent Charm",
+        "Spectral Sight",
+        "Salt and Sulfur",
+    ] {
+        give_completed(&mut s, 0, proj(name));
+    }
+    assert!(!s.mission_requirement_met(0, 2), "five of one, one of another");
+    give_completed(&mut s, 0, proj("Night Lessons"));
+    assert!(s.mission_requirement_met(0, 2), "six Sorcery projects");
+}
