@@ -581,3 +581,15 @@ fn staff_of_digging_in_the_middle_of_spectral_sight_draws_before_its_deal() {
     assert_eq!(s.t.players[0].hand.count_ones(), 2 + 3);
     assert_valid(&s);
 }
+
+/// "C) Dig": after the three piles, "Take the top card of the grave deck" — into the hand,
+/// seen by the digger (seat 1 here) and no one else.
+#[test]
+fn the_top_card_a_dig_takes_is_seen_by_the_digger_only() {
+    let mut s = started(2, 23, json!({}));
+    seat_1_digs_through_every_pile(&mut s);
+    let top = usize::from(*s.t.grave_deck.last().unwrap());
+    act(&mut s, Move::DigTop);
+    assert!(s.t.players[1].hand & bit(top) != 0);
+    assert_eq!(s.t.known[top], 0b10, "known to seat 1 only");
+}

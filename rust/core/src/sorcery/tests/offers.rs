@@ -222,6 +222,26 @@ fn a_fill_staff_is_offered_only_for_an_open_icon_it_fills() {
             "{name} with only Hand icons open"
         );
     }
+    // A filled icon is not open: Crawling Claw's Hand holds a card, so Fungal Staff fills
+    // only Tea Leaves' Mushroom.
+    let mut s = started(2, 84, json!({"staffs": true}));
+    s.t.players[0].projects.clear();
+    let (claw, tea) = (proj("Crawling Claw"), proj("Tea Leaves")); // Hand, Limb; Mushroom, Candle
+    give_project(&mut s, 0, claw);
+    give_project(&mut s, 0, tea);
+    let hand = mat("Severed Hand", 0);
+    take_material(&mut s, hand);
+    s.t.players[0].projects[0].slots[0] = hand as u8;
+    give_staff(&mut s, 0, "Fungal Staff");
+    action_turn(&mut s, 0);
+    act(&mut s, Move::UseStaff);
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::Fill {
+            project: tea,
+            icon: Icon::Mushroom as usize
+        }]
+    );
 }
 
 /// Staff of Purity removes demerit tokens: it is offered only when one of the seat's
