@@ -580,3 +580,33 @@ fn mission_2_needs_six_projects_of_one_department() {
     give_completed(&mut s, 0, proj("Night Lessons"));
     assert!(s.mission_requirement_met(0, 2), "six Sorcery projects");
 }
+
+/// Solo Mission Mode: "beat a certain score AND meet a mission requirement". The solo
+/// margin (positive is a win) is the distance past the mission's score, which is met at the
+/// number itself ("score 30+ credits"): 30 is a win by 1, 29 is no win (0); with the
+/// requirement unmet even 30 is a loss (-1).
+#[test]
+fn the_solo_mission_margin_is_won_at_the_missions_score_and_lost_without_its_requirement() {
+    let mut s = started(1, 93, json!({"solo": "mission", "mission": 10}));
+    empty_hand(&mut s, 0);
+    s.t.players[0].projects.clear();
+    // No effects: 2 + 3 + 2 + 3 = 10 credits.
+    for name in [
+        "Twitching Finger",
+        "Rattling Ribs",
+        "Salt and Sulfur",
+        "Tea Leaves",
+    ] {
+        give_completed(&mut s, 0, proj(name));
+    }
+    s.t.players[0].completed[0].credits = 20;
+    assert_eq!(s.score(0), 30);
+    assert_eq!(s.margin(), Some(1.0), "30 meets 30+");
+    s.t.players[0].completed[0].credits = 19;
+    assert_eq!(s.margin(), Some(0.0), "29 does not");
+    s.t.players[0].completed[0].credits = 20;
+    s.t.players[0].completed.pop(); // three projects with no effects; 27 credits
+    s.t.players[0].completed[0].credits = 23;
+    assert_eq!(s.score(0), 30);
+    assert_eq!(s.margin(), Some(-1.0), "the requirement unmet: no win at 30");
+}
