@@ -370,3 +370,39 @@ fn a_solo_buy_with_nothing_affordable_must_clear_before_it_can_close() {
     act(&mut s, Move::Clear(1));
     assert_eq!(legal_moves(&s), vec![Move::ClearDone], "$1 spent on the clear");
 }
+
+/// "You may not commit a card to a project if there is no matching icon on the project
+/// card": a Withered Hand (Hand or Limb) is offered exactly as Twitching Finger's Hand and
+/// Counting Bones' Limb, not as a Limb of the first nor a Hand of the second.
+#[test]
+fn a_card_is_offered_only_for_the_matching_open_icons_of_each_project() {
+    let mut s = started(2, 43, json!({}));
+    let (finger, bones) = (proj("Twitching Finger"), proj("Counting Bones"));
+    s.t.players[0].projects.clear();
+    give_project(&mut s, 0, finger); // Hand, Hand
+    give_project(&mut s, 0, bones); // Limb, Limb, Skull
+    let withered = mat("Withered Hand", 0);
+    give(&mut s, 0, withered);
+    s.t.phase = Phase::Commit { seat: 0 };
+    s.t.turn = Turn {
+        stage: Stage::Commit,
+        limit: s.commit_limit(0),
+        ..Turn::default()
+    };
+    act(&mut s, Move::Commit(withered));
+    let mut expected = vec![
+        Move::CommitTo {
+            project: finger,
+            icon: Icon::Hand as usize,
+        },
+        Move::CommitTo {
+            project: bones,
+            icon: Icon::Limb as usize,
+        },
+    ];
+    let mut offered = legal_moves(&s);
+    let key = |m: &Move| format!("{m:?}");
+    expected.sort_by_key(key);
+    offered.sort_by_key(key);
+    assert_eq!(offered, expected);
+}
