@@ -260,6 +260,9 @@ fn a_demerit_removing_staff_is_offered_only_where_a_demerit_is() {
     );
     s.t.players[0].completed[0].demerits = 1;
     assert!(legal_moves(&s).contains(&Move::UseStaff), "a completed project's demerit");
+    s.t.players[0].completed[0].demerits = 0;
+    s.t.players[0].projects[0].demerits = 1;
+    assert!(legal_moves(&s).contains(&Move::UseStaff), "a demerit in progress");
 }
 
 /// Solo Mode: "you may spend $1 to remove two projects from the Market ... as many times as
@@ -405,4 +408,66 @@ fn a_card_is_offered_only_for_the_matching_open_icons_of_each_project() {
     expected.sort_by_key(key);
     offered.sort_by_key(key);
     assert_eq!(offered, expected);
+}
+
+/// "There is no limit on the number of projects you may have in front of you": Staff of
+/// Praise ("add an extra credit token to one of your projects") is offered for each of nine
+/// projects, in progress and completed.
+#[test]
+fn a_credit_staff_is_offered_for_every_project_however_many() {
+    let mut s = started(2, 86, json!({"staffs": true}));
+    s.t.players[0].projects.clear();
+    let in_progress = [
+        "Twitching Finger",
+        "Rattling Ribs",
+        "Crawling Claw",
+        "Tea Leaves",
+        "Counting Bones",
+    ];
+    let done = ["Salt and Sulfur", "Brass Knuckles", "Palm Reading", "Lucky Numbers"];
+    for name in in_progress {
+        give_project(&mut s, 0, proj(name));
+    }
+    for name in done {
+        give_completed(&mut s, 0, proj(name));
+    }
+    give_staff(&mut s, 0, "Staff of Praise");
+    action_turn(&mut s, 0);
+    act(&mut s, Move::UseStaff);
+    let mut expected: Vec<usize> = in_progress.iter().chain(&done).map(|n| proj(n)).collect();
+    expected.sort_unstable();
+    let offered: Vec<usize> = legal_moves(&s)
+        .into_iter()
+        .map(|m| match m {
+            Move::TokenProject(card) => card,
+            other => panic!("only projects are offered, not {other:?}"),
+        })
+        .collect();
+    assert_eq!(offered, expected);
+}
+
+/// "C) Dig", after the three piles: "Take the top card of the grave deck" — with the deck
+/// empty it is still offered while the discard has grave cards ("shuffle the discard pile of
+/// grave cards ... to create a new face-down grave deck"), and not once both are empty.
+#[test]
+fn the_top_card_is_offered_from_an_empty_deck_while_the_discard_has_grave_cards() {
+    let mut s = started(2, 24, json!({}));
+    seat_1_digs_through_every_pile(&mut s);
+    let deck: Vec<usize> = s.t.grave_deck.iter().map(|&c| usize::from(c)).collect();
+    s.t.grave_deck.clear();
+    let mut discarded = 0;
+    for c in deck {
+        s.discard_card(c);
+        discarded |= bit(c);
+    }
+    assert!(legal_moves(&s).contains(&Move::DigTop), "the discard has grave cards");
+    let mut t = s.clone();
+    t.t.discard &= !SorceryState::graves();
+    assert!(!legal_moves(&t).contains(&Move::DigTop), "no grave card anywhere to draw");
+    act(&mut s, Move::DigTop);
+    assert_eq!(
+        (s.t.players[1].hand & discarded).count_ones(),
+        1,
+        "one of the discarded cards, reshuffled"
+    );
 }

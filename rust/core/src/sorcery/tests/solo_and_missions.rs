@@ -610,3 +610,19 @@ fn the_solo_mission_margin_is_won_at_the_missions_score_and_lost_without_its_req
     assert_eq!(s.score(0), 30);
     assert_eq!(s.margin(), Some(-1.0), "the requirement unmet: no win at 30");
 }
+
+/// No Robot Solo Variant: the grade table's best grade is "A+ 40+", and the solo margin
+/// (positive is a win) is the distance past it: 40 wins by 1, 39 does not (0).
+#[test]
+fn the_no_robot_margin_is_won_at_forty() {
+    let mut s = started(1, 95, json!({"solo": "no-robot"}));
+    empty_hand(&mut s, 0);
+    s.t.players[0].projects.clear();
+    give_completed(&mut s, 0, proj("Lich Transformation")); // 9 credits
+    let thesis = s.score(0) - 9;
+    s.t.players[0].completed[0].credits = u8::try_from(31 - thesis).unwrap();
+    assert_eq!(s.score(0), 40);
+    assert_eq!(s.margin(), Some(1.0));
+    s.t.players[0].completed[0].credits -= 1;
+    assert_eq!(s.margin(), Some(0.0));
+}
