@@ -662,3 +662,23 @@ fn spectral_sight_shows_every_pile_to_the_seat_that_looks() {
         assert_eq!(s.t.known[c] & 0b01, 0, "card {c} left in the pile");
     }
 }
+
+/// Philter Practice ("take 2 stock cards", candles or vials) when the vials have run out:
+/// both cards can still be candles — the first candle does not end the effect.
+#[test]
+fn take_stock_either_takes_two_candles_when_no_vial_is_left() {
+    let mut s = started(2, 57, json!({}));
+    let philter = proj("Philter Practice");
+    give_completed(&mut s, 0, philter);
+    let first_candles: u128 = ids(s.cards.candles).take(3).fold(0, |a, m| a | bit(m));
+    s.t.stock = first_candles; // three candles, no vial
+    empty_hand(&mut s, 0);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Ability(philter));
+    assert_eq!(legal_moves(&s), vec![Move::TakeCandle]);
+    act(&mut s, Move::TakeCandle);
+    assert_eq!(legal_moves(&s), vec![Move::TakeCandle], "a second card to take");
+    act(&mut s, Move::TakeCandle);
+    assert_eq!((s.t.players[0].hand & s.cards.candles).count_ones(), 2);
+    assert_eq!(s.t.stock.count_ones(), 1);
+}
