@@ -642,7 +642,11 @@ fn spectral_sight_shows_every_pile_to_the_seat_that_looks() {
     act(&mut s, Move::UseStaff);
     assert_eq!(s.t.turn.stage, Stage::SpectralTake);
     for (c, was) in ids(piles).zip(before) {
-        assert_eq!(s.t.known[c], was | 0b10, "pile card {c}: seen by seat 1 only");
+        assert_eq!(
+            s.t.known[c],
+            was | 0b10,
+            "pile card {c}: seen by seat 1 only"
+        );
     }
     // Seat 1 takes a card from pile 1: it goes to its hand, known to it alone, and seat 0 (who
     // saw a card leave, not which) no longer knows which of the pile's cards are left.
@@ -677,7 +681,11 @@ fn take_stock_either_takes_two_candles_when_no_vial_is_left() {
     act(&mut s, Move::Ability(philter));
     assert_eq!(legal_moves(&s), vec![Move::TakeCandle]);
     act(&mut s, Move::TakeCandle);
-    assert_eq!(legal_moves(&s), vec![Move::TakeCandle], "a second card to take");
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::TakeCandle],
+        "a second card to take"
+    );
     act(&mut s, Move::TakeCandle);
     assert_eq!((s.t.players[0].hand & s.cards.candles).count_ones(), 2);
     assert_eq!(s.t.stock.count_ones(), 1);

@@ -73,7 +73,11 @@ fn a_buy_offers_every_purchase_up_to_the_budget_once_and_closes_only_on_somethin
         "$3 + $2 = $5 is within $5; a $3 vial is not"
     );
     act(&mut s, Move::BuySpace(3)); // $5
-    assert_eq!(legal_moves(&s), vec![Move::BuyDone], "$5 spent: nothing more");
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::BuyDone],
+        "$5 spent: nothing more"
+    );
 }
 
 /// "D) Buy" with stock: the supply is finite ("Place the Candle and Vial Stock Material cards
@@ -175,10 +179,18 @@ fn commits_are_offered_in_ascending_order_once_per_set_up_to_the_limit() {
             })
             .collect()
     };
-    assert_eq!(commits(&s), fitting, "every card with an open icon; not the Ring");
+    assert_eq!(
+        commits(&s),
+        fitting,
+        "every card with an open icon; not the Ring"
+    );
     let (first, rest) = (fitting[1], fitting[2..].to_vec());
     act(&mut s, Move::Commit(first));
-    let icon = if first == femur { Icon::Limb } else { Icon::Hand };
+    let icon = if first == femur {
+        Icon::Limb
+    } else {
+        Icon::Hand
+    };
     let project = if first == femur { ribs } else { finger };
     act(
         &mut s,
@@ -259,10 +271,16 @@ fn a_demerit_removing_staff_is_offered_only_where_a_demerit_is() {
         "no demerit anywhere"
     );
     s.t.players[0].completed[0].demerits = 1;
-    assert!(legal_moves(&s).contains(&Move::UseStaff), "a completed project's demerit");
+    assert!(
+        legal_moves(&s).contains(&Move::UseStaff),
+        "a completed project's demerit"
+    );
     s.t.players[0].completed[0].demerits = 0;
     s.t.players[0].projects[0].demerits = 1;
-    assert!(legal_moves(&s).contains(&Move::UseStaff), "a demerit in progress");
+    assert!(
+        legal_moves(&s).contains(&Move::UseStaff),
+        "a demerit in progress"
+    );
 }
 
 /// Solo Mode: "you may spend $1 to remove two projects from the Market ... as many times as
@@ -284,7 +302,11 @@ fn solo_clears_are_offered_as_pairs_while_a_dollar_is_left() {
         "a pair starts at spaces 0-4 (space 5 has no later space)"
     );
     act(&mut s, Move::Clear(2));
-    assert_eq!(legal_moves(&s), clears(3..6), "the second space is a later one");
+    assert_eq!(
+        legal_moves(&s),
+        clears(3..6),
+        "the second space is a later one"
+    );
     act(&mut s, Move::Clear(5));
     assert_eq!(s.t.turn.price, 1);
     act(&mut s, Move::Clear(0));
@@ -328,14 +350,20 @@ fn buy_is_offered_only_when_the_hand_can_pay_for_something() {
         legal_moves(&s).contains(&Move::Buy)
     };
     let one_dollar = [mat("Severed Hand", 0)];
-    assert!(!offers_buy(2, ALL_TWO_DOLLARS, &[]), "an empty hand buys nothing");
+    assert!(
+        !offers_buy(2, ALL_TWO_DOLLARS, &[]),
+        "an empty hand buys nothing"
+    );
     assert!(
         !offers_buy(2, ALL_TWO_DOLLARS, &one_dollar),
         "$1: every project is $2, a candle $2, a vial $3"
     );
     let mut one_cheap = ALL_TWO_DOLLARS;
     one_cheap[3] = "Twitching Finger"; // $1
-    assert!(offers_buy(2, one_cheap, &one_dollar), "$1 buys the $1 project");
+    assert!(
+        offers_buy(2, one_cheap, &one_dollar),
+        "$1 buys the $1 project"
+    );
     assert!(
         offers_buy(1, ALL_TWO_DOLLARS, &one_dollar),
         "solo: $1 pays for a clear"
@@ -371,7 +399,11 @@ fn a_solo_buy_with_nothing_affordable_must_clear_before_it_can_close() {
     );
     act(&mut s, Move::Clear(0));
     act(&mut s, Move::Clear(1));
-    assert_eq!(legal_moves(&s), vec![Move::ClearDone], "$1 spent on the clear");
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::ClearDone],
+        "$1 spent on the clear"
+    );
 }
 
 /// "You may not commit a card to a project if there is no matching icon on the project
@@ -424,7 +456,12 @@ fn a_credit_staff_is_offered_for_every_project_however_many() {
         "Tea Leaves",
         "Counting Bones",
     ];
-    let done = ["Salt and Sulfur", "Brass Knuckles", "Palm Reading", "Lucky Numbers"];
+    let done = [
+        "Salt and Sulfur",
+        "Brass Knuckles",
+        "Palm Reading",
+        "Lucky Numbers",
+    ];
     for name in in_progress {
         give_project(&mut s, 0, proj(name));
     }
@@ -460,10 +497,16 @@ fn the_top_card_is_offered_from_an_empty_deck_while_the_discard_has_grave_cards(
         s.discard_card(c);
         discarded |= bit(c);
     }
-    assert!(legal_moves(&s).contains(&Move::DigTop), "the discard has grave cards");
+    assert!(
+        legal_moves(&s).contains(&Move::DigTop),
+        "the discard has grave cards"
+    );
     let mut t = s.clone();
     t.t.discard &= !SorceryState::graves();
-    assert!(!legal_moves(&t).contains(&Move::DigTop), "no grave card anywhere to draw");
+    assert!(
+        !legal_moves(&t).contains(&Move::DigTop),
+        "no grave card anywhere to draw"
+    );
     act(&mut s, Move::DigTop);
     assert_eq!(
         (s.t.players[1].hand & discarded).count_ones(),

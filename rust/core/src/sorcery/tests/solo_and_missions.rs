@@ -576,7 +576,10 @@ fn mission_2_needs_six_projects_of_one_department() {
     ] {
         give_completed(&mut s, 0, proj(name));
     }
-    assert!(!s.mission_requirement_met(0, 2), "five of one, one of another");
+    assert!(
+        !s.mission_requirement_met(0, 2),
+        "five of one, one of another"
+    );
     give_completed(&mut s, 0, proj("Night Lessons"));
     assert!(s.mission_requirement_met(0, 2), "six Sorcery projects");
 }
@@ -608,7 +611,11 @@ fn the_solo_mission_margin_is_won_at_the_missions_score_and_lost_without_its_req
     s.t.players[0].completed.pop(); // three projects with no effects; 27 credits
     s.t.players[0].completed[0].credits = 23;
     assert_eq!(s.score(0), 30);
-    assert_eq!(s.margin(), Some(-1.0), "the requirement unmet: no win at 30");
+    assert_eq!(
+        s.margin(),
+        Some(-1.0),
+        "the requirement unmet: no win at 30"
+    );
 }
 
 /// No Robot Solo Variant: the grade table's best grade is "A+ 40+", and the solo margin
