@@ -48,6 +48,9 @@ _PIECES = ("Plate", "Jug", "Pot")
 
 # The board's icons for what a card costs, gives and scores: on every face, on each player's
 # supply line (beside the word, where the icon is learnt) and in the legend.
+# "Cracks are managed through your Cleaning Area. This area has a limit of 8 spaces." (5.1)
+CLEANING_AREA = 8
+
 ICONS = {"Perra Gorda": "💰", "Clay": "🧱", "Glaze": "💧", "Crack": "⚡", "VP": "⭐"}
 # "3 Perra Gorda", "1 Glaze", "2 Cracks", "4 VP" — an amount as the engine words it; not the
 # "1 Crack" of the action "Clean 1 Crack", nor the "10 VP" closing a scale ("0/1/3/6/10 VP").
@@ -67,7 +70,7 @@ def _supply(n: object, one: str, many: str) -> str:
 
 _LEGEND_ENTRIES = (
     ("Icons", "  ".join(f"{icon} {name}" for name, icon in ICONS.items())),
-    ("", "Perra Gorda are the game's money; Cracks go to your Cleaning Area"),
+    ("", "Perra Gorda are the money; Cracks fill your Cleaning Area (8 spaces)"),
     (
         "Main board",
         "3 rows of 3 actions: a placement performs ONE action of its row, plus its column's "
@@ -307,7 +310,7 @@ def _player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) -> Rende
         f"{_supply(p.get('perra_gorda'), 'Perra Gorda', 'Perra Gorda')}, "
         f"{_supply(p.get('glazes'), 'Glaze', 'Glazes')}, "
         f"{_supply(p.get('clay'), 'Clay', 'Clay')}, "
-        f"{_supply(p.get('cracks'), 'Crack', 'Cracks')}, "
+        f"{_supply(p.get('cracks'), 'Crack', 'Cracks')} (of {CLEANING_AREA}), "
         f"technology {p.get('technology')}, {_count(cw, 'craftswoman', 'craftswomen')} left"
         + (", shop closed" if p.get("shop_closed") else ""),
     ]
@@ -430,14 +433,17 @@ def _compact_competition(c: Mapping[str, Any]) -> list[str]:
 
 
 def _compact_player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) -> list[str]:
-    supply = " ".join(
-        f"{p.get(key)}{ICONS[name]}"
-        for key, name in (
-            ("perra_gorda", "Perra Gorda"),
-            ("glazes", "Glaze"),
-            ("clay", "Clay"),
-            ("cracks", "Crack"),
+    supply = (
+        " ".join(
+            f"{p.get(key)}{ICONS[name]}"
+            for key, name in (
+                ("perra_gorda", "Perra Gorda"),
+                ("glazes", "Glaze"),
+                ("clay", "Clay"),
+                ("cracks", "Crack"),
+            )
         )
+        + f"/{CLEANING_AREA}"
     )
     who = _short_who(p.get("seat"), obs)
     parts = [

@@ -663,3 +663,51 @@ fn the_materials_of_a_cram_or_commit_can_be_committed_in_any_order() {
         assert_eq!(s.t.turn.commits, 2);
     }
 }
+
+/// "C) Dig": after the three piles, "Take the top card of the grave deck" — into the hand,
+/// seen by the digger (seat 1 here) and no one else.
+#[test]
+fn the_top_card_a_dig_takes_is_seen_by_the_digger_only() {
+    let mut s = started(2, 23, json!({}));
+    seat_1_digs_through_every_pile(&mut s);
+    let top = usize::from(*s.t.grave_deck.last().unwrap());
+    act(&mut s, Move::DigTop);
+    assert!(s.t.players[1].hand & bit(top) != 0);
+    assert_eq!(s.t.known[top], 0b10, "known to seat 1 only");
+}
+
+/// Player Setup 1 and the staff expansion's 5: "two random Thesis cards" and "two staff
+/// cards" to each player, dealt from one shuffled pool: with four players, sixteen different
+/// cards in all — no card offered twice.
+#[test]
+fn every_seat_is_offered_two_theses_and_two_staffs_no_card_twice() {
+    for seed in 0..4 {
+        let s = game(4, seed, json!({"staffs": true}));
+        let mut theses: Vec<u8> = s.t.players.iter().flat_map(|p| p.thesis_offer).collect();
+        let mut staffs: Vec<u8> = s.t.players.iter().flat_map(|p| p.staff_offer).collect();
+        theses.sort_unstable();
+        theses.dedup();
+        staffs.sort_unstable();
+        staffs.dedup();
+        assert_eq!(theses.len(), 8, "seed {seed}: eight different theses");
+        assert_eq!(staffs.len(), 8, "seed {seed}: eight different staffs");
+        assert!(!theses.contains(&NONE) && !staffs.contains(&NONE));
+    }
+}
+
+/// "C) Dig": "Start by privately looking at all cards in the first grave pile" — seat 1
+/// digging sees pile 1's cards; seat 0 learns nothing of them.
+#[test]
+fn the_digger_privately_looks_at_the_first_pile() {
+    let mut s = started(2, 25, json!({}));
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    let pile = s.t.piles[0];
+    for c in ids(pile) {
+        s.t.known[c] = 0;
+    }
+    act(&mut s, Move::Dig);
+    for c in ids(pile) {
+        assert_eq!(s.t.known[c], 0b10, "card {c}: seen by seat 1 only");
+    }
+}

@@ -8,6 +8,7 @@ mod heuristic;
 mod hidden;
 mod month_and_score;
 mod named_cards;
+mod offers;
 mod solo_and_missions;
 
 use serde_json::json;

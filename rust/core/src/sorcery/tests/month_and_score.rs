@@ -394,3 +394,32 @@ fn thesis_conditions_are_singular_for_one_and_plural_otherwise() {
         "complete 5 projects"
     );
 }
+
+/// "At the end of the fourth month, the game is over": the moon stays on the last week.
+/// "End of Game": the hands are counted at the table (Physical Education, the tiebreaker),
+/// so every seat then knows every card in every hand — and nothing else: the grave deck and
+/// the face-down grave piles stay unseen.
+#[test]
+fn at_the_end_every_hand_is_shown_and_the_grave_deck_stays_face_down() {
+    let mut s = started(2, 62, json!({}));
+    s.t.month = 3;
+    s.t.week = 3;
+    let deck: Vec<usize> = s.t.grave_deck.iter().map(|&c| usize::from(c)).collect();
+    assert!(deck.iter().all(|&c| s.t.known[c] == 0));
+    pass_week(&mut s);
+    assert!(s.is_terminal());
+    assert_eq!(
+        (s.t.month, s.t.week),
+        (3, 3),
+        "the game ends on the fourth week (the New Moon) of the fourth month"
+    );
+    assert_valid(&s);
+    for seat in 0..2 {
+        for c in crate::sorcery::state::ids(s.t.players[seat].hand) {
+            assert_eq!(s.t.known[c], 0b11, "card {c} in hand {seat} is shown");
+        }
+    }
+    for c in deck {
+        assert_eq!(s.t.known[c], 0, "grave-deck card {c} is still face-down");
+    }
+}

@@ -627,3 +627,64 @@ fn an_extra_commit_staff_is_usable_only_in_the_commit_step() {
         "in the commit step"
     );
 }
+
+/// Spectral Sight: "Look through all grave piles" — the seat that looks (seat 1 here, with
+/// Seer's Staff) now knows every card in them; the other seat learns nothing.
+#[test]
+fn spectral_sight_shows_every_pile_to_the_seat_that_looks() {
+    let mut s = started(2, 94, json!({"staffs": true}));
+    give_staff(&mut s, 1, "Seer's Staff");
+    action_turn(&mut s, 1);
+    let piles = s.t.piles.iter().fold(0, |a, &p| a | p);
+    let before: Vec<u8> = ids(piles).map(|c| s.t.known[c]).collect();
+    act(&mut s, Move::UseStaff);
+    assert_eq!(s.t.turn.stage, Stage::SpectralTake);
+    for (c, was) in ids(piles).zip(before) {
+        assert_eq!(
+            s.t.known[c],
+            was | 0b10,
+            "pile card {c}: seen by seat 1 only"
+        );
+    }
+    // Seat 1 takes a card from pile 1: it goes to its hand, known to it alone, and seat 0 (who
+    // saw a card leave, not which) no longer knows which of the pile's cards are left.
+    let Some(Move::TakeGrave(g)) = legal_moves(&s).into_iter().next() else {
+        panic!("a grave card is offered")
+    };
+    let k = (0..3).find(|&k| s.t.piles[k] & bit(g) != 0).unwrap();
+    s.t.known[g] = 0b11;
+    let rest = s.t.piles[k] & !bit(g);
+    for c in ids(rest) {
+        s.t.known[c] = 0b11;
+    }
+    act(&mut s, Move::TakeGrave(g));
+    assert!(s.t.players[1].hand & bit(g) != 0);
+    assert_eq!(s.t.known[g], 0b10, "the taken card");
+    for c in ids(rest) {
+        assert_eq!(s.t.known[c] & 0b01, 0, "card {c} left in the pile");
+    }
+}
+
+/// Philter Practice ("take 2 stock cards", candles or vials) when the vials have run out:
+/// both cards can still be candles — the first candle does not end the effect.
+#[test]
+fn take_stock_either_takes_two_candles_when_no_vial_is_left() {
+    let mut s = started(2, 57, json!({}));
+    let philter = proj("Philter Practice");
+    give_completed(&mut s, 0, philter);
+    let first_candles: u128 = ids(s.cards.candles).take(3).fold(0, |a, m| a | bit(m));
+    s.t.stock = first_candles; // three candles, no vial
+    empty_hand(&mut s, 0);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Ability(philter));
+    assert_eq!(legal_moves(&s), vec![Move::TakeCandle]);
+    act(&mut s, Move::TakeCandle);
+    assert_eq!(
+        legal_moves(&s),
+        vec![Move::TakeCandle],
+        "a second card to take"
+    );
+    act(&mut s, Move::TakeCandle);
+    assert_eq!((s.t.players[0].hand & s.cards.candles).count_ones(), 2);
+    assert_eq!(s.t.stock.count_ones(), 1);
+}

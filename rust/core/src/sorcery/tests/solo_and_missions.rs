@@ -595,3 +595,77 @@ fn the_game_over_event_names_the_winner_against_the_robot() {
     let graded = game(1, 1, json!({"solo": "no-robot"}));
     assert_eq!(graded.solo_opponent(), None);
 }
+
+/// Mission 2: "Complete 6 projects in the same department" — six projects across
+/// departments are not six of one: five Sorcery and an Alchemy project fall short, a sixth
+/// Sorcery project meets it.
+#[test]
+fn mission_2_needs_six_projects_of_one_department() {
+    let mut s = started(2, 92, json!({"missions": [2, 1]}));
+    for name in [
+        "Minor Rift",
+        "Moonlit Ward",
+        "Lantern Hex",
+        "Crescent Charm",
+        "Spectral Sight",
+        "Salt and Sulfur",
+    ] {
+        give_completed(&mut s, 0, proj(name));
+    }
+    assert!(
+        !s.mission_requirement_met(0, 2),
+        "five of one, one of another"
+    );
+    give_completed(&mut s, 0, proj("Night Lessons"));
+    assert!(s.mission_requirement_met(0, 2), "six Sorcery projects");
+}
+
+/// Solo Mission Mode: "beat a certain score AND meet a mission requirement". The solo
+/// margin (positive is a win) is the distance past the mission's score, which is met at the
+/// number itself ("score 30+ credits"): 30 is a win by 1, 29 is no win (0); with the
+/// requirement unmet even 30 is a loss (-1).
+#[test]
+fn the_solo_mission_margin_is_won_at_the_missions_score_and_lost_without_its_requirement() {
+    let mut s = started(1, 93, json!({"solo": "mission", "mission": 10}));
+    empty_hand(&mut s, 0);
+    s.t.players[0].projects.clear();
+    // No effects: 2 + 3 + 2 + 3 = 10 credits.
+    for name in [
+        "Twitching Finger",
+        "Rattling Ribs",
+        "Salt and Sulfur",
+        "Tea Leaves",
+    ] {
+        give_completed(&mut s, 0, proj(name));
+    }
+    s.t.players[0].completed[0].credits = 20;
+    assert_eq!(s.score(0), 30);
+    assert_eq!(s.margin(), Some(1.0), "30 meets 30+");
+    s.t.players[0].completed[0].credits = 19;
+    assert_eq!(s.margin(), Some(0.0), "29 does not");
+    s.t.players[0].completed[0].credits = 20;
+    s.t.players[0].completed.pop(); // three projects with no effects; 27 credits
+    s.t.players[0].completed[0].credits = 23;
+    assert_eq!(s.score(0), 30);
+    assert_eq!(
+        s.margin(),
+        Some(-1.0),
+        "the requirement unmet: no win at 30"
+    );
+}
+
+/// No Robot Solo Variant: the grade table's best grade is "A+ 40+", and the solo margin
+/// (positive is a win) is the distance past it: 40 wins by 1, 39 does not (0).
+#[test]
+fn the_no_robot_margin_is_won_at_forty() {
+    let mut s = started(1, 95, json!({"solo": "no-robot"}));
+    empty_hand(&mut s, 0);
+    s.t.players[0].projects.clear();
+    give_completed(&mut s, 0, proj("Lich Transformation")); // 9 credits
+    let thesis = s.score(0) - 9;
+    s.t.players[0].completed[0].credits = u8::try_from(31 - thesis).unwrap();
+    assert_eq!(s.score(0), 40);
+    assert_eq!(s.margin(), Some(1.0));
+    s.t.players[0].completed[0].credits -= 1;
+    assert_eq!(s.margin(), Some(0.0));
+}
