@@ -145,3 +145,25 @@ fn s4_3_combinations_in_reverse_turn_order_and_donkeys() {
     assert_eq!(st.actor(), Some(order[0]));
     assert_eq!(st.table().supply.vases, 17);
 }
+
+/// 4.2.6: a hand holds game cards (0..80) and endgame cards (80..92): each card in it is
+/// there once, and taking it out leaves the others.
+#[test]
+fn s4_2_6_a_hand_holds_each_card_once() {
+    let mut hand = super::super::state::Hand::default();
+    assert!(hand.is_empty());
+    assert_eq!(hand.len(), 0);
+    for id in [3, 63, 64, 79, 80, 91] {
+        hand.insert(id);
+    }
+    hand.insert(64);
+    assert_eq!(hand.len(), 6);
+    assert!(!hand.is_empty());
+    assert_eq!(hand.endgame_count(), 2);
+    assert_eq!(hand.ids().collect::<Vec<_>>(), [3, 63, 64, 79, 80, 91]);
+    assert!(hand.has(64) && !hand.has(0) && !hand.has(65) && !hand.has(1));
+    hand.remove(64);
+    hand.remove(3);
+    hand.remove(5); // not there: nothing changes
+    assert_eq!(hand.ids().collect::<Vec<_>>(), [63, 79, 80, 91]);
+}

@@ -448,3 +448,24 @@ fn s12_8_the_competition_deck_is_reshuffled_whole() {
     }
     assert!(orders.len() > 4, "shuffled: {orders:?}");
 }
+
+/// 12.5.3: "If there are no remaining pieces of that type, the Competition gains 1 VP" (12.10
+/// Expert: 2), and it takes none. Competition 7 (authored: stays, its donkey too) is revealed;
+/// the back of Competition 1 under it asks for a plate in round 1, and none is left.
+#[test]
+fn s12_5_3_no_piece_left_gives_the_competition_vp() {
+    for (difficulty, vp) in [(0u8, 1), (1, 1), (2, 2)] {
+        let mut st = started(7, difficulty);
+        next_card(&mut st, 0); // Competition 1: plate in round 1
+        next_card(&mut st, 6); // Competition 7, revealed first
+        st.table_mut().supply.pieces[0] = 0;
+        st.table_mut().solo.pieces = [0; 3];
+        let before = st.table().solo.vp;
+        play(&mut st, Move::Special);
+        play(&mut st, Move::Done);
+        let c = &st.table().solo;
+        assert_eq!(c.revealed.last(), Some(&6));
+        assert_eq!(c.vp[2] - before[2], vp, "difficulty {difficulty}");
+        assert_eq!((c.pieces[0], st.table().supply.pieces[0]), (0, 0));
+    }
+}

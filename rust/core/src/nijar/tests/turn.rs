@@ -157,3 +157,29 @@ fn s7_2_the_round_ends_with_every_shop_closed_and_turns_equal() {
     closed_turn(&mut st); // b: turn 2
     assert!(st.table().round == 1 || matches!(st.table().phase, Phase::Endgame { .. }));
 }
+
+/// 7.2.3: two pieces of one type are sold in the order the seller chooses, the marker moving
+/// between them ("Repeat this process for each piece"): with the plate marker at 6 and a
+/// demand of 2, a painted then an unpainted Plate give 8 + 3 VP, the other order 4 + 6.
+#[test]
+fn s7_2_3_two_plates_in_either_order() {
+    for (first, second, vp) in [(3u8, 0u8, [8, 11]), (0, 3, [4, 10])] {
+        let mut st = started(2, 64);
+        let s = st.actor().unwrap();
+        let t = st.table_mut();
+        t.demand[0] = [2, 1, 0];
+        t.heights = [6, 3, 4];
+        t.players[s].glaze_kilns[0].piece = 1; // a painted plate
+        t.players[s].firing_kilns[0].piece = 1; // an unpainted plate
+        let before = st.score(s);
+        play(&mut st, Move::Sell(first));
+        assert_eq!(st.score(s) - before, vp[0]);
+        assert_eq!(st.table().heights[0], 4, "down by the demand");
+        let m = moves(&st);
+        assert!(m.contains(&Move::Sell(second)), "the other plate: {m:?}");
+        play(&mut st, Move::Sell(second));
+        assert_eq!(st.score(s) - before, vp[1]);
+        assert_eq!(st.table().heights[0], 2);
+        assert_eq!(st.table().players[s].sold, [2, 0, 0]);
+    }
+}
