@@ -270,3 +270,20 @@ fn the_heuristic_counts_the_workshop_at_its_endgame_value() {
     assert_eq!(h.len(), 1);
     assert!((h[0] - 1.0).abs() < 1e-9, "5 + 1 - 1 - 4, not {}", h[0]);
 }
+
+/// 11.1: "Sell all pieces remaining in your Kilns and gain 2 VP for each painted piece and 1 VP
+/// for each unpainted piece. Place the sold pieces next to your Workshop Board as usual" — so
+/// 11.2's piece cards count them by type: a sold Plate, a painted Plate in a glaze kiln, an
+/// unpainted Plate and an unpainted Jug in firing kilns make 3 Plates for the Plate merchant.
+#[test]
+fn s11_1_pieces_left_in_kilns_are_sold_and_counted_by_type() {
+    let mut st = over_with_card(EndgameKind::Pieces(0));
+    let p = &mut st.table_mut().players[0];
+    p.sold = [1, 0, 0];
+    p.glaze_kilns[0].piece = 1; // a painted plate
+    p.firing_kilns[0].piece = 1; // an unpainted plate
+    p.firing_kilns
+        .push(super::super::state::Slot { card: 68, piece: 2 }); // an unpainted jug
+    assert_eq!(line(&st, 0, "11.1"), 2 + 1 + 1);
+    assert_eq!(line(&st, 0, "11.2"), 3, "three plates");
+}
