@@ -469,3 +469,31 @@ fn s12_5_3_no_piece_left_gives_the_competition_vp() {
         assert_eq!((c.pieces[0], st.table().supply.pieces[0]), (0, 0));
     }
 }
+
+/// 12.5.2: "Each one indicates a preferred position for the Competition's Donkey and an
+/// alternative position ... for if the preferred position is not available": each of the four
+/// icons moves its donkey beside yours, to the preferred side, or to the other one when the
+/// preferred side is off the draft area.
+#[test]
+fn s12_5_2_every_position_icon_moves_the_donkey() {
+    for (icon, yours, preferred, alternative) in [
+        (DonkeyIcon::RightLeft, 7u8, 8u8, (4u8, 3u8)),
+        (DonkeyIcon::LeftRight, 7, 6, (5, 6)),
+        (DonkeyIcon::AboveBelow, 7, 2, (2, 7)),
+        (DonkeyIcon::BelowAbove, 7, 12, (12, 7)),
+    ] {
+        for (at, want) in [(yours, preferred), alternative] {
+            let mut st = started(8, 0);
+            let id = (0..9u8)
+                .find(|&c| st.cards().competition[usize::from(c)].donkey == icon)
+                .unwrap();
+            st.table_mut().donkeys[0] = at;
+            st.table_mut().donkeys[usize::from(COMP)] = 14;
+            next_card(&mut st, id);
+            play(&mut st, Move::Special);
+            play(&mut st, Move::Done);
+            let got = st.table().donkeys[usize::from(COMP)];
+            assert_eq!(got, want, "{icon:?}, your donkey on {at}");
+        }
+    }
+}

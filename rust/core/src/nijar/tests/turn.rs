@@ -180,6 +180,12 @@ fn s7_2_3_two_plates_in_either_order() {
         play(&mut st, Move::Sell(second));
         assert_eq!(st.score(s) - before, vp[1]);
         assert_eq!(st.table().heights[0], 2);
-        assert_eq!(st.table().players[s].sold, [2, 0, 0]);
+        let p = &st.table().players[s];
+        assert_eq!(p.sold, [2, 0, 0]);
+        assert_eq!(
+            (p.glaze_kilns[0].piece, p.firing_kilns[0].piece),
+            (0, 0),
+            "both kilns emptied"
+        );
     }
 }
