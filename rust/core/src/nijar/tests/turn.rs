@@ -4,7 +4,7 @@
 use super::super::actions::Move;
 use super::super::data::Act;
 use super::super::state::{Occupant, Phase};
-use super::{moves, play, started, with_task};
+use super::{first_legal, moves, play, started, with_task};
 
 /// The spaces a `Place` is offered on.
 fn placeable(st: &super::super::NijarState) -> Vec<u8> {
@@ -188,4 +188,26 @@ fn s7_2_3_two_plates_in_either_order() {
             "both kilns emptied"
         );
     }
+}
+
+/// 7.2.4: on closing the shop, "immediately gain one Bonus of your choice" — one: once it is
+/// taken the turn is over and the next seat acts.
+#[test]
+fn s7_2_4_closing_gives_one_bonus_and_ends_the_turn() {
+    let mut st = started(2, 65);
+    let s = st.actor().unwrap();
+    st.table_mut().players[s].workers = 0;
+    st.table_mut().players[s].clay = 0;
+    let pg = st.table().players[s].pg;
+    play(&mut st, Move::CloseShop);
+    let bonus = first_legal(&st, &[Move::Clay1, Move::PgOrGlaze(0)]).unwrap();
+    play(&mut st, bonus);
+    let p = &st.table().players[s];
+    if bonus == Move::Clay1 {
+        assert_eq!(p.clay, 1);
+    } else {
+        assert_eq!(p.pg, pg + 2);
+    }
+    assert!(st.table().frames.is_empty(), "no second bonus");
+    assert_eq!(st.actor(), Some(1 - s), "the turn passed");
 }

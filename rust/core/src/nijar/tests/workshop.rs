@@ -146,3 +146,24 @@ fn s9_8_collect_one_reward_from_a_played_esparto_card() {
     let p = &st.table().players[s];
     assert_eq!((p.pg, p.clay), (4, 4), "4 Perra Gorda from Jarapa Roja 1");
 }
+
+/// 8.7: "Move any number of pieces of your choice from your Drying Area to your Firing Kilns
+/// and, likewise, ... from your Glazing Workshops to your Glaze Kilns": with a Plate, a Jug and
+/// a Pot drying and a painted piece in the workshop, Fire and the Firing Bonus (9.2) offer all
+/// four (option: piece type 0..3, then 3 + workshop).
+#[test]
+fn s8_7_fire_offers_every_drying_type_and_every_painted_piece() {
+    for (act, wrap) in [
+        (Act::Fire, Move::Fire as fn(u8) -> Move),
+        (Act::Fire1, Move::Fire1 as fn(u8) -> Move),
+    ] {
+        let mut st = started(2, 53);
+        let s = st.actor().unwrap();
+        let p = &mut st.table_mut().players[s];
+        p.drying = [1, 1, 1];
+        p.workshops[0].piece = 2; // a painted jug
+        with_task(&mut st, act);
+        let want: Vec<Move> = (0..4).map(wrap).chain([Move::Done]).collect();
+        assert_eq!(sorted(moves(&st)), sorted(want), "{act:?}");
+    }
+}
