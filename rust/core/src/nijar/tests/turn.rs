@@ -159,34 +159,48 @@ fn s7_2_the_round_ends_with_every_shop_closed_and_turns_equal() {
 }
 
 /// 7.2.3: two pieces of one type are sold in the order the seller chooses, the marker moving
-/// between them ("Repeat this process for each piece"): with the plate marker at 6 and a
-/// demand of 2, a painted then an unpainted Plate give 8 + 3 VP, the other order 4 + 6.
+/// between them ("Repeat this process for each piece"): with the marker at 6 and a demand of
+/// 2, a painted then an unpainted piece give 8 + 3 VP, the other order 4 + 6 — for Plates,
+/// Jugs and Pots alike.
 #[test]
-fn s7_2_3_two_plates_in_either_order() {
-    for (first, second, vp) in [(3u8, 0u8, [8, 11]), (0, 3, [4, 10])] {
-        let mut st = started(2, 64);
-        let s = st.actor().unwrap();
-        let t = st.table_mut();
-        t.demand[0] = [2, 1, 0];
-        t.heights = [6, 3, 4];
-        t.players[s].glaze_kilns[0].piece = 1; // a painted plate
-        t.players[s].firing_kilns[0].piece = 1; // an unpainted plate
-        let before = st.score(s);
-        play(&mut st, Move::Sell(first));
-        assert_eq!(st.score(s) - before, vp[0]);
-        assert_eq!(st.table().heights[0], 4, "down by the demand");
-        let m = moves(&st);
-        assert!(m.contains(&Move::Sell(second)), "the other plate: {m:?}");
-        play(&mut st, Move::Sell(second));
-        assert_eq!(st.score(s) - before, vp[1]);
-        assert_eq!(st.table().heights[0], 2);
-        let p = &st.table().players[s];
-        assert_eq!(p.sold, [2, 0, 0]);
-        assert_eq!(
-            (p.glaze_kilns[0].piece, p.firing_kilns[0].piece),
-            (0, 0),
-            "both kilns emptied"
-        );
+fn s7_2_3_two_pieces_of_one_type_in_either_order() {
+    for t in 0..3u8 {
+        for (painted_first, vp) in [(true, [8, 11]), (false, [4, 10])] {
+            let (painted, unpainted) = (3 + t, t);
+            let (first, second) = if painted_first {
+                (painted, unpainted)
+            } else {
+                (unpainted, painted)
+            };
+            let mut st = started(2, 64);
+            let s = st.actor().unwrap();
+            let c = usize::from(t);
+            let tb = st.table_mut();
+            tb.demand[0] = [0, 1, 2];
+            tb.demand[0].swap(c, 2); // column t has demand 2
+            tb.heights = [6, 6, 6];
+            tb.players[s].glaze_kilns[0].piece = t + 1; // painted
+            tb.players[s].firing_kilns[0].piece = t + 1; // unpainted
+            let before = st.score(s);
+            play(&mut st, Move::Sell(first));
+            assert_eq!(st.score(s) - before, vp[0], "type {t}");
+            assert_eq!(st.table().heights[c], 4, "down by the demand");
+            let m = moves(&st);
+            assert!(
+                m.contains(&Move::Sell(second)),
+                "type {t}, the other piece: {m:?}"
+            );
+            play(&mut st, Move::Sell(second));
+            assert_eq!(st.score(s) - before, vp[1], "type {t}");
+            assert_eq!(st.table().heights[c], 2);
+            let p = &st.table().players[s];
+            assert_eq!(p.sold[c], 2);
+            assert_eq!(
+                (p.glaze_kilns[0].piece, p.firing_kilns[0].piece),
+                (0, 0),
+                "both kilns emptied"
+            );
+        }
     }
 }
 
