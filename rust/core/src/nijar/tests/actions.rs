@@ -138,6 +138,38 @@ fn s8_2_play_a_card() {
     assert_eq!(st.table().players[s].firing_kilns.len(), 2);
 }
 
+/// 8.2: "play the card in its corresponding space according to its type", paying its cost to
+/// the general supply (5.1): a Cleanup Card beside the starting one, a Glazing Workshop, a
+/// Glaze Kiln and a Firing Kiln each after theirs. (Authored costs: Limpieza 1 one Perra
+/// Gorda, the first workshop and kilns two.)
+#[test]
+fn s8_2_each_building_goes_to_its_own_place() {
+    for (card, cost) in [(32u8, 1u8), (44, 2), (56, 2), (68, 2)] {
+        let mut st = started(2, 50);
+        let s = st.actor().unwrap();
+        give(&mut st, s, card);
+        st.table_mut().players[s].pg = 2;
+        let supply = st.table().supply.pg;
+        with_task(&mut st, Act::Play);
+        assert!(moves(&st).contains(&Move::PlayCard(card, 0)), "card {card}");
+        play(&mut st, Move::PlayCard(card, 0));
+        let p = &st.table().players[s];
+        let placed: [Vec<u8>; 4] = [
+            p.cleanups.iter().map(|c| c.card).collect(),
+            p.workshops.iter().map(|w| w.card).collect(),
+            p.glaze_kilns.iter().map(|k| k.card).collect(),
+            p.firing_kilns.iter().map(|k| k.card).collect(),
+        ];
+        for (i, cards) in placed.iter().enumerate() {
+            let here = usize::from((card - 32) / 12) == i;
+            assert_eq!(cards.len(), if here { 2 } else { 1 }, "card {card}");
+            assert_eq!(cards.last() == Some(&card), here, "card {card}");
+        }
+        assert!(!p.hand.has(usize::from(card)));
+        assert_eq!((p.pg, st.table().supply.pg), (2 - cost, supply + cost));
+    }
+}
+
 /// 8.3 and 5.1: 1 Clay free, 2 for 1, 3 for 3; never above 7 Clay.
 #[test]
 fn s8_3_extract_clay_and_the_clay_limit() {
@@ -629,4 +661,51 @@ fn s8_2_an_esparto_card_gives_its_spaces_action() {
         let top = st.table().frames.last().unwrap();
         assert_eq!(&*top.tasks, &[act as u8], "esparto space {slot}");
     }
+}
+
+/// 8.1: "After acquiring the cards, move your Donkey onto another available card" — having
+/// taken one card and stopped, staying is not offered; having taken none, it is.
+#[test]
+fn s8_1_after_acquiring_one_card_the_donkey_must_move() {
+    let mut st = started(2, 49);
+    let s = st.actor().unwrap();
+    st.table_mut().donkeys[s] = 6;
+    let mut none = st.clone();
+    with_task(&mut st, Act::Acquire);
+    play(&mut st, Move::AcquireBegin);
+    play(&mut st, Move::Take(6));
+    play(&mut st, Move::Stop);
+    assert!(matches!(st.table().mode, Mode::Donkey { acquired: true }));
+    let m = moves(&st);
+    assert!(
+        !m.contains(&Move::Stop) && m.contains(&Move::MoveDonkey(3)),
+        "{m:?}"
+    );
+    with_task(&mut none, Act::Acquire);
+    play(&mut none, Move::AcquireBegin);
+    play(&mut none, Move::Stop);
+    assert!(
+        moves(&none).contains(&Move::Stop),
+        "nothing acquired: may stay"
+    );
+}
+
+/// 8.9 / 9.5: Clean takes its cracks "from your Cleaning Area"; with the area empty there is
+/// nothing to clean, so neither Clean nor the Cleaning Bonus is offered (only passing).
+#[test]
+fn s8_9_nothing_to_clean_with_an_empty_cleaning_area() {
+    let mut st = started(2, 48);
+    let s = st.actor().unwrap();
+    let cracks = st.table().players[s].cracks;
+    st.table_mut().players[s].cracks = 0;
+    st.table_mut().supply.cracks += cracks;
+    with_tasks(&mut st, &[Act::Clean, Act::Clean1]);
+    assert_eq!(moves(&st), [Move::Done]);
+    st.table_mut().players[s].cracks = 1;
+    st.table_mut().supply.cracks -= 1;
+    let m = moves(&st);
+    assert!(
+        m.contains(&Move::CleanBegin) && m.contains(&Move::Clean1(0)),
+        "{m:?}"
+    );
 }

@@ -227,3 +227,63 @@ fn the_competition_line_names_only_its_sources() {
         "{line}"
     );
 }
+
+/// The greedy players' estimate (`heuristic`, documented on it): before the end, the
+/// immediate VP, plus a kiln's piece at 11.1's value (2 painted, 1 unpainted), plus half a
+/// point for each piece on its way (drying, in a workshop), plus 11.6's resources / 5, minus
+/// 11.4's cracks; in solo, minus the Competition's score; once over, the final scores.
+#[test]
+fn the_heuristic_counts_the_workshop_at_its_endgame_value() {
+    let mut st = started(2, 27);
+    let p = &mut st.table_mut().players[0];
+    p.vp = [4, 1, 0, 0, 2]; // 7
+    p.glaze_kilns[0].piece = 2; // a painted jug: 2
+    p.firing_kilns[0].piece = 1; // an unpainted plate: 1
+    p.drying = [1, 0, 2];
+    p.workshops[0].piece = 3; // 4 pieces coming: 2
+    (p.pg, p.glaze, p.clay) = (3, 4, 1); // 8 / 5 = 1.6
+    p.cracks = 2;
+    let p = &mut st.table_mut().players[1];
+    p.vp = [0, 0, 0, 0, 1];
+    (p.pg, p.glaze, p.clay, p.cracks) = (0, 0, 0, 0);
+    let h = st.heuristic();
+    assert_eq!(h.len(), 2);
+    assert!(
+        (h[0] - 11.6).abs() < 1e-9,
+        "7 + 3 + 2 + 1.6 - 2, not {}",
+        h[0]
+    );
+    assert!((h[1] - 1.0).abs() < 1e-9, "{}", h[1]);
+    // Over: the final scores (immediate + endgame categories).
+    st.table_mut().phase = Phase::Over;
+    let scores = st.all_scores();
+    let h = st.heuristic();
+    assert_eq!((h[0], h[1]), (f64::from(scores[0]), f64::from(scores[1])));
+    // Solo: your estimate minus the Competition's score so far.
+    let mut st = super::started(1, 27);
+    let p = &mut st.table_mut().players[0];
+    p.vp = [5, 0, 0, 0, 0];
+    p.drying = [0; 3];
+    (p.pg, p.glaze, p.clay, p.cracks) = (5, 0, 0, 1);
+    st.table_mut().solo.vp = [3, 0, 1];
+    let h = st.heuristic();
+    assert_eq!(h.len(), 1);
+    assert!((h[0] - 1.0).abs() < 1e-9, "5 + 1 - 1 - 4, not {}", h[0]);
+}
+
+/// 11.1: "Sell all pieces remaining in your Kilns and gain 2 VP for each painted piece and 1 VP
+/// for each unpainted piece. Place the sold pieces next to your Workshop Board as usual" — so
+/// 11.2's piece cards count them by type: a sold Plate, a painted Plate in a glaze kiln, an
+/// unpainted Plate and an unpainted Jug in firing kilns make 3 Plates for the Plate merchant.
+#[test]
+fn s11_1_pieces_left_in_kilns_are_sold_and_counted_by_type() {
+    let mut st = over_with_card(EndgameKind::Pieces(0));
+    let p = &mut st.table_mut().players[0];
+    p.sold = [1, 0, 0];
+    p.glaze_kilns[0].piece = 1; // a painted plate
+    p.firing_kilns[0].piece = 1; // an unpainted plate
+    p.firing_kilns
+        .push(super::super::state::Slot { card: 68, piece: 2 }); // an unpainted jug
+    assert_eq!(line(&st, 0, "11.1"), 2 + 1 + 1);
+    assert_eq!(line(&st, 0, "11.2"), 3, "three plates");
+}

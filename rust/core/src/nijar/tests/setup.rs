@@ -145,3 +145,91 @@ fn s4_3_combinations_in_reverse_turn_order_and_donkeys() {
     assert_eq!(st.actor(), Some(order[0]));
     assert_eq!(st.table().supply.vases, 17);
 }
+
+/// 4.2.6: a hand holds game cards (0..80) and endgame cards (80..92): each card in it is
+/// there once, and taking it out leaves the others.
+#[test]
+fn s4_2_6_a_hand_holds_each_card_once() {
+    let mut hand = super::super::state::Hand::default();
+    assert!(hand.is_empty());
+    assert_eq!(hand.len(), 0);
+    for id in [3, 63, 64, 79, 80, 91] {
+        hand.insert(id);
+    }
+    hand.insert(64);
+    assert_eq!(hand.len(), 6);
+    assert!(!hand.is_empty());
+    assert_eq!(hand.endgame_count(), 2);
+    assert_eq!(hand.ids().collect::<Vec<_>>(), [3, 63, 64, 79, 80, 91]);
+    assert!(hand.has(64) && !hand.has(0) && !hand.has(65) && !hand.has(1));
+    hand.remove(64);
+    hand.remove(3);
+    hand.remove(5); // not there: nothing changes
+    assert_eq!(hand.ids().collect::<Vec<_>>(), [63, 79, 80, 91]);
+}
+
+/// 4.3.1 and 5.3: the starting resources come out of the limited general supply: after every
+/// seat has chosen, supply and players together still hold 54 Perra Gorda, 42 Glazes and 32
+/// Cracks, and each player holds its card's amounts; one vase per starting wheel is gone.
+#[test]
+fn s4_3_1_starting_resources_come_from_the_supply() {
+    for players in [2, 3, 4] {
+        let mut st = new(players, 70);
+        let mut chosen = Vec::new();
+        while st.table().phase != Phase::Turns {
+            if let Phase::SetupCombo { .. } = st.table().phase {
+                let seat = st.actor().unwrap();
+                let res = st.cards().starting_resources[usize::from(st.table().combos[0].res)];
+                chosen.push((seat, res));
+            }
+            let first = moves(&st)[0];
+            play(&mut st, first);
+        }
+        let t = st.table();
+        for &(seat, res) in &chosen {
+            let p = &t.players[seat];
+            assert_eq!(
+                (p.clay, p.pg, p.glaze, p.cracks),
+                (res.clay, res.pg, res.glaze, res.cracks),
+                "seat {seat}"
+            );
+        }
+        let held = |f: fn(&super::super::state::Player) -> u8| -> u32 {
+            t.players.iter().map(|p| u32::from(f(p))).sum()
+        };
+        assert_eq!(u32::from(t.supply.pg) + held(|p| p.pg), 54);
+        assert_eq!(u32::from(t.supply.glaze) + held(|p| p.glaze), 42);
+        assert_eq!(u32::from(t.supply.cracks) + held(|p| p.cracks), 32);
+        assert_eq!(usize::from(t.supply.vases), 20 - players);
+    }
+}
+
+/// The options (issue 8 §1): `first_game_layout` true or false; `difficulty` "normal",
+/// "advanced" or "expert" (12.10), solo only; anything else is refused by name.
+#[test]
+fn the_options_are_read_and_checked() {
+    let opts = |v: serde_json::Value| v.as_object().unwrap().clone();
+    let c = NijarConfig::from_options(2, &opts(serde_json::json!({"first_game_layout": true})));
+    assert_eq!(
+        c.unwrap(),
+        NijarConfig {
+            first_game_layout: true,
+            difficulty: 0
+        }
+    );
+    let c = NijarConfig::from_options(1, &opts(serde_json::json!({"difficulty": "expert"})));
+    assert_eq!(c.unwrap().difficulty, 2);
+    for (players, bad, word) in [
+        (2, serde_json::json!({"difficulty": "advanced"}), "solo"),
+        (1, serde_json::json!({"difficulty": "hard"}), "difficulty"),
+        (
+            2,
+            serde_json::json!({"first_game_layout": 1}),
+            "first_game_layout",
+        ),
+        (2, serde_json::json!({"layout": true}), "layout"),
+    ] {
+        let e = NijarConfig::from_options(players, &opts(bad)).unwrap_err();
+        assert!(e.to_string().contains(word), "{e}");
+    }
+}

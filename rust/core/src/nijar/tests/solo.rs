@@ -448,3 +448,52 @@ fn s12_8_the_competition_deck_is_reshuffled_whole() {
     }
     assert!(orders.len() > 4, "shuffled: {orders:?}");
 }
+
+/// 12.5.3: "If there are no remaining pieces of that type, the Competition gains 1 VP" (12.10
+/// Expert: 2), and it takes none. Competition 7 (authored: stays, its donkey too) is revealed;
+/// the back of Competition 1 under it asks for a plate in round 1, and none is left.
+#[test]
+fn s12_5_3_no_piece_left_gives_the_competition_vp() {
+    for (difficulty, vp) in [(0u8, 1), (1, 1), (2, 2)] {
+        let mut st = started(7, difficulty);
+        next_card(&mut st, 0); // Competition 1: plate in round 1
+        next_card(&mut st, 6); // Competition 7, revealed first
+        st.table_mut().supply.pieces[0] = 0;
+        st.table_mut().solo.pieces = [0; 3];
+        let before = st.table().solo.vp;
+        play(&mut st, Move::Special);
+        play(&mut st, Move::Done);
+        let c = &st.table().solo;
+        assert_eq!(c.revealed.last(), Some(&6));
+        assert_eq!(c.vp[2] - before[2], vp, "difficulty {difficulty}");
+        assert_eq!((c.pieces[0], st.table().supply.pieces[0]), (0, 0));
+    }
+}
+
+/// 12.5.2: "Each one indicates a preferred position for the Competition's Donkey and an
+/// alternative position ... for if the preferred position is not available": each of the four
+/// icons moves its donkey beside yours, to the preferred side, or to the other one when the
+/// preferred side is off the draft area.
+#[test]
+fn s12_5_2_every_position_icon_moves_the_donkey() {
+    for (icon, yours, preferred, alternative) in [
+        (DonkeyIcon::RightLeft, 7u8, 8u8, (4u8, 3u8)),
+        (DonkeyIcon::LeftRight, 7, 6, (5, 6)),
+        (DonkeyIcon::AboveBelow, 7, 2, (2, 7)),
+        (DonkeyIcon::BelowAbove, 7, 12, (12, 7)),
+    ] {
+        for (at, want) in [(yours, preferred), alternative] {
+            let mut st = started(8, 0);
+            let id = (0..9u8)
+                .find(|&c| st.cards().competition[usize::from(c)].donkey == icon)
+                .unwrap();
+            st.table_mut().donkeys[0] = at;
+            st.table_mut().donkeys[usize::from(COMP)] = 14;
+            next_card(&mut st, id);
+            play(&mut st, Move::Special);
+            play(&mut st, Move::Done);
+            let got = st.table().donkeys[usize::from(COMP)];
+            assert_eq!(got, want, "{icon:?}, your donkey on {at}");
+        }
+    }
+}

@@ -4,7 +4,7 @@
 use super::super::actions::Move;
 use super::super::data::Act;
 use super::super::state::{Occupant, Phase};
-use super::{moves, play, started, with_task};
+use super::{first_legal, moves, play, started, with_task};
 
 /// The spaces a `Place` is offered on.
 fn placeable(st: &super::super::NijarState) -> Vec<u8> {
@@ -156,4 +156,72 @@ fn s7_2_the_round_ends_with_every_shop_closed_and_turns_equal() {
     assert_eq!(st.actor(), Some(b));
     closed_turn(&mut st); // b: turn 2
     assert!(st.table().round == 1 || matches!(st.table().phase, Phase::Endgame { .. }));
+}
+
+/// 7.2.3: two pieces of one type are sold in the order the seller chooses, the marker moving
+/// between them ("Repeat this process for each piece"): with the marker at 6 and a demand of
+/// 2, a painted then an unpainted piece give 8 + 3 VP, the other order 4 + 6 — for Plates,
+/// Jugs and Pots alike.
+#[test]
+fn s7_2_3_two_pieces_of_one_type_in_either_order() {
+    for t in 0..3u8 {
+        for (painted_first, vp) in [(true, [8, 11]), (false, [4, 10])] {
+            let (painted, unpainted) = (3 + t, t);
+            let (first, second) = if painted_first {
+                (painted, unpainted)
+            } else {
+                (unpainted, painted)
+            };
+            let mut st = started(2, 64);
+            let s = st.actor().unwrap();
+            let c = usize::from(t);
+            let tb = st.table_mut();
+            tb.demand[0] = [0, 1, 2];
+            tb.demand[0].swap(c, 2); // column t has demand 2
+            tb.heights = [6, 6, 6];
+            tb.players[s].glaze_kilns[0].piece = t + 1; // painted
+            tb.players[s].firing_kilns[0].piece = t + 1; // unpainted
+            let before = st.score(s);
+            play(&mut st, Move::Sell(first));
+            assert_eq!(st.score(s) - before, vp[0], "type {t}");
+            assert_eq!(st.table().heights[c], 4, "down by the demand");
+            let m = moves(&st);
+            assert!(
+                m.contains(&Move::Sell(second)),
+                "type {t}, the other piece: {m:?}"
+            );
+            play(&mut st, Move::Sell(second));
+            assert_eq!(st.score(s) - before, vp[1], "type {t}");
+            assert_eq!(st.table().heights[c], 2);
+            let p = &st.table().players[s];
+            assert_eq!(p.sold[c], 2);
+            assert_eq!(
+                (p.glaze_kilns[0].piece, p.firing_kilns[0].piece),
+                (0, 0),
+                "both kilns emptied"
+            );
+        }
+    }
+}
+
+/// 7.2.4: on closing the shop, "immediately gain one Bonus of your choice" — one: once it is
+/// taken the turn is over and the next seat acts.
+#[test]
+fn s7_2_4_closing_gives_one_bonus_and_ends_the_turn() {
+    let mut st = started(2, 65);
+    let s = st.actor().unwrap();
+    st.table_mut().players[s].workers = 0;
+    st.table_mut().players[s].clay = 0;
+    let pg = st.table().players[s].pg;
+    play(&mut st, Move::CloseShop);
+    let bonus = first_legal(&st, &[Move::Clay1, Move::PgOrGlaze(0)]).unwrap();
+    play(&mut st, bonus);
+    let p = &st.table().players[s];
+    if bonus == Move::Clay1 {
+        assert_eq!(p.clay, 1);
+    } else {
+        assert_eq!(p.pg, pg + 2);
+    }
+    assert!(st.table().frames.is_empty(), "no second bonus");
+    assert_eq!(st.actor(), Some(1 - s), "the turn passed");
 }

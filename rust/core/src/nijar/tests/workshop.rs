@@ -1,0 +1,169 @@
+//! The workshop's cards at work: painting into every glazing workshop (8.8), a played card's
+//! cost and its space's action (8.2), and the Collect Esparto bonus from a played card (9.8).
+
+use super::super::actions::{encode, Move};
+use super::super::data::{Act, CardType};
+use super::super::state::Slot;
+use super::{first_of, give, moves, play, started, take_out, with_task};
+
+/// The moves, in action order (for comparing sets of options).
+fn sorted(mut m: Vec<Move>) -> Vec<Move> {
+    m.sort_by_key(|&x| encode(x));
+    m
+}
+
+/// 8.8: "Move one or more pieces from your Firing Kilns to your Glazing Workshops" — with two
+/// Plates and a Pot in three firing kilns and two empty workshops, each type is offered into
+/// each workshop; after painting a Plate into the first, the second workshop still takes
+/// either the other Plate or the Pot.
+#[test]
+fn s8_8_paint_offers_every_piece_into_every_empty_workshop() {
+    let mut st = started(2, 47);
+    let s = st.actor().unwrap();
+    let ws = first_of(CardType::GlazingWorkshop); // paints for "crack:2" (authored)
+    take_out(&mut st, ws);
+    let p = &mut st.table_mut().players[s];
+    p.glaze = 2;
+    p.cracks = 0;
+    p.workshops.push(Slot { card: ws, piece: 0 });
+    p.firing_kilns[0].piece = 1; // a plate
+    p.firing_kilns.push(Slot { card: 68, piece: 1 }); // another plate
+    p.firing_kilns.push(Slot { card: 69, piece: 3 }); // a pot
+    with_task(&mut st, Act::Paint);
+    // Option w * 3 + type: plate 0, pot 2 into workshop 0; plate 3, pot 5 into workshop 1.
+    assert_eq!(
+        sorted(moves(&st)),
+        sorted(vec![
+            Move::Paint(0),
+            Move::Paint(2),
+            Move::Paint(3),
+            Move::Paint(5),
+            Move::Done
+        ])
+    );
+    play(&mut st, Move::Paint(0));
+    assert_eq!(
+        sorted(moves(&st)),
+        sorted(vec![Move::Paint(3), Move::Paint(5), Move::Stop]),
+        "the next workshop, either piece"
+    );
+    play(&mut st, Move::Paint(3));
+    let p = &st.table().players[s];
+    assert_eq!((p.workshops[0].piece, p.workshops[1].piece), (1, 1));
+    assert_eq!((p.glaze, p.cracks), (0, 2));
+    let kilns: Vec<u8> = p.firing_kilns.iter().map(|k| k.piece).collect();
+    assert_eq!(kilns, [0, 0, 3], "the pot stays");
+    // Two Plates only: after the first, the second still goes into the second workshop.
+    let mut st = started(2, 47);
+    take_out(&mut st, ws);
+    let p = &mut st.table_mut().players[s];
+    (p.glaze, p.cracks) = (2, 0);
+    p.workshops.push(Slot { card: ws, piece: 0 });
+    p.firing_kilns[0].piece = 1;
+    p.firing_kilns.push(Slot { card: 68, piece: 1 });
+    with_task(&mut st, Act::Paint);
+    play(&mut st, Move::Paint(0));
+    assert_eq!(
+        sorted(moves(&st)),
+        sorted(vec![Move::Paint(3), Move::Stop]),
+        "the second plate"
+    );
+    play(&mut st, Move::Paint(3));
+    let p = &st.table().players[s];
+    assert_eq!((p.workshops[0].piece, p.workshops[1].piece), (1, 1));
+}
+
+/// 8.8 with three workshops: after a Plate into the first and the Pot into the second, the
+/// third still takes the other Plate (the options go on after the workshop last used, not
+/// after the piece's type). Authored paint costs: starting workshop 2 Glazes, Taller de
+/// Vidriado 1 two Cracks, Taller de Vidriado 2 one Glaze.
+#[test]
+fn s8_8_paint_goes_on_into_the_third_workshop() {
+    let mut st = started(2, 51);
+    let s = st.actor().unwrap();
+    let (ws1, ws2) = (
+        first_of(CardType::GlazingWorkshop),
+        first_of(CardType::GlazingWorkshop) + 1,
+    );
+    take_out(&mut st, ws1);
+    take_out(&mut st, ws2);
+    let p = &mut st.table_mut().players[s];
+    (p.glaze, p.cracks) = (3, 0);
+    p.workshops.push(Slot {
+        card: ws1,
+        piece: 0,
+    });
+    p.workshops.push(Slot {
+        card: ws2,
+        piece: 0,
+    });
+    p.firing_kilns[0].piece = 1; // a plate
+    p.firing_kilns.push(Slot { card: 68, piece: 3 }); // a pot
+    p.firing_kilns.push(Slot { card: 69, piece: 1 }); // a plate
+    with_task(&mut st, Act::Paint);
+    play(&mut st, Move::Paint(0)); // plate into workshop 0
+    play(&mut st, Move::Paint(3 + 2)); // pot into workshop 1
+    assert_eq!(
+        sorted(moves(&st)),
+        sorted(vec![Move::Paint(6), Move::Stop]),
+        "the plate into workshop 2"
+    );
+    play(&mut st, Move::Paint(6));
+    let p = &st.table().players[s];
+    let pieces: Vec<u8> = p.workshops.iter().map(|w| w.piece).collect();
+    assert_eq!(pieces, [1, 3, 1]);
+    assert_eq!((p.glaze, p.cracks), (0, 2));
+}
+
+/// 8.2: "pay its cost in Perra Gorda Tokens, Clay, Glazes, or Cracks"; 9.8: "Collect one
+/// reward from one of your Esparto Cards". Jarapa Roja 1 (authored: costs 1 Clay, rewards 4
+/// Perra Gorda or 1 Clay) is played for its Clay; the Collect Esparto bonus then offers both
+/// rewards of the printed card and of this one, and its first gives 4 Perra Gorda.
+#[test]
+fn s9_8_collect_one_reward_from_a_played_esparto_card() {
+    let mut st = started(2, 52);
+    let s = st.actor().unwrap();
+    let card = first_of(CardType::Esparto);
+    give(&mut st, s, card);
+    let p = &mut st.table_mut().players[s];
+    (p.pg, p.clay) = (0, 5);
+    with_task(&mut st, Act::Play);
+    play(&mut st, Move::PlayCard(card, 0));
+    assert_eq!(st.table().players[s].clay, 4, "paid 1 Clay");
+    with_task(&mut st, Act::Esparto1);
+    // Option card * 2 + side: 0, 1 the printed card's; 2, 3 Jarapa Roja 1's.
+    assert_eq!(
+        sorted(moves(&st)),
+        sorted(vec![
+            Move::Esparto1(0),
+            Move::Esparto1(1),
+            Move::Esparto1(2),
+            Move::Esparto1(3),
+            Move::Done
+        ])
+    );
+    play(&mut st, Move::Esparto1(2));
+    let p = &st.table().players[s];
+    assert_eq!((p.pg, p.clay), (4, 4), "4 Perra Gorda from Jarapa Roja 1");
+}
+
+/// 8.7: "Move any number of pieces of your choice from your Drying Area to your Firing Kilns
+/// and, likewise, ... from your Glazing Workshops to your Glaze Kilns": with a Plate, a Jug and
+/// a Pot drying and a painted piece in the workshop, Fire and the Firing Bonus (9.2) offer all
+/// four (option: piece type 0..3, then 3 + workshop).
+#[test]
+fn s8_7_fire_offers_every_drying_type_and_every_painted_piece() {
+    for (act, wrap) in [
+        (Act::Fire, Move::Fire as fn(u8) -> Move),
+        (Act::Fire1, Move::Fire1 as fn(u8) -> Move),
+    ] {
+        let mut st = started(2, 53);
+        let s = st.actor().unwrap();
+        let p = &mut st.table_mut().players[s];
+        p.drying = [1, 1, 1];
+        p.workshops[0].piece = 2; // a painted jug
+        with_task(&mut st, act);
+        let want: Vec<Move> = (0..4).map(wrap).chain([Move::Done]).collect();
+        assert_eq!(sorted(moves(&st)), sorted(want), "{act:?}");
+    }
+}
