@@ -253,28 +253,34 @@ fn a_game_end_choice_that_cannot_change_the_score_is_skipped() {
 
 #[test]
 fn at_game_end_other_face_down_cards_are_discarded_or_kept() {
-    let supply_run = advantage("Supply Run");
-    let s = ended_holding([&[], &[supply_run], &[]], 1);
-    assert_eq!(s.t.phase, Phase::FinalChoices { seat: 1 });
-    assert_eq!(
-        legal(&s),
-        vec![
-            DISCARD + u32::from(supply_run),
-            crate::sunrise::actions::END_TURN
-        ]
-    );
-    let mut kept = s.clone();
-    kept.apply_action(crate::sunrise::actions::END_TURN)
-        .unwrap();
-    assert!(kept.is_terminal());
-    assert!(kept.t.players[1].advantages.contains(&supply_run));
-    let mut discarded = s.clone();
-    discarded
-        .apply_action(DISCARD + u32::from(supply_run))
-        .unwrap();
-    assert_eq!(discarded.t.players[1].reserve, 2);
-    assert_eq!(
-        discarded.explain_score(1).total,
-        kept.explain_score(1).total + 1
-    );
+    // "At any time before you reveal an advantage card, you may discard it to place 1
+    // resource into your reserve": a one-time card or a showpiece scores nothing face-up at
+    // game end, so its holder discards it or keeps it face-down. Supply Run is card 0 and
+    // Clay Bell a later one, so the action names the card, whatever its id.
+    for card in [advantage("Supply Run"), advantage("Clay Bell")] {
+        let s = ended_holding([&[], &[card], &[]], 1);
+        assert_eq!(s.t.phase, Phase::FinalChoices { seat: 1 });
+        assert_eq!(
+            legal(&s),
+            vec![
+                DISCARD + u32::from(card),
+                crate::sunrise::actions::END_TURN
+            ]
+        );
+        let mut kept = s.clone();
+        kept.apply_action(crate::sunrise::actions::END_TURN)
+            .unwrap();
+        assert!(kept.is_terminal());
+        assert!(kept.t.players[1].advantages.contains(&card));
+        let mut discarded = s.clone();
+        discarded
+            .apply_action(DISCARD + u32::from(card))
+            .unwrap();
+        assert_eq!(discarded.t.players[1].reserve, 2);
+        assert!(discarded.t.advantage_deck.contains(&card));
+        assert_eq!(
+            discarded.explain_score(1).total,
+            kept.explain_score(1).total + 1
+        );
+    }
 }
