@@ -46,23 +46,29 @@ fn go_first_gains_a_resource_and_marks_the_next_completion() {
 
 #[test]
 fn discarding_gives_one_reserve_resource_and_stays_secret() {
-    let mut s = at_work(3);
-    let card = advantage("Vase Enthusiast");
-    give_advantage(&mut s, 0, card);
-    let reserve = s.t.players[0].reserve;
-    s.apply_action(DISCARD + u32::from(card)).unwrap();
-    assert_eq!(s.t.players[0].reserve, reserve + 1);
-    assert_eq!(s.t.advantage_deck.last(), Some(&card));
-    // Face-down to the bottom: seat 0 sees it there, seat 1 does not.
-    let seen = |viewer| {
-        s.observation(viewer)["advantage_deck_known"]
-            .as_array()
-            .unwrap()
-            .len()
-    };
-    assert_eq!(seen(0), 1);
-    assert_eq!(seen(1), 0);
-    assert_valid(&s);
+    // "Discard the card face-down to the bottom of the advantage deck to place 1 resource
+    // into your reserve": the discarder, and only it, knows the card is there (seat 1
+    // discards too, so the knowledge is the discarder's, not always seat 0's).
+    for seat in [0, 1] {
+        let mut s = game(3, 3);
+        random_until(&mut s, 3, |s| s.t.phase == Phase::Work { seat: seat as u8 });
+        let card = advantage("Vase Enthusiast");
+        give_advantage(&mut s, seat, card);
+        let reserve = s.t.players[seat].reserve;
+        s.apply_action(DISCARD + u32::from(card)).unwrap();
+        assert_eq!(s.t.players[seat].reserve, reserve + 1);
+        assert_eq!(s.t.advantage_deck.last(), Some(&card));
+        let seen = |viewer| {
+            s.observation(viewer)["advantage_deck_known"]
+                .as_array()
+                .unwrap()
+                .len()
+        };
+        for viewer in 0..3 {
+            assert_eq!(seen(viewer), usize::from(viewer == seat), "viewer {viewer}");
+        }
+        assert_valid(&s);
+    }
 }
 
 #[test]
