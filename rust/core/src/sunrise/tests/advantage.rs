@@ -268,10 +268,7 @@ fn at_game_end_other_face_down_cards_are_discarded_or_kept() {
         assert_eq!(s.t.phase, Phase::FinalChoices { seat: 1 });
         assert_eq!(
             legal(&s),
-            vec![
-                DISCARD + u32::from(card),
-                crate::sunrise::actions::END_TURN
-            ]
+            vec![DISCARD + u32::from(card), crate::sunrise::actions::END_TURN]
         );
         let mut kept = s.clone();
         kept.apply_action(crate::sunrise::actions::END_TURN)
@@ -279,9 +276,7 @@ fn at_game_end_other_face_down_cards_are_discarded_or_kept() {
         assert!(kept.is_terminal());
         assert!(kept.t.players[1].advantages.contains(&card));
         let mut discarded = s.clone();
-        discarded
-            .apply_action(DISCARD + u32::from(card))
-            .unwrap();
+        discarded.apply_action(DISCARD + u32::from(card)).unwrap();
         assert_eq!(discarded.t.players[1].reserve, 2);
         assert!(discarded.t.advantage_deck.contains(&card));
         assert_eq!(
