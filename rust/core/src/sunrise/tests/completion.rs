@@ -663,3 +663,21 @@ fn a_seat_whose_only_open_icons_are_on_a_showpiece_may_convert_at_step_three() {
     )));
     assert!(legal(&s).contains(&END_TURN));
 }
+
+#[test]
+fn a_drawn_advantage_card_is_known_to_its_drawer_even_one_it_returned_itself() {
+    // "Draw & Keep 1 Advantage Card": the drawer holds the top card face-down, so it knows
+    // it — also when it is a card the drawer itself had put back ("Discard the card
+    // face-down to the bottom of the advantage deck") and so already knew.
+    let mut s = game(3, 2);
+    until_bonus_choice(&mut s, 5);
+    let (seat, _) = acting(&s);
+    assert!(bonus_options(&s).contains(&Bonus::AdvantageAndProject));
+    let top = s.t.advantage_deck[0];
+    s.t.advantage_known[usize::from(top)] = 1 << seat;
+    play(&mut s, |m| {
+        *m == Move::Bonus(Bonus::AdvantageAndProject as usize)
+    });
+    assert!(s.t.players[seat].advantages.contains(&top));
+    assert_eq!(s.t.advantage_known[usize::from(top)], 1 << seat);
+}
