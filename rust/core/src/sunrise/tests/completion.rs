@@ -431,8 +431,9 @@ fn every_seat_that_can_convert_decides_at_the_start_of_step_three() {
             target: usize::from(card),
         }
     });
-    // With its reserve spent, seat 0 has nothing more to decide before the turns begin.
-    assert_eq!(s.t.players[0].reserve, 0);
+    // With fewer than 2 left in its reserve, seat 0 has nothing more to decide before the
+    // turns begin.
+    assert!(s.t.players[0].reserve < 2);
     assert_ne!(s.t.phase, Phase::Convert { seat: 0 });
     // The completed project joins the project order and gets its completion turn.
     random_until(&mut s, 5, |s| {
