@@ -678,10 +678,13 @@ fn a_drawn_advantage_card_is_known_to_its_drawer_even_one_it_returned_itself() {
     let (seat, _) = acting(&s);
     assert!(bonus_options(&s).contains(&Bonus::AdvantageAndProject));
     let top = s.t.advantage_deck[0];
-    s.t.advantage_known[usize::from(top)] = 1 << seat;
-    play(&mut s, |m| {
-        *m == Move::Bonus(Bonus::AdvantageAndProject as usize)
-    });
-    assert!(s.t.players[seat].advantages.contains(&top));
-    assert_eq!(s.t.advantage_known[usize::from(top)], 1 << seat);
+    let mut returned = s.clone();
+    returned.t.advantage_known[usize::from(top)] = 1 << seat;
+    for s in [&mut s, &mut returned] {
+        play(s, |m| {
+            *m == Move::Bonus(Bonus::AdvantageAndProject as usize)
+        });
+        assert!(s.t.players[seat].advantages.contains(&top));
+        assert_eq!(s.t.advantage_known[usize::from(top)], 1 << seat);
+    }
 }
