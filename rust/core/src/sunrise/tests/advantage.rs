@@ -46,23 +46,29 @@ fn go_first_gains_a_resource_and_marks_the_next_completion() {
 
 #[test]
 fn discarding_gives_one_reserve_resource_and_stays_secret() {
-    let mut s = at_work(3);
-    let card = advantage("Vase Enthusiast");
-    give_advantage(&mut s, 0, card);
-    let reserve = s.t.players[0].reserve;
-    s.apply_action(DISCARD + u32::from(card)).unwrap();
-    assert_eq!(s.t.players[0].reserve, reserve + 1);
-    assert_eq!(s.t.advantage_deck.last(), Some(&card));
-    // Face-down to the bottom: seat 0 sees it there, seat 1 does not.
-    let seen = |viewer| {
-        s.observation(viewer)["advantage_deck_known"]
-            .as_array()
-            .unwrap()
-            .len()
-    };
-    assert_eq!(seen(0), 1);
-    assert_eq!(seen(1), 0);
-    assert_valid(&s);
+    // "Discard the card face-down to the bottom of the advantage deck to place 1 resource
+    // into your reserve": the discarder, and only it, knows the card is there (seat 1
+    // discards too, so the knowledge is the discarder's, not always seat 0's).
+    for seat in [0, 1] {
+        let mut s = game(3, 3);
+        random_until(&mut s, 3, |s| s.t.phase == Phase::Work { seat: seat as u8 });
+        let card = advantage("Vase Enthusiast");
+        give_advantage(&mut s, seat, card);
+        let reserve = s.t.players[seat].reserve;
+        s.apply_action(DISCARD + u32::from(card)).unwrap();
+        assert_eq!(s.t.players[seat].reserve, reserve + 1);
+        assert_eq!(s.t.advantage_deck.last(), Some(&card));
+        let seen = |viewer| {
+            s.observation(viewer)["advantage_deck_known"]
+                .as_array()
+                .unwrap()
+                .len()
+        };
+        for viewer in 0..3 {
+            assert_eq!(seen(viewer), usize::from(viewer == seat), "viewer {viewer}");
+        }
+        assert_valid(&s);
+    }
 }
 
 #[test]
@@ -253,28 +259,29 @@ fn a_game_end_choice_that_cannot_change_the_score_is_skipped() {
 
 #[test]
 fn at_game_end_other_face_down_cards_are_discarded_or_kept() {
-    let supply_run = advantage("Supply Run");
-    let s = ended_holding([&[], &[supply_run], &[]], 1);
-    assert_eq!(s.t.phase, Phase::FinalChoices { seat: 1 });
-    assert_eq!(
-        legal(&s),
-        vec![
-            DISCARD + u32::from(supply_run),
-            crate::sunrise::actions::END_TURN
-        ]
-    );
-    let mut kept = s.clone();
-    kept.apply_action(crate::sunrise::actions::END_TURN)
-        .unwrap();
-    assert!(kept.is_terminal());
-    assert!(kept.t.players[1].advantages.contains(&supply_run));
-    let mut discarded = s.clone();
-    discarded
-        .apply_action(DISCARD + u32::from(supply_run))
-        .unwrap();
-    assert_eq!(discarded.t.players[1].reserve, 2);
-    assert_eq!(
-        discarded.explain_score(1).total,
-        kept.explain_score(1).total + 1
-    );
+    // "At any time before you reveal an advantage card, you may discard it to place 1
+    // resource into your reserve": a one-time card or a showpiece scores nothing face-up at
+    // game end, so its holder discards it or keeps it face-down. Supply Run is card 0 and
+    // Clay Bell a later one, so the action names the card, whatever its id.
+    for card in [advantage("Supply Run"), advantage("Clay Bell")] {
+        let s = ended_holding([&[], &[card], &[]], 1);
+        assert_eq!(s.t.phase, Phase::FinalChoices { seat: 1 });
+        assert_eq!(
+            legal(&s),
+            vec![DISCARD + u32::from(card), crate::sunrise::actions::END_TURN]
+        );
+        let mut kept = s.clone();
+        kept.apply_action(crate::sunrise::actions::END_TURN)
+            .unwrap();
+        assert!(kept.is_terminal());
+        assert!(kept.t.players[1].advantages.contains(&card));
+        let mut discarded = s.clone();
+        discarded.apply_action(DISCARD + u32::from(card)).unwrap();
+        assert_eq!(discarded.t.players[1].reserve, 2);
+        assert!(discarded.t.advantage_deck.contains(&card));
+        assert_eq!(
+            discarded.explain_score(1).total,
+            kept.explain_score(1).total + 1
+        );
+    }
 }

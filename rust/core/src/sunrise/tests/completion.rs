@@ -431,6 +431,10 @@ fn every_seat_that_can_convert_decides_at_the_start_of_step_three() {
             target: usize::from(card),
         }
     });
+    // With fewer than 2 left in its reserve, seat 0 has nothing more to decide before the
+    // turns begin.
+    assert!(s.t.players[0].reserve < 2);
+    assert_ne!(s.t.phase, Phase::Convert { seat: 0 });
     // The completed project joins the project order and gets its completion turn.
     random_until(&mut s, 5, |s| {
         matches!(s.t.phase, Phase::Complete { project, .. } if project == card) || selecting(s)
@@ -620,4 +624,67 @@ fn an_in_progress_showpiece_is_not_an_in_progress_project() {
         bonus_options(&s),
         vec![Bonus::TakeTwoProjects, Bonus::AdvantageAndProject]
     );
+}
+
+#[test]
+fn a_seat_whose_only_open_icons_are_on_a_showpiece_may_convert_at_step_three() {
+    // "At any time, during any step, you may convert 2 resources in your reserve into any 1
+    // resource to place onto an in-progress project or showpiece." Seat 0 completed its
+    // every project in step two, so only its in-progress showpiece has open icons; with 2 in
+    // its reserve it still decides whether to convert before the first completion turn.
+    let mut s = game(2, 12);
+    random_until(&mut s, 3, |s| matches!(s.t.phase, Phase::Work { seat: 1 }));
+    let works: Vec<_> = s.t.players[0].projects.to_vec();
+    s.t.players[0].projects.clear();
+    for w in works {
+        let icons = s.cards.projects[usize::from(w.card)].icons.len() as u8;
+        s.t.players[0].supply -= icons - w.filled.count_ones() as u8;
+        s.t.players[0].awaiting.push(w.card);
+    }
+    let showpiece = advantage("Clay Bell");
+    give_advantage(&mut s, 0, showpiece);
+    s.t.players[0].advantages.clear();
+    s.t.players[0].showpieces.push(crate::sunrise::state::Work {
+        card: showpiece,
+        filled: 0,
+    });
+    s.t.advantage_known[usize::from(showpiece)] = s.all_seats();
+    let p = &mut s.t.players[0];
+    p.supply = p.supply + p.reserve - 2;
+    p.reserve = 2;
+    assert_valid(&s);
+    random_until(&mut s, 4, |s| !matches!(s.t.phase, Phase::Work { .. }));
+    assert_eq!(s.t.phase, Phase::Convert { seat: 0 });
+    let target = crate::sunrise::data::NUM_ALL_PROJECTS + usize::from(showpiece);
+    let crate::sunrise::data::AdvantageEffect::Showpiece { icons, .. } =
+        &s.cards.advantages[usize::from(showpiece)].effect
+    else {
+        unreachable!()
+    };
+    assert!(legal(&s).contains(&crate::sunrise::actions::convert_action(
+        icons[0] as usize,
+        target
+    )));
+    assert!(legal(&s).contains(&END_TURN));
+}
+
+#[test]
+fn a_drawn_advantage_card_is_known_to_its_drawer_even_one_it_returned_itself() {
+    // "Draw & Keep 1 Advantage Card": the drawer holds the top card face-down, so it knows
+    // it — also when it is a card the drawer itself had put back ("Discard the card
+    // face-down to the bottom of the advantage deck") and so already knew.
+    let mut s = game(3, 2);
+    until_bonus_choice(&mut s, 5);
+    let (seat, _) = acting(&s);
+    assert!(bonus_options(&s).contains(&Bonus::AdvantageAndProject));
+    let top = s.t.advantage_deck[0];
+    let mut returned = s.clone();
+    returned.t.advantage_known[usize::from(top)] = 1 << seat;
+    for s in [&mut s, &mut returned] {
+        play(s, |m| {
+            *m == Move::Bonus(Bonus::AdvantageAndProject as usize)
+        });
+        assert!(s.t.players[seat].advantages.contains(&top));
+        assert_eq!(s.t.advantage_known[usize::from(top)], 1 << seat);
+    }
 }

@@ -27,6 +27,34 @@ fn a_seats_drawn_cards_and_stack_are_hidden_from_the_others() {
 }
 
 #[test]
+fn each_drawn_card_is_known_to_its_drawer_alone_and_the_stacks_to_nobody() {
+    // "Deal 12 face-down cards to each player" and "Draw 4 resource cards from the stack":
+    // at the start of every round each seat knows the 4 cards it drew and nobody knows a
+    // card of any stack (the table of who knows what in `observe.rs`).
+    for players in 2..=4 {
+        let mut s = game(players, 7);
+        let mut rounds = 0;
+        while !s.is_terminal() {
+            if selecting(&s) && s.t.players.iter().all(|p| p.pending.is_none()) {
+                for (q, p) in s.t.players.iter().enumerate() {
+                    assert_eq!(p.hand.len(), 4);
+                    for &c in &p.hand {
+                        assert_eq!(s.t.resource_known[usize::from(c)], 1 << q, "seat {q}");
+                    }
+                    for &c in &p.stack {
+                        assert_eq!(s.t.resource_known[usize::from(c)], 0);
+                    }
+                }
+                rounds += 1;
+            }
+            random_until(&mut s, rounds, |s| !selecting(s));
+            random_until(&mut s, rounds, selecting);
+        }
+        assert!(rounds >= 2, "{players} players: {rounds} rounds checked");
+    }
+}
+
+#[test]
 fn a_step_one_choice_stays_hidden_until_every_seat_has_chosen() {
     let base = game(3, 40);
     let options = legal(&base);

@@ -252,3 +252,69 @@ fn with_the_community_supply_empty_a_player_takes_from_another_players_unused_su
     );
     assert_valid(&s);
 }
+
+#[test]
+fn with_no_resource_left_anywhere_a_card_is_used_and_nothing_is_placed() {
+    // "If you run out, you may take resources from the community supply or another player's
+    // unused supply"; "You must use all resource cards". With every supply empty (all 60
+    // resources in the reserves) the rulebook offers no resource: the card can only be
+    // used up into the reserve, which gains nothing.
+    let mut s = game(4, 4);
+    random_until(&mut s, 5, |s| matches!(s.t.phase, Phase::Work { seat: 0 }));
+    assert_eq!(s.t.community_supply, 0);
+    // Seat 0 has a project with an open icon its first wheel card could fill.
+    let (offer, _) = s.offers(&s.t.players[0].wheel[0]);
+    let fits =
+        *s.t.project_deck
+            .iter()
+            .find(|&&c| {
+                s.cards.projects[usize::from(c)]
+                    .icons
+                    .iter()
+                    .any(|&r| offer & (1 << r as u16) != 0)
+            })
+            .unwrap();
+    set_project(&mut s, 0, fits, &[0, 1, 2, 3, 4, 5]);
+    let onto_fits = |s: &SunriseState| {
+        moves(s)
+            .iter()
+            .any(|(_, m)| matches!(m, Move::Place { target, .. } if *target == usize::from(fits)))
+    };
+    assert!(
+        onto_fits(&s),
+        "while resources are left, the card may go onto it"
+    );
+    for q in 0..4 {
+        let all = s.t.players[q].supply;
+        to_reserve(&mut s, q, all);
+    }
+    assert_valid(&s);
+    let places: Vec<usize> = moves(&s)
+        .into_iter()
+        .filter_map(|(_, m)| match m {
+            Move::Place { target, .. } => Some(target),
+            _ => None,
+        })
+        .collect();
+    assert!(!places.is_empty());
+    assert!(
+        places.iter().all(|&t| t == RESERVE_TARGET),
+        "no resource to place on a project: {places:?}"
+    );
+    let reserves: Vec<u8> = s.t.players.iter().map(|p| p.reserve).collect();
+    let wheel = s.t.players[0].wheel;
+    play(&mut s, |m| {
+        matches!(
+            m,
+            Move::Place {
+                target: RESERVE_TARGET,
+                ..
+            }
+        )
+    });
+    assert_ne!(s.t.players[0].wheel, wheel, "the card was used");
+    let after: Vec<u8> = s.t.players.iter().map(|p| p.reserve).collect();
+    assert_eq!(after, reserves);
+    assert!(s.t.players.iter().all(|p| p.supply == 0));
+    assert_valid(&s);
+}
