@@ -229,7 +229,7 @@ def test_faces_and_the_legend_use_one_set_of_icons() -> None:
     me = state.observation(0)["players_view"][0]
     assert (
         f"Seat 0 (you): 0⭐ VP — {me['perra_gorda']}💰 Perra Gorda, {me['glazes']}💧 Glazes, "
-        f"{me['clay']}🧱 Clay, {me['cracks']}⚡ Cracks, technology 1" in out
+        f"{me['clay']}🧱 Clay, {me['cracks']}⚡ Cracks (of 8), technology 1" in out
     )
     assert iconized(
         "costs 1 Perra Gorda + 1 Crack (into your Cleaning Area) · when played: Clean 1 Crack "
