@@ -192,35 +192,49 @@ def _main_board(obs: Obs) -> Table:
     for c, name in enumerate(_COLUMNS):
         bonus = bonuses[c] if c < len(bonuses) else None
         table.add_column(f"{name}\n(bonus: {_act(bonus)})" if bonus else f"{name}\n(blocked)")
-    layout = _seq(obs.get("layout"))
-    spaces = _seq(obs.get("spaces"))
-    for r in range(3):
-        acts = " / ".join(_act(a) for a in layout[r * 3 : r * 3 + 3])
-        row = _seq(spaces[r]) if r < len(spaces) else []
-        cells = []
-        for c in range(5):
-            occ = row[c] if c < len(row) and isinstance(row[c], Mapping) else {}
-            seat = occ.get("seat")
-            n = occ.get("count", 0)
-            cells.append(
-                ""
-                if seat is None
-                else f"{_who(seat, obs)}: {_count(n, 'craftswoman', 'craftswomen')}"
-            )
+    for acts, row in _board_rows(obs):
+        cells = [
+            ""
+            if occ.get("seat") is None
+            else f"{_who(occ.get('seat'), obs)}: "
+            f"{_count(occ.get('count', 0), 'craftswoman', 'craftswomen')}"
+            for occ in row
+        ]
         table.add_row(Text(acts), *(Text(c) for c in cells))
     return table
 
 
-def _market(obs: Obs) -> Text:
+def _board_rows(obs: Obs) -> list[tuple[str, list[Mapping[str, Any]]]]:
+    """Each main-board row: its three actions ("Throw / Paint / Fire") and, per column, who
+    has craftswomen there (`{}` for an empty space)."""
+    layout = _seq(obs.get("layout"))
+    spaces = _seq(obs.get("spaces"))
+    rows = []
+    for r in range(3):
+        acts = " / ".join(_act(a) for a in layout[r * 3 : r * 3 + 3])
+        row = _seq(spaces[r]) if r < len(spaces) else []
+        occupants = [
+            row[c] if c < len(row) and isinstance(row[c], Mapping) else {}
+            for c in range(len(_COLUMNS))
+        ]
+        rows.append((acts, occupants))
+    return rows
+
+
+def _market_pieces(obs: Obs) -> list[tuple[str, object, object]]:
+    """Each piece's name, marker height and this round's demand ("?" where unknown)."""
     heights = _seq(obs.get("market_heights"))
     demand = _seq(obs.get("demand"))
     rnd = int(obs.get("round", 1) or 1)
     row = _seq(demand[rnd - 1]) if 0 < rnd <= len(demand) else []
-    parts = []
-    for i, name in enumerate(_PIECES):
-        h = heights[i] if i < len(heights) else "?"
-        d = row[i] if i < len(row) else "?"
-        parts.append(f"{name}: height {h} (demand {d})")
+    return [
+        (name, heights[i] if i < len(heights) else "?", row[i] if i < len(row) else "?")
+        for i, name in enumerate(_PIECES)
+    ]
+
+
+def _market(obs: Obs) -> Text:
+    parts = [f"{name}: height {h} (demand {d})" for name, h, d in _market_pieces(obs)]
     dice = ", ".join(str(d) for d in _seq(obs.get("dice")))
     return _wrapped([f"Market — {'; '.join(parts)}; dice {dice or 'not rolled'}"])
 
@@ -386,30 +400,20 @@ def _compact_main_board(obs: Obs) -> list[str]:
     if blocked:
         columns.append(f"{', '.join(blocked)} blocked")
     lines = [f"Columns: {' · '.join(columns)}"]
-    layout = _seq(obs.get("layout"))
-    spaces = _seq(obs.get("spaces"))
-    for r in range(3):
-        acts = " / ".join(_act(a) for a in layout[r * 3 : r * 3 + 3])
-        row = _seq(spaces[r]) if r < len(spaces) else []
+    for acts, row in _board_rows(obs):
         taken = [
             f"{name} {_short_who(occ.get('seat'), obs)}"
             + (f" x{occ.get('count')}" if occ.get("count", 1) != 1 else "")
-            for c, name in enumerate(_COLUMNS)
-            if c < len(row) and isinstance(occ := row[c], Mapping) and occ.get("seat") is not None
+            for name, occ in zip(_COLUMNS, row, strict=True)
+            if occ.get("seat") is not None
         ]
         lines.append(f"  {acts}: {' · '.join(taken) or 'free'}")
     return lines
 
 
 def _compact_market(obs: Obs) -> str:
-    heights = _seq(obs.get("market_heights"))
-    demand = _seq(obs.get("demand"))
-    rnd = int(obs.get("round", 1) or 1)
-    row = _seq(demand[rnd - 1]) if 0 < rnd <= len(demand) else []
     parts = [
-        f"{name} {heights[i] if i < len(heights) else '?'}"
-        + (f" (demand {row[i]})" if i < len(row) else "")
-        for i, name in enumerate(_PIECES)
+        f"{name} {h}" + (f" (demand {d})" if d != "?" else "") for name, h, d in _market_pieces(obs)
     ]
     dice = " ".join(str(d) for d in _seq(obs.get("dice")))
     return f"Market: {', '.join(parts)}; dice {dice or 'not rolled'}"

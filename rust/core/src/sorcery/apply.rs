@@ -305,7 +305,6 @@ impl SorceryState {
     fn commit_to(&mut self, seat: Seat, project: usize, icon: usize) {
         let m = usize::from(self.t.turn.material);
         self.t.turn.commits += 1;
-        self.t.turn.last = m as u8 + 1;
         if self.t.turn.stage == Stage::CramTarget {
             let alchemy = self.proj(project).department == Department::Alchemy;
             let p = &mut self.t.players[seat];

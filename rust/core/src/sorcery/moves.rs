@@ -113,8 +113,14 @@ impl SorceryState {
     /// Whether some material in the seat's hand fits an icon still open on one of its
     /// projects: whether a cram or a commit step could commit anything.
     pub(crate) fn can_commit_any(&self, seat: Seat) -> bool {
+        self.committable(seat).next().is_some()
+    }
+
+    /// The materials in the seat's hand that fit an icon still open on one of its projects,
+    /// ascending: what a cram or the commit step offers to commit.
+    fn committable(&self, seat: Seat) -> impl Iterator<Item = usize> + '_ {
         let open = self.open_icon_mask(seat);
-        ids(self.free_hand(seat)).any(|m| self.mat(m).icons & open != 0)
+        ids(self.free_hand(seat)).filter(move |&m| self.mat(m).icons & open != 0)
     }
 
     /// Materials in the seat's hand not pending in the commit step.
@@ -294,14 +300,11 @@ impl SorceryState {
                     push(out, act::USE_STAFF);
                 }
                 if t.commits < t.limit {
-                    // The icons still open on any project, computed once. Any material, in
-                    // any order: "commit up to two cards total" sets no order, and a player
-                    // who commits the card they think of first must still be offered the rest.
-                    let open = self.open_icon_mask(seat);
-                    for m in ids(self.free_hand(seat)) {
-                        if self.mat(m).icons & open != 0 {
-                            push(out, act::COMMIT + m as Action);
-                        }
+                    // Any fitting material, in any order: "commit up to two cards total" sets
+                    // no order, and a player who commits the card they think of first must
+                    // still be offered the rest.
+                    for m in self.committable(seat) {
+                        push(out, act::COMMIT + m as Action);
                     }
                 }
                 push(out, act::STOP);
