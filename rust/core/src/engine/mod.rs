@@ -10,6 +10,7 @@ mod error;
 mod fixed;
 mod key;
 mod rng;
+pub mod shared;
 pub mod tensor;
 
 pub(crate) use copies::search_copies;
@@ -18,6 +19,7 @@ pub use error::{EngineError, EngineResult};
 pub use fixed::FixedVec;
 pub use key::key_string;
 pub use rng::Rng;
+pub use shared::Shared;
 pub use tensor::{Cells, CompactDtype, SpecBuilder, TensorCell, TensorSpec};
 
 use arrayvec::ArrayVec;
