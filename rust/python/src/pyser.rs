@@ -4,9 +4,12 @@
 //! and building lists at their final length, is what makes a whole observation cost a few
 //! microseconds instead of the JSON tree's tens.
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::fmt;
+use std::sync::{Arc, Mutex, Weak};
 
+use craftgames_core::engine::shared::SHARED;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyString};
@@ -114,26 +117,117 @@ pub fn to_py<'py, T: Serialize + ?Sized>(
     py: Python<'py>,
     value: &T,
 ) -> PyResult<Bound<'py, PyAny>> {
-    value.serialize(PySer { py }).map_err(PyErr::from)
+    value
+        .serialize(PySer { py, faces: None })
+        .map_err(PyErr::from)
+}
+
+/// As [`to_py`], with the shared parts of `value` (`engine::Shared`: card faces) taken from
+/// `faces`, the table of the value's card set ([`face_table`]): each is built the first time
+/// it is met and the same object is reused after, in this and every later value of the set.
+// Used by the Sorcery and Níjar observation arms, which land next (typed views).
+#[allow(dead_code)]
+pub fn to_py_shared<'py, T: Serialize + ?Sized>(
+    py: Python<'py>,
+    value: &T,
+    faces: &Bound<'py, PyList>,
+) -> PyResult<Bound<'py, PyAny>> {
+    value
+        .serialize(PySer {
+            py,
+            faces: Some(faces),
+        })
+        .map_err(PyErr::from)
+}
+
+/// The tables of shared faces made so far, one per live card set (by its `Arc`). Entries
+/// whose card set is gone are dropped when a new one is added; a `Weak` keeps its set's
+/// allocation, so a new set can never reuse a listed set's address (and find its faces).
+#[allow(dead_code)]
+static FACE_TABLES: Mutex<Vec<FaceTableEntry>> = Mutex::new(Vec::new());
+
+/// A card set (held weakly, as `Any`: every game's set type) and its table of faces.
+type FaceTableEntry = (Weak<dyn Any + Send + Sync>, Py<PyList>);
+
+/// The table of shared faces of card set `set` (a list indexed by item, `None` where a face
+/// was not built yet), made on first use.
+#[allow(dead_code)]
+pub fn face_table<'py, T: Any + Send + Sync>(
+    py: Python<'py>,
+    set: &Arc<T>,
+) -> PyResult<Bound<'py, PyList>> {
+    let address = Arc::as_ptr(set).cast::<()>();
+    let find = |tables: &[FaceTableEntry]| {
+        tables
+            .iter()
+            .find(|(s, _)| std::ptr::eq(s.as_ptr().cast::<()>(), address))
+            .map(|(_, table)| table.bind(py).clone())
+    };
+    let lock = || FACE_TABLES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(table) = find(&lock()) {
+        return Ok(table);
+    }
+    // Made with the lock released: a Python allocation may collect garbage and run any code,
+    // which could come back here on this thread.
+    let table = PyList::empty(py);
+    let mut tables = lock();
+    if let Some(other) = find(&tables) {
+        return Ok(other); // another thread made one meanwhile: one table per set
+    }
+    tables.retain(|(s, _)| s.strong_count() > 0);
+    let weak: Weak<dyn Any + Send + Sync> = Arc::downgrade(set) as Weak<dyn Any + Send + Sync>;
+    tables.push((weak, table.clone().unbind()));
+    Ok(table)
 }
 
 #[derive(Clone, Copy)]
-struct PySer<'py> {
+struct PySer<'s, 'py> {
     py: Python<'py>,
+    /// The card set's shared faces, when the caller has a table for them.
+    faces: Option<&'s Bound<'py, PyList>>,
+}
+
+impl<'s, 'py> PySer<'s, 'py> {
+    /// Shared item `item`: the table's object if it was built before, else `value` built now
+    /// and kept there (the table grows with `None` up to the item).
+    fn shared<T: Serialize + ?Sized>(
+        self,
+        faces: &Bound<'py, PyList>,
+        item: u32,
+        value: &T,
+    ) -> Out<'py> {
+        let index = item as usize;
+        if index < faces.len() {
+            let kept = faces.get_item(index)?;
+            if !kept.is_none() {
+                return Ok(kept);
+            }
+        }
+        let built = value.serialize(self)?;
+        while faces.len() <= index {
+            faces.append(self.py.None())?;
+        }
+        faces.set_item(index, &built)?;
+        Ok(built)
+    }
 }
 
 type Out<'py> = Result<Bound<'py, PyAny>, Error>;
 
-struct Seq<'py> {
+struct Seq<'s, 'py> {
     py: Python<'py>,
+    faces: Option<&'s Bound<'py, PyList>>,
     items: Vec<Bound<'py, PyAny>>,
     /// For a tuple or struct variant: the `{variant: …}` wrapper's key.
     variant: Option<&'static str>,
 }
 
-impl<'py> Seq<'py> {
+impl<'s, 'py> Seq<'s, 'py> {
     fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.items.push(value.serialize(PySer { py: self.py })?);
+        self.items.push(value.serialize(PySer {
+            py: self.py,
+            faces: self.faces,
+        })?);
         Ok(())
     }
     fn finish(self) -> Out<'py> {
@@ -153,29 +247,41 @@ fn wrap<'py>(py: Python<'py>, variant: Option<&'static str>, inner: Bound<'py, P
     }
 }
 
-struct Map<'py> {
+struct Map<'s, 'py> {
     py: Python<'py>,
+    faces: Option<&'s Bound<'py, PyList>>,
     dict: Bound<'py, PyDict>,
     key: Option<Bound<'py, PyAny>>,
     variant: Option<&'static str>,
 }
 
-impl<'py> Map<'py> {
+impl<'s, 'py> Map<'s, 'py> {
+    fn ser(&self) -> PySer<'s, 'py> {
+        PySer {
+            py: self.py,
+            faces: self.faces,
+        }
+    }
     fn finish(self) -> Out<'py> {
         wrap(self.py, self.variant, self.dict.into_any())
     }
 }
 
-impl<'py> ser::Serializer for PySer<'py> {
+impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
-    type SerializeSeq = Seq<'py>;
-    type SerializeTuple = Seq<'py>;
-    type SerializeTupleStruct = Seq<'py>;
-    type SerializeTupleVariant = Seq<'py>;
-    type SerializeMap = Map<'py>;
-    type SerializeStruct = Map<'py>;
-    type SerializeStructVariant = Map<'py>;
+    type SerializeSeq = Seq<'s, 'py>;
+    type SerializeTuple = Seq<'s, 'py>;
+    type SerializeTupleStruct = Seq<'s, 'py>;
+    type SerializeTupleVariant = Seq<'s, 'py>;
+    type SerializeMap = Map<'s, 'py>;
+    type SerializeStruct = Map<'s, 'py>;
+    type SerializeStructVariant = Map<'s, 'py>;
+
+    /// Not human-readable: `engine::Shared` values then come as [`SHARED`] variants.
+    fn is_human_readable(&self) -> bool {
+        false
+    }
 
     fn serialize_bool(self, v: bool) -> Out<'py> {
         Ok(PyBool::new(self.py, v).to_owned().into_any())
@@ -248,25 +354,38 @@ impl<'py> ser::Serializer for PySer<'py> {
     }
     fn serialize_newtype_variant<T: Serialize + ?Sized>(
         self,
-        _name: &'static str,
-        _i: u32,
+        name: &'static str,
+        i: u32,
         variant: &'static str,
         value: &T,
     ) -> Out<'py> {
+        if name == SHARED {
+            // A card face (`engine::Shared`), item `i` of its set: shared when there is a
+            // table, else built like any value (never wrapped in the marker's variant).
+            return match self.faces {
+                Some(faces) => self.shared(faces, i, value),
+                None => value.serialize(self),
+            };
+        }
         let inner = value.serialize(self)?;
         wrap(self.py, Some(variant), inner)
     }
-    fn serialize_seq(self, len: Option<usize>) -> Result<Seq<'py>, Error> {
+    fn serialize_seq(self, len: Option<usize>) -> Result<Seq<'s, 'py>, Error> {
         Ok(Seq {
             py: self.py,
+            faces: self.faces,
             items: Vec::with_capacity(len.unwrap_or(0)),
             variant: None,
         })
     }
-    fn serialize_tuple(self, len: usize) -> Result<Seq<'py>, Error> {
+    fn serialize_tuple(self, len: usize) -> Result<Seq<'s, 'py>, Error> {
         self.serialize_seq(Some(len))
     }
-    fn serialize_tuple_struct(self, _name: &'static str, len: usize) -> Result<Seq<'py>, Error> {
+    fn serialize_tuple_struct(
+        self,
+        _name: &'static str,
+        len: usize,
+    ) -> Result<Seq<'s, 'py>, Error> {
         self.serialize_seq(Some(len))
     }
     fn serialize_tuple_variant(
@@ -275,20 +394,21 @@ impl<'py> ser::Serializer for PySer<'py> {
         _i: u32,
         variant: &'static str,
         len: usize,
-    ) -> Result<Seq<'py>, Error> {
+    ) -> Result<Seq<'s, 'py>, Error> {
         let mut seq = self.serialize_seq(Some(len))?;
         seq.variant = Some(variant);
         Ok(seq)
     }
-    fn serialize_map(self, _len: Option<usize>) -> Result<Map<'py>, Error> {
+    fn serialize_map(self, _len: Option<usize>) -> Result<Map<'s, 'py>, Error> {
         Ok(Map {
             py: self.py,
+            faces: self.faces,
             dict: PyDict::new(self.py),
             key: None,
             variant: None,
         })
     }
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Map<'py>, Error> {
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Map<'s, 'py>, Error> {
         self.serialize_map(None)
     }
     fn serialize_struct_variant(
@@ -297,14 +417,14 @@ impl<'py> ser::Serializer for PySer<'py> {
         _i: u32,
         variant: &'static str,
         _len: usize,
-    ) -> Result<Map<'py>, Error> {
+    ) -> Result<Map<'s, 'py>, Error> {
         let mut map = self.serialize_map(None)?;
         map.variant = Some(variant);
         Ok(map)
     }
 }
 
-impl<'py> ser::SerializeSeq for Seq<'py> {
+impl<'s, 'py> ser::SerializeSeq for Seq<'s, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -315,7 +435,7 @@ impl<'py> ser::SerializeSeq for Seq<'py> {
     }
 }
 
-impl<'py> ser::SerializeTuple for Seq<'py> {
+impl<'s, 'py> ser::SerializeTuple for Seq<'s, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -326,7 +446,7 @@ impl<'py> ser::SerializeTuple for Seq<'py> {
     }
 }
 
-impl<'py> ser::SerializeTupleStruct for Seq<'py> {
+impl<'s, 'py> ser::SerializeTupleStruct for Seq<'s, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -337,7 +457,7 @@ impl<'py> ser::SerializeTupleStruct for Seq<'py> {
     }
 }
 
-impl<'py> ser::SerializeTupleVariant for Seq<'py> {
+impl<'s, 'py> ser::SerializeTupleVariant for Seq<'s, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -348,11 +468,11 @@ impl<'py> ser::SerializeTupleVariant for Seq<'py> {
     }
 }
 
-impl<'py> ser::SerializeMap for Map<'py> {
+impl<'s, 'py> ser::SerializeMap for Map<'s, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
-        self.key = Some(key.serialize(PySer { py: self.py })?);
+        self.key = Some(key.serialize(self.ser())?);
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -360,8 +480,7 @@ impl<'py> ser::SerializeMap for Map<'py> {
             .key
             .take()
             .ok_or_else(|| <Error as ser::Error>::custom("a map value without its key"))?;
-        self.dict
-            .set_item(key, value.serialize(PySer { py: self.py })?)?;
+        self.dict.set_item(key, value.serialize(self.ser())?)?;
         Ok(())
     }
     fn end(self) -> Out<'py> {
@@ -369,7 +488,7 @@ impl<'py> ser::SerializeMap for Map<'py> {
     }
 }
 
-impl<'py> ser::SerializeStruct for Map<'py> {
+impl<'s, 'py> ser::SerializeStruct for Map<'s, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(
@@ -377,7 +496,7 @@ impl<'py> ser::SerializeStruct for Map<'py> {
         key: &'static str,
         value: &T,
     ) -> Result<(), Error> {
-        let value = value.serialize(PySer { py: self.py })?;
+        let value = value.serialize(self.ser())?;
         self.dict.set_item(static_key(self.py, key), value)?;
         Ok(())
     }
@@ -386,7 +505,7 @@ impl<'py> ser::SerializeStruct for Map<'py> {
     }
 }
 
-impl<'py> ser::SerializeStructVariant for Map<'py> {
+impl<'s, 'py> ser::SerializeStructVariant for Map<'s, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(
@@ -394,7 +513,7 @@ impl<'py> ser::SerializeStructVariant for Map<'py> {
         key: &'static str,
         value: &T,
     ) -> Result<(), Error> {
-        let value = value.serialize(PySer { py: self.py })?;
+        let value = value.serialize(self.ser())?;
         self.dict.set_item(static_key(self.py, key), value)?;
         Ok(())
     }

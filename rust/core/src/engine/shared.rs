@@ -3,19 +3,22 @@
 //!
 //! A [`Shared`] value serializes as its plain value to a human-readable serializer (JSON, the
 //! C ABI, text keys), so a document never changes for being marked. A serializer that is not
-//! human-readable (the Python binding's) instead receives a newtype struct named [`SHARED`]
-//! holding the tuple `(item, value)`: it may look `item` up in a table kept per card set and,
-//! on a hit, reuse the object built the first time without serializing `value` again. That is
+//! human-readable (the Python binding's) instead receives a newtype variant of the enum named
+//! [`SHARED`] whose variant index is the item's number: it may look that up in a table kept
+//! per card set and, on a hit, reuse the object built the first time without serializing the
+//! value again. (The index travels as a plain argument, so the serializer needs no second
+//! serializer to read it.) That is
 //! what keeps an observation full of cards cheap to build in Python: each card's dict is made
 //! once per card set, not once per observation.
 
 use serde::{Serialize, Serializer};
 
-/// The newtype-struct name a [`Shared`] value carries to a non-human-readable serializer.
+/// The enum name a [`Shared`] value carries to a non-human-readable serializer.
 pub const SHARED: &str = "$craftgames::shared";
 
 /// How many items a card set's kind of card may number: item ids of kind `k` start at
-/// `k * ITEMS_PER_KIND`.
+/// `k * ITEMS_PER_KIND`. Every game's card ids fit a byte (its state stores them as `u8`s), so
+/// no kind reaches into the next.
 pub const ITEMS_PER_KIND: u32 = 512;
 
 /// A value fixed by the card set alone (a card's face), numbered by `item` within its set.
@@ -50,7 +53,7 @@ impl<T: Serialize> Serialize for Shared<T> {
         if serializer.is_human_readable() {
             self.value.serialize(serializer)
         } else {
-            serializer.serialize_newtype_struct(SHARED, &(self.item, &self.value))
+            serializer.serialize_newtype_variant(SHARED, self.item, SHARED, &self.value)
         }
     }
 }
