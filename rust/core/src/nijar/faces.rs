@@ -17,8 +17,8 @@ fn costs(cost: &Cost) -> String {
     }
 }
 
-/// "Fire 1 Piece, then Clean 1 Crack" — the order a vase meets them.
-fn wheel_spaces(w: &WheelCard) -> String {
+/// "Fire 1 Piece → Clean 1 Crack" — the order a vase meets them.
+pub(super) fn wheel_spaces(w: &WheelCard) -> String {
     w.spaces
         .iter()
         .map(|a| a.label())

@@ -158,10 +158,15 @@ impl NijarState {
             Move::Combo(i) => match self.t.combos.get(usize::from(i)) {
                 Some(c) => {
                     let r = self.cards.starting_resources[usize::from(c.res)];
+                    let wheel = &self.cards.starting_wheels[usize::from(c.wheel)];
                     let amount = |res, n| Amount { res, n }.label();
+                    // 4.3: the combination is a wheel and a resource card; the wheel's spaces
+                    // are what a player chooses it for, so the option reads them.
                     format!(
-                        "Choose {} with {}, {}, {}, {}",
-                        self.cards.starting_wheels[usize::from(c.wheel)].name,
+                        "Choose {} ({}; {} VP when the vase reaches the end) with {}, {}, {}, {}",
+                        wheel.name,
+                        super::faces::wheel_spaces(wheel),
+                        wheel.finish_vp,
                         amount(Res::Clay, r.clay),
                         amount(Res::Pg, r.pg),
                         amount(Res::Glaze, r.glaze),

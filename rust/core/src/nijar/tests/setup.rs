@@ -233,3 +233,27 @@ fn the_options_are_read_and_checked() {
         assert!(e.to_string().contains(word), "{e}");
     }
 }
+
+/// 4.3: a combination is chosen for its wheel as much as its resources, so its option reads
+/// the wheel's spaces in the order a vase meets them (the default card file's wheels A–E).
+#[test]
+fn s4_3_a_combination_option_reads_its_wheels_spaces() {
+    let wheels = [
+        "Starting Wheel A (Shape → Extract Clay → Shape → Fire 1 Piece; 3 VP",
+        "Starting Wheel B (Extract Clay → Shape → Play a Card → Shape; 3 VP",
+        "Starting Wheel C (Shape → Fire 1 Piece → Shape → Extract Clay; 3 VP",
+        "Starting Wheel D (Play a Card → Shape → Extract Clay → Shape; 3 VP",
+        "Starting Wheel E (Shape → Paint 1 Piece → Shape → Extract Clay; 3 VP",
+    ];
+    let st = new(4, 7);
+    for (i, combo) in st.table().combos.iter().enumerate() {
+        let text = st.describe(super::super::actions::encode(Move::Combo(i as u8)));
+        let expected = wheels[usize::from(combo.wheel)];
+        assert!(
+            text.starts_with(&format!(
+                "Choose {expected} when the vase reaches the end) with "
+            )),
+            "{text}"
+        );
+    }
+}
