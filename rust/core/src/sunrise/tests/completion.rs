@@ -211,6 +211,53 @@ fn draw_three_keep_one_returns_two_to_the_bottom_in_the_chosen_order() {
 }
 
 #[test]
+fn draw_three_keep_one_from_a_short_advantage_deck() {
+    // "Draw 3 & Keep 1" with fewer than three cards left: with one, it is kept (nothing to
+    // choose); with none, nothing is drawn and the completion turn goes on (no choice among
+    // no cards is asked).
+    for left in [0usize, 1] {
+        let mut s = game(2, 9);
+        until_bonus_choice(&mut s, 2);
+        let (seat, _) = acting(&s);
+        if !bonus_options(&s).contains(&Bonus::DrawThreeKeepOne) {
+            s.t.players[seat]
+                .projects
+                .push(crate::sunrise::state::Work {
+                    card: s.t.project_deck.pop().unwrap(),
+                    filled: 0,
+                });
+            s.t.players[seat].projects.sort_unstable_by_key(|w| w.card);
+        }
+        // The rest of the deck goes to the other seat.
+        let other = 1 - seat;
+        while s.t.advantage_deck.len() > left {
+            let card = s.t.advantage_deck.remove(0);
+            s.give_advantage(other, card);
+        }
+        let last = s.t.advantage_deck.first().copied();
+        let before = s.t.players[seat].advantages.to_vec();
+        s.apply_action(BONUS + Bonus::DrawThreeKeepOne as u32)
+            .unwrap();
+        assert!(
+            !matches!(
+                s.t.phase,
+                Phase::Complete {
+                    turn: TurnStage::KeepAdvantage { .. },
+                    ..
+                }
+            ),
+            "no keep choice with {left} card(s) drawn"
+        );
+        assert!(!s.legal_actions().is_empty());
+        let mut expected = before.clone();
+        expected.extend(last);
+        expected.sort_unstable();
+        assert_eq!(s.t.players[seat].advantages.to_vec(), expected);
+        assert!(s.t.advantage_deck.is_empty());
+    }
+}
+
+#[test]
 fn a_player_without_an_in_progress_project_must_take_one_except_in_the_final_round() {
     let mut s = game(3, 4);
     until_bonus_choice(&mut s, 8);
