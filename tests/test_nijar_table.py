@@ -14,7 +14,7 @@ from test_cli_terminal import PROMPT, Terminal, numbered, screen
 
 from craftgames import nijar
 from craftgames.nijar.board import ICONS, LEGEND, iconized, render
-from craftgames.replay import Replay
+from craftgames.replay import Replay, load_replay
 
 # The board's icons (the legend's "Icons" line): 💰 Perra Gorda, 🧱 Clay, 💧 Glaze, ⚡ Crack,
 # ⭐ VP. Authored in rust/core/data/nijar.toml: Torno Alto costs 2 Perra Gorda, gives 1 VP
@@ -292,3 +292,44 @@ def test_the_compact_board_keeps_the_main_board_on_an_80x24_screen(
     assert ("Competition (normal): " in text) == (players == 1)
     assert sum(line.startswith("Seat ") and " · tech " in line for line in shown) == players - 1
     assert numbered(shown), text
+
+
+@pytest.mark.parametrize("answer", ["n", "y"])
+def test_giving_up_a_workshops_open_actions_is_asked_once_more(tmp_path: Path, answer: str) -> None:
+    # "Give up the actions and bonuses still open here" loses them for good once another
+    # seat has moved (undo stops there), and it is the first option: a typed "1" meant for
+    # something else threw them away. The table asks once more; only "y" plays it.
+    state = nijar.new_game(players=2, seed=3)
+    rng = random.Random(3)
+    actions: list[int] = []
+    while not (
+        state.current_player() == 0
+        and len(state.legal_actions()) > 1
+        and any(state.action_to_string(a).startswith("Give up") for a in state.legal_actions())
+    ):
+        actions.append(rng.choice(state.legal_actions()))
+        state.apply_action(actions[-1])
+    give_up = next(
+        a for a in state.legal_actions() if state.action_to_string(a).startswith("Give up")
+    )
+    Replay("nijar", 2, 3, actions, seats=["human", "random"]).save(tmp_path / "open.json")
+    term = Terminal(["play", "--resume", "open.json"], tmp_path)
+    try:
+        shown = screen(term.read_until(PROMPT))
+        number = next(m.group(1) for line in shown if (m := re.match(r"\s+(\d+)\. Give up", line)))
+        term.send(number)
+        term.read_until("Give them up? (y/n): ")
+        term.send(answer)
+        again = screen(term.read_until(PROMPT))
+        offered = any(re.match(rf"\s+{number}\. Give up", line) for line in again)
+        assert offered == (answer == "n"), again  # "n": the same menu again
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        term.close()
+    saved = load_replay(tmp_path / "open.json").actions
+    assert saved[: len(actions)] == actions
+    if answer == "n":
+        assert saved == actions  # nothing played
+    else:
+        assert saved[len(actions)] == give_up

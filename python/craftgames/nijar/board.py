@@ -18,7 +18,7 @@ from rich.text import Text
 
 from craftgames.table.wrap import wrap_at_spaces
 
-__all__ = ["LEGEND", "render", "rule_section"]
+__all__ = ["LEGEND", "confirm", "render", "rule_section"]
 
 Obs = Mapping[str, Any]
 
@@ -528,3 +528,11 @@ def render(
         if isinstance(p, Mapping):
             parts.append(_player(p, observation, me=p.get("seat") == viewer, private=private))
     return Group(*parts)
+
+
+def confirm(option: str) -> str | None:
+    """Giving up what is still open on a workshop card or space is final once another seat
+    has moved (undo stops there): asked once more, so a typo cannot throw it away."""
+    if option.startswith("Give up"):
+        return "The actions and bonuses still open here are lost. Give them up? (y/n): "
+    return None

@@ -132,6 +132,11 @@ def _no_sides(text: str, seat: int, names: Sequence[str]) -> str:
     return text
 
 
+def _no_question(option: str) -> str | None:
+    del option
+    return None
+
+
 def _no_section(observation: Obs) -> str:
     del observation
     return "the game's rulebook"
@@ -148,6 +153,9 @@ class Presentation:
     name_sides: Callable[[str, int, Sequence[str]], str]
     option_path: Callable[[str], tuple[str, ...]]
     must_ask: Callable[[Obs], bool]
+    confirm: Callable[[str], str | None]
+    """A question asked before an option (the engine's sentence) is played, for a choice
+    that throws something away for good; `None` plays it at once."""
     only_option: Callable[[Obs], str]
     public_score: tuple[str, ...]
     set_choice: Callable[[Obs, Sequence[tuple[str, int]], Callable[[int], str]], SetChoice | None]
@@ -189,6 +197,7 @@ def presentation(game: str) -> Presentation:
         name_sides=hook(board, "name_sides") or _no_sides,
         option_path=hook(board, "option_path") or default_option_path,
         must_ask=hook(board, "must_ask") or _never,
+        confirm=hook(board, "confirm") or _no_question,
         only_option=hook(board, "only_option") or _only_option,
         public_score=tuple(hook(board, "PUBLIC_SCORE") or ()),
         set_choice=hook(board, "set_choice") or _no_set,

@@ -404,7 +404,10 @@ class TableGame:
                 elif 1 <= n <= count:
                     entry: Entry = menu.entries[n - 1]
                     if entry.action is not None:
-                        return entry.action
+                        if self._confirmed(entry.action):
+                            return entry.action
+                        self._print_menu(seat, menu, nested=len(stack) > 1)
+                        continue
                     if entry.submenu is not None:
                         stack.append(entry.submenu)
                 else:
@@ -423,6 +426,19 @@ class TableGame:
                 self._say(f"Please type a number from 1 to {count}, or ? for help.")
                 continue
             self._print_menu(seat, stack[-1], nested=len(stack) > 1)
+
+    def _confirmed(self, action: int) -> bool:
+        """Whether the human still wants `action` after the game's question for it (an
+        option that throws something away for good); always, for every other option."""
+        question = self.show.confirm(self.state.action_to_string(action))
+        if question is None:
+            return True
+        try:
+            answer = ask(self.console, question).strip().lower()
+        except EOFError:
+            self.console.print()
+            raise Quit from None
+        return answer in {"y", "yes"}
 
     def _set_order(self, chosen: frozenset[int], done: int) -> list[int] | None:
         """`chosen` and then `done` in an order the engine accepts (the lowest legal chosen
