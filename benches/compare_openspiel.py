@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import random
 import subprocess
 import sys
@@ -202,6 +203,10 @@ class _Decisions:
     def __init__(self, state: craftgames.State) -> None:
         self.state = state
 
+    @classmethod
+    def new(cls, game: str) -> _Decisions:
+        return cls(craftgames.new_game(game, 4, seed=1))
+
     def is_terminal(self) -> bool:
         return self.state.is_terminal()
 
@@ -257,7 +262,7 @@ def main() -> None:
     hearts_loop = python_loop(lambda: hearts_after_deal(0), seconds)
     lines.append(f"{'OpenSpiel hearts 4p':<22} {hearts_loop:>12,.0f}  (decisions only)")
     for game in ("sunrise", "sorcery", "nijar"):
-        loop = python_loop(lambda g=game: _Decisions(craftgames.new_game(g, 4, seed=1)), seconds)
+        loop = python_loop(functools.partial(_Decisions.new, game), seconds)
         lines.append(
             f"{'craftgames ' + game + ' 4p':<22} {loop:>12,.0f}  x{loop / hearts_loop:.2f};"
             f" native random_playouts {native_ns_per_step(game):,.0f} ns a step"
