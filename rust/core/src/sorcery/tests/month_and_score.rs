@@ -423,3 +423,57 @@ fn at_the_end_every_hand_is_shown_and_the_grave_deck_stays_face_down() {
         assert_eq!(s.t.known[c], 0, "grave-deck card {c} is still face-down");
     }
 }
+
+#[test]
+fn the_month_end_and_a_when_completed_effect_are_told_in_the_log() {
+    // "End of Month" 1–5 (and the staff's "flips their staff card face-up") are told as they
+    // happen, not only as "Month 2 begins".
+    let mut s = started(3, 61, json!({"staffs": true}));
+    for _ in 0..3 {
+        pass_week(&mut s);
+    }
+    let events = loop {
+        let m = match s.t.turn.stage {
+            Stage::Choose => Move::Cram,
+            Stage::AfterAction | Stage::Complete => Move::EndTurn,
+            _ => Move::Stop,
+        };
+        let events = s.public_events(encode(m), Some(0));
+        act(&mut s, m);
+        if s.t.month == 1 {
+            break events;
+        }
+    };
+    let month_end = "End of month 1: seat 1 takes the first player token, a grave card joins \
+                     each pile, the market's left column returns to its decks and new \
+                     200-level projects fill the right; staffs are face-up again. Month 2 begins";
+    assert!(events.contains(&month_end.to_string()), "{events:?}");
+
+    // "III. Complete Projects": a project's checkmark effect is named with its completion.
+    let mut s = started(2, 31, json!({}));
+    let id = proj("Tincture of Toadstool"); // Vial, Mushroom, Ring
+    give_project(&mut s, 0, id);
+    let w = s.t.players[0].projects.last_mut().unwrap();
+    w.slots[0] = crate::sorcery::state::FILLED_FREE;
+    w.slots[1] = crate::sorcery::state::FILLED_FREE;
+    let ring = mat("Tarnished Ring", 0);
+    give(&mut s, 0, ring);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Commit(ring));
+    act(
+        &mut s,
+        Move::CommitTo {
+            project: id,
+            icon: 2,
+        },
+    );
+    let events = s.public_events(encode(Move::Stop), Some(1));
+    assert!(
+        events.contains(
+            &"Seat 0 completes Tincture of Toadstool — when completed: take 1 vial(s) for free"
+                .to_string()
+        ),
+        "{events:?}"
+    );
+}
