@@ -181,6 +181,9 @@ def test_a_rows_actions_are_choose_one_and_the_options_say_so() -> None:
 def test_the_legend_explains_every_mark() -> None:
     for mark in ("blocked", "(your donkey)", "Card face", "→", "Competition", "ONE action"):
         assert mark in LEGEND, mark
+    # 7.1: what the market dice do ("Assigns the die with the highest value to the column
+    # whose Demand Tile shows a 2 ...").
+    assert "highest die to demand 2, next to 1, lowest to 0" in " ".join(LEGEND.split())
     # Every icon once, on the Icons line, beside its name.
     for name, icon in ICONS.items():
         assert LEGEND.count(icon) >= 1 and f"{icon} {name}" in LEGEND, name

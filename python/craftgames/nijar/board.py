@@ -77,7 +77,11 @@ _LEGEND_ENTRIES = (
         'bonus; columns A and B open with 3 and 4 players ("blocked" = closed)',
     ),
     ("Special", "the Special Action: Collect 1 Esparto and its two bonuses"),
-    ("Market", "each piece's marker height (its sale VP), the demand, the dice"),
+    (
+        "Market",
+        "marker heights (sale VP) and demand; each round the dice raise the markers: "
+        "highest die to demand 2, next to 1, lowest to 0",
+    ),
     ("Draft area", "5 cards a deck, donkeys marked (your donkey), (donkey: seat N)"),
     (
         "Card face",
