@@ -17,7 +17,7 @@ from rich.console import Console
 
 from craftgames import new_game
 from craftgames._core import State, greedy_action
-from craftgames.sorcery.board import LEGEND, _material, render
+from craftgames.sorcery.board import LEGEND, _material, render, rule_section
 from craftgames.table.presentation import presentation
 from craftgames.table.scores import print_scores
 from craftgames.table.session import TableGame
@@ -444,3 +444,17 @@ def test_a_solo_games_final_table_ranks_you_against_the_robot() -> None:
             assert ranked == [["1", *robot_row], ["2", *human_row]], rows
         outcomes.add(you > robot)
     assert outcomes == {True, False}, "both outcomes seen"
+
+
+def test_help_in_a_solo_game_says_what_the_robot_does_and_how_to_win() -> None:
+    # Solo Mode: "At the end of your turn you must draw one card from the grave deck and
+    # perform the following action based on the top icon"; each mode is won its own way.
+    def rules(**options: object) -> str:
+        return rule_section(new_game("sorcery", 1, seed=1, **options).observation(0))
+
+    turn = "after each of your turns the robot reveals a grave card"
+    assert turn in rules(solo="robot") and "value / 2, rounded up" in rules(solo="robot")
+    assert turn in rules(solo="no-robot") and "grade (A+ at 40)" in rules(solo="no-robot")
+    assert "meet the mission" in rules(solo="mission", mission=2)
+    assert "beat the robot's score" in rules(solo="mission", mission=2, hard=True)
+    assert "robot" not in rule_section(new_game("sorcery", 2, seed=1).observation(0))

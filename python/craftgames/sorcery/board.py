@@ -246,10 +246,32 @@ def _decision_text(turn: Obs) -> str:
     return text
 
 
+# Solo Mode in brief, for ``?`` in a solo game: "At the end of your turn you must draw one
+# card from the grave deck and perform the following action based on the top icon", and how
+# each mode is won.
+_SOLO_TURN = (
+    "Solo Mode: after each of your turns the robot reveals a grave card; its top icon makes "
+    "it take a grave pile or clear a market row (the log says which)"
+)
+_SOLO_GOAL = {
+    "robot": "; it scores its grave cards' value / 2, rounded up: beat that",
+    "no-robot": " and discards what it takes; your credits give a grade (A+ at 40)",
+    "mission": "; meet the mission and its score to move on",
+}
+
+
 def rule_section(observation: Obs) -> str:
-    """The rulebook section of the decision in progress."""
+    """The rulebook section of the decision in progress (and, solo, the robot's rule)."""
     stage = str((observation.get("turn") or {}).get("stage"))
-    return _STAGE_SECTION.get(stage, "Gameplay (Studies in Sorcery rulebook)")
+    section = _STAGE_SECTION.get(stage, "Gameplay (Studies in Sorcery rulebook)")
+    solo = (observation.get("config") or {}).get("solo")
+    if not isinstance(solo, Mapping):
+        return section
+    mode = str(solo.get("mode"))
+    goal = _SOLO_GOAL.get(mode, "")
+    if mode == "mission" and solo.get("hard"):
+        goal += ", and beat the robot's score (Hard)"
+    return f"{section}. {_SOLO_TURN}{goal}"
 
 
 def must_ask(observation: Obs) -> bool:
