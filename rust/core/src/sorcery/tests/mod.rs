@@ -5,6 +5,7 @@
 mod actions_step;
 mod commit_and_complete;
 mod heuristic;
+mod legal_oracle;
 mod hidden;
 mod month_and_score;
 mod named_cards;
