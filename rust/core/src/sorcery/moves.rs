@@ -138,9 +138,8 @@ impl SorceryState {
     /// what a cram or the commit step offers to commit.
     fn committable(&self, seat: Seat) -> Materials {
         let open = self.open_icon_mask(seat);
-        let fitting = ids(u128::from(open)).fold(0, |set, icon| {
-            set | self.cards.materials_with_icon[icon]
-        });
+        let fitting =
+            ids(u128::from(open)).fold(0, |set, icon| set | self.cards.materials_with_icon[icon]);
         self.free_hand(seat) & fitting
     }
 

@@ -91,8 +91,7 @@ fn old_legal(s: &SorceryState, out: &mut ActionList) {
             if s.staff_usable(seat, false) {
                 push(out, act::USE_STAFF);
             }
-            let mut ability: [bool; NUM_PROJECTS] =
-                [false; NUM_PROJECTS];
+            let mut ability: [bool; NUM_PROJECTS] = [false; NUM_PROJECTS];
             for d in p.completed.iter() {
                 let id = usize::from(d.card);
                 if s.ability_usable(seat, id) {
@@ -312,7 +311,10 @@ fn old_legal(s: &SorceryState, out: &mut ActionList) {
 fn modes() -> Vec<(usize, Value)> {
     vec![
         (1, json!({})),
-        (1, json!({"solo": "robot", "difficulty": "hard", "staffs": true})),
+        (
+            1,
+            json!({"solo": "robot", "difficulty": "hard", "staffs": true}),
+        ),
         (1, json!({"solo": "no-robot", "staffs": true})),
         (1, json!({"solo": "mission", "mission": 5, "hard": true})),
         (2, json!({})),

@@ -5,8 +5,8 @@
 mod actions_step;
 mod commit_and_complete;
 mod heuristic;
-mod legal_oracle;
 mod hidden;
+mod legal_oracle;
 mod month_and_score;
 mod named_cards;
 mod offers;
