@@ -234,23 +234,24 @@ pub fn encode(m: Move) -> Action {
     }
 }
 
-/// Decodes an action id (`None` when out of range).
+/// Decodes an action id (`None` when out of range). One `match` over the id ranges, which
+/// compiles to a jump table or a binary search (every random step decodes its action).
 pub fn decode(a: Action) -> Option<Move> {
     let pair = |base: Action| {
         let x = (a - base) as usize;
         (x / NUM_ICONS, x % NUM_ICONS)
     };
     Some(match a {
-        _ if a < PICK_PROJECT => Move::PickThesis((a - PICK_THESIS) as usize),
-        _ if a < PICK_STAFF => Move::PickProject((a - PICK_PROJECT) as usize),
-        _ if a < CRAM => Move::PickStaff((a - PICK_STAFF) as usize),
+        PICK_THESIS..PICK_PROJECT => Move::PickThesis((a - PICK_THESIS) as usize),
+        PICK_PROJECT..PICK_STAFF => Move::PickProject((a - PICK_PROJECT) as usize),
+        PICK_STAFF..CRAM => Move::PickStaff((a - PICK_STAFF) as usize),
         CRAM => Move::Cram,
         DIG => Move::Dig,
         BUY => Move::Buy,
         USE_STAFF => Move::UseStaff,
-        _ if a < COMMIT => Move::Ability((a - ABILITY) as usize),
-        _ if a < COMMIT_TO => Move::Commit((a - COMMIT) as usize),
-        _ if a < STOP => {
+        ABILITY..COMMIT => Move::Ability((a - ABILITY) as usize),
+        COMMIT..COMMIT_TO => Move::Commit((a - COMMIT) as usize),
+        COMMIT_TO..STOP => {
             let (project, icon) = pair(COMMIT_TO);
             Move::CommitTo { project, icon }
         }
@@ -261,20 +262,20 @@ pub fn decode(a: Action) -> Option<Move> {
         DIG_CANDLE => Move::DigCandle,
         DIG_VIAL => Move::DigVial,
         DIG_NOTHING => Move::DigNothing,
-        _ if a < CLEAR_DONE => Move::Clear((a - CLEAR) as usize),
+        CLEAR..CLEAR_DONE => Move::Clear((a - CLEAR) as usize),
         CLEAR_DONE => Move::ClearDone,
-        _ if a < BUY_CANDLE => Move::BuySpace((a - BUY_SPACE) as usize),
+        BUY_SPACE..BUY_CANDLE => Move::BuySpace((a - BUY_SPACE) as usize),
         BUY_CANDLE => Move::BuyCandle,
         BUY_VIAL => Move::BuyVial,
         BUY_DONE => Move::BuyDone,
-        _ if a < PAY_DONE => Move::Pay((a - PAY) as usize),
+        PAY..PAY_DONE => Move::Pay((a - PAY) as usize),
         PAY_DONE => Move::PayDone,
-        _ if a < FILL => Move::TakeGrave((a - TAKE_GRAVE) as usize),
-        _ if a < TOKEN_PROJECT => {
+        TAKE_GRAVE..FILL => Move::TakeGrave((a - TAKE_GRAVE) as usize),
+        FILL..TOKEN_PROJECT => {
             let (project, icon) = pair(FILL);
             Move::Fill { project, icon }
         }
-        _ if a < TAKE_CANDLE => Move::TokenProject((a - TOKEN_PROJECT) as usize),
+        TOKEN_PROJECT..TAKE_CANDLE => Move::TokenProject((a - TOKEN_PROJECT) as usize),
         TAKE_CANDLE => Move::TakeCandle,
         TAKE_VIAL => Move::TakeVial,
         END_TURN => Move::EndTurn,

@@ -81,8 +81,33 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
             row
         })
         .collect();
+    let slot_icon_bits = projects
+        .iter()
+        .map(|p| {
+            let mut row = [0u8; MAX_PROJECT_ICONS];
+            for (i, icon) in p.icons.iter().enumerate() {
+                row[i] = 1 << (*icon as u8);
+            }
+            row
+        })
+        .collect();
+    let mut materials_with_icon = [0u128; super::data::NUM_ICONS];
+    let mut material_values = [0u8; 128];
+    for (id, m) in materials.iter().enumerate() {
+        for (icon, set) in materials_with_icon.iter_mut().enumerate() {
+            if m.icons & (1 << icon) != 0 {
+                *set |= 1 << id;
+            }
+        }
+        material_values[id] = m.value;
+    }
+    let project_costs = projects.iter().map(|p| p.cost).collect();
     Ok(CardSet {
         icon_table,
+        slot_icon_bits,
+        project_costs,
+        materials_with_icon,
+        material_values,
         candles,
         vials,
         projects,

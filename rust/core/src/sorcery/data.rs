@@ -375,6 +375,16 @@ pub struct CardSet {
     pub source: Option<String>,
     /// Per project: its icon indices inline (`NO_ICON` past the last), for the hot loop.
     pub icon_table: Vec<[u8; MAX_PROJECT_ICONS]>,
+    /// Per project, per icon slot: the bit of the slot's icon (`1 << icon`), 0 past the
+    /// last: the open icons of a project are the bits of its empty slots, without a branch.
+    pub slot_icon_bits: Vec<[u8; MAX_PROJECT_ICONS]>,
+    /// Per icon: the materials showing it (a material set), so the materials that fit a
+    /// set of icons are one mask.
+    pub materials_with_icon: [u128; NUM_ICONS],
+    /// Per material id: its trade value, inline for the hot loop (0 past the last card).
+    pub material_values: [u8; 128],
+    /// Per project: its cost, inline for the hot loop.
+    pub project_costs: Vec<u8>,
     /// The candle stock ids (a material set).
     pub candles: u128,
     /// The vial stock ids.

@@ -2,7 +2,7 @@
 //! ask (what a seat may commit where, what it can afford, whether an ability can do
 //! anything). What each action does is in `apply.rs`.
 
-use super::actions::{self as act, commit_to, fill};
+use super::actions as act;
 use super::data::{
     Effect, Icon, MaterialCard, MaterialKind, ProjectCard, StockChoice, Trigger, NUM_ICONS,
 };
@@ -11,9 +11,8 @@ use super::state::{
 };
 use crate::engine::{Action, ActionList, Seat};
 
-/// A small list of target actions, sorted before they join the legal list: at most 58
-/// projects × 8 icons, and in practice a handful (kept small so building it copies little).
-type Targets = arrayvec::ArrayVec<Action, { super::data::NUM_PROJECTS * NUM_ICONS }>;
+/// Project ids fit the 64-bit sets the target lists are read out of.
+const _: () = assert!(super::data::NUM_PROJECTS <= 64);
 
 impl SorceryState {
     /// A project card.
@@ -30,7 +29,8 @@ impl SorceryState {
 
     /// The total trade value of a set of cards.
     pub fn value_of(&self, set: Materials) -> u16 {
-        ids(set).map(|i| u16::from(self.mat(i).value)).sum()
+        let values = &self.cards.material_values;
+        ids(set).map(|i| u16::from(values[i])).sum()
     }
 
     /// Grave and stock cards of a set (research grants are not materials: "There are two
@@ -85,42 +85,84 @@ impl SorceryState {
         open
     }
 
-    /// Bit i: some project of the seat has an open icon i (not taken by a pending commit).
-    fn open_icon_mask(&self, seat: Seat) -> u8 {
+    /// Bit i: some slot of `work` needing icon i is empty (pending commits not counted):
+    /// the bits of the empty slots' icons, read from the card set's per-slot table.
+    #[inline]
+    pub(crate) fn empty_slot_icons(&self, work: &Work) -> u8 {
+        let bits = &self.cards.slot_icon_bits[usize::from(work.card)];
         let mut mask = 0u8;
-        if self.t.players[seat].pending.is_empty() {
-            // Nothing reserved: an icon is open where its slot is empty.
-            for w in self.t.players[seat].projects.iter() {
-                let icons = &self.cards.icon_table[usize::from(w.card)];
-                for (i, &icon) in icons.iter().enumerate() {
-                    if icon != super::data::NO_ICON && w.slots[i] == NONE {
-                        mask |= 1 << (icon & 7);
-                    }
-                }
-            }
-            return mask;
-        }
-        for w in self.t.players[seat].projects.iter() {
-            for (i, &o) in self.open_icons(seat, w).iter().enumerate() {
-                if o > 0 {
-                    mask |= 1 << i;
-                }
-            }
+        for (&bit, &slot) in bits.iter().zip(work.slots.iter()) {
+            // Slots past the project's last icon have bit 0: they add nothing.
+            mask |= bit & u8::from(slot == NONE).wrapping_neg();
         }
         mask
+    }
+
+    /// Bit i: `work` has an icon i open for the seat (not taken by a pending commit).
+    #[inline]
+    fn open_icon_bits(&self, seat: Seat, work: &Work) -> u8 {
+        let empty = self.empty_slot_icons(work);
+        // The icons pending commits reserve on this project (none outside the commit step).
+        let reserved = self.t.players[seat]
+            .pending
+            .iter()
+            .filter(|c| c.project == work.card)
+            .fold(0u8, |set, c| set | 1 << (c.icon & 7));
+        if empty & reserved == 0 {
+            // No open icon is reserved: an icon is open where a slot of it is empty.
+            return empty;
+        }
+        // Some are: count the empty slots of each icon against its reservations.
+        let mut mask = 0u8;
+        for (i, &o) in self.open_icons(seat, work).iter().enumerate() {
+            mask |= u8::from(o > 0) << i;
+        }
+        mask
+    }
+
+    /// Bit i: some project of the seat has an open icon i (not taken by a pending commit).
+    fn open_icon_mask(&self, seat: Seat) -> u8 {
+        self.t.players[seat]
+            .projects
+            .iter()
+            .fold(0, |mask, w| mask | self.open_icon_bits(seat, w))
     }
 
     /// Whether some material in the seat's hand fits an icon still open on one of its
     /// projects: whether a cram or a commit step could commit anything.
     pub(crate) fn can_commit_any(&self, seat: Seat) -> bool {
-        self.committable(seat).next().is_some()
+        self.committable(seat) != 0
     }
 
-    /// The materials in the seat's hand that fit an icon still open on one of its projects,
-    /// ascending: what a cram or the commit step offers to commit.
-    fn committable(&self, seat: Seat) -> impl Iterator<Item = usize> + '_ {
+    /// The materials in the seat's hand that fit an icon still open on one of its projects:
+    /// what a cram or the commit step offers to commit.
+    fn committable(&self, seat: Seat) -> Materials {
         let open = self.open_icon_mask(seat);
-        ids(self.free_hand(seat)).filter(move |&m| self.mat(m).icons & open != 0)
+        let fitting =
+            ids(u128::from(open)).fold(0, |set, icon| set | self.cards.materials_with_icon[icon]);
+        self.free_hand(seat) & fitting
+    }
+
+    /// Writes, ascending, `base + project · 8 + icon` for every project of the seat and
+    /// every icon of `icons` open on it (a commit's or a fill's targets). The seat's
+    /// projects are in the order taken: the targets are gathered into a bitset over the
+    /// projects and read out in id order, without a sort.
+    fn push_open_targets(&self, seat: Seat, icons: u8, base: Action, out: &mut ActionList) {
+        let mut per_project = [0u8; 64];
+        let mut projects = 0u64;
+        for w in self.t.players[seat].projects.iter() {
+            let open = self.open_icon_bits(seat, w) & icons;
+            if open != 0 {
+                per_project[usize::from(w.card)] = open;
+                projects |= 1 << w.card;
+            }
+        }
+        for card in ids(u128::from(projects)) {
+            let at = base + (card * NUM_ICONS) as Action;
+            for icon in ids(u128::from(per_project[card])) {
+                out.push(at + icon as Action);
+            }
+        }
     }
 
     /// Materials in the seat's hand not pending in the commit step.
@@ -169,10 +211,10 @@ impl SorceryState {
                 StockChoice::Either => self.t.stock != 0,
             },
             Effect::SpectralSight { .. } => self.t.piles.iter().any(|&x| x != 0),
-            Effect::FillIcon { icons } => p.projects.iter().any(|w| {
-                let open = self.open_icons(seat, w);
-                (0..NUM_ICONS).any(|i| icons & (1 << i) != 0 && open[i] > 0)
-            }),
+            Effect::FillIcon { icons } => p
+                .projects
+                .iter()
+                .any(|w| self.open_icon_bits(seat, w) & icons != 0),
             Effect::RemoveDemerits => {
                 p.projects.iter().any(|w| w.demerits > 0)
                     || p.completed.iter().any(|d| d.demerits > 0)
@@ -213,7 +255,7 @@ impl SorceryState {
     }
 
     /// Whether completed project `id` offers its action now (lunar ones only in their phase).
-    fn ability_usable(&self, seat: Seat, id: usize) -> bool {
+    pub(crate) fn ability_usable(&self, seat: Seat, id: usize) -> bool {
         match &self.proj(id).ability {
             Some(a) => match a.trigger {
                 Trigger::Action { moon } => {
@@ -242,10 +284,11 @@ impl SorceryState {
 
     /// Whether one market project or stock card costs at most `budget`.
     fn purchase_affordable(&self, budget: u16) -> bool {
+        let costs = &self.cards.project_costs;
         self.t
             .market
             .iter()
-            .any(|&c| c != NONE && u16::from(self.proj(usize::from(c)).cost) <= budget)
+            .any(|&c| c != NONE && u16::from(costs[usize::from(c)]) <= budget)
             || (self.stock_card(true).is_some() && self.stock_price(true) <= budget)
             || (self.stock_card(false).is_some() && self.stock_price(false) <= budget)
     }
@@ -278,15 +321,12 @@ impl SorceryState {
                 if self.staff_usable(seat, false) {
                     push(out, act::USE_STAFF);
                 }
-                let mut ability: [bool; super::data::NUM_PROJECTS] =
-                    [false; super::data::NUM_PROJECTS];
-                for d in p.completed.iter() {
+                // The usable abilities as a set over the project ids, read out ascending.
+                let ability = p.completed.iter().fold(0u64, |set, d| {
                     let id = usize::from(d.card);
-                    if self.ability_usable(seat, id) {
-                        ability[id] = true;
-                    }
-                }
-                for (id, _) in ability.iter().enumerate().filter(|(_, &u)| u) {
+                    set | u64::from(self.ability_usable(seat, id)) << id
+                });
+                for id in ids(u128::from(ability)) {
                     push(out, act::ABILITY + id as Action);
                 }
             }
@@ -303,7 +343,7 @@ impl SorceryState {
                     // Any fitting material, in any order: "commit up to two cards total" sets
                     // no order, and a player who commits the card they think of first must
                     // still be offered the rest.
-                    for m in self.committable(seat) {
+                    for m in ids(self.committable(seat)) {
                         push(out, act::COMMIT + m as Action);
                     }
                 }
@@ -311,17 +351,7 @@ impl SorceryState {
             }
             Stage::CramTarget | Stage::CommitTarget => {
                 let icons = self.mat(usize::from(t.material)).icons;
-                let mut targets = Targets::new();
-                for w in p.projects.iter() {
-                    let open = self.open_icons(seat, w);
-                    for (i, &o) in open.iter().enumerate() {
-                        if icons & (1 << i) != 0 && o > 0 {
-                            targets.push(commit_to(usize::from(w.card), i));
-                        }
-                    }
-                }
-                targets.sort_unstable();
-                out.extend(targets.iter().copied());
+                self.push_open_targets(seat, icons, act::COMMIT_TO, out);
             }
             Stage::Dig => {
                 // "You can use your staff in any step of your turn": in the middle of a dig
@@ -456,33 +486,23 @@ impl SorceryState {
                 }
             }
             Stage::FillTarget => {
-                let mut targets = Targets::new();
-                for w in p.projects.iter() {
-                    let open = self.open_icons(seat, w);
-                    for (i, &o) in open.iter().enumerate() {
-                        if t.mask & (1 << i) != 0 && o > 0 {
-                            targets.push(fill(usize::from(w.card), i));
-                        }
-                    }
-                }
-                targets.sort_unstable();
-                out.extend(targets.iter().copied());
+                self.push_open_targets(seat, t.mask, act::FILL, out);
             }
             Stage::CreditTarget | Stage::DemeritTarget => {
+                // The seat's projects, in progress and completed, as a set over the project
+                // ids, read out ascending.
                 let demerits = t.stage == Stage::DemeritTarget;
-                let mut targets = Targets::new();
-                for (card, d) in p
+                let targets = p
                     .projects
                     .iter()
                     .map(|w| (w.card, w.demerits))
                     .chain(p.completed.iter().map(|d| (d.card, d.demerits)))
-                {
-                    if !demerits || d > 0 {
-                        targets.push(act::TOKEN_PROJECT + Action::from(card));
-                    }
+                    .fold(0u64, |set, (card, d)| {
+                        set | u64::from(!demerits || d > 0) << card
+                    });
+                for card in ids(u128::from(targets)) {
+                    push(out, act::TOKEN_PROJECT + card as Action);
                 }
-                targets.sort_unstable();
-                out.extend(targets.iter().copied());
             }
             Stage::StockChoice => {
                 if self.stock_card(true).is_some() {
@@ -509,20 +529,15 @@ impl SorceryState {
 
     /// The first open slot of `work` for `icon`.
     pub(crate) fn open_slot(&self, work: &Work, icon: usize) -> Option<usize> {
-        self.proj(usize::from(work.card))
-            .icons
+        self.cards.icon_table[usize::from(work.card)]
             .iter()
-            .enumerate()
-            .position(|(i, ic)| *ic as usize == icon && work.slots[i] == NONE)
+            .zip(work.slots.iter())
+            .position(|(&ic, &slot)| usize::from(ic) == icon && slot == NONE)
     }
 
     /// Whether every icon of `work` is filled.
     pub(crate) fn is_full(&self, work: &Work) -> bool {
-        let icons = &self.cards.icon_table[usize::from(work.card)];
-        icons
-            .iter()
-            .zip(work.slots.iter())
-            .all(|(&icon, &slot)| icon == super::data::NO_ICON || slot != NONE)
+        self.empty_slot_icons(work) == 0
     }
 
     /// Whether an icon slot holds a real material (not an ability's fill).

@@ -1,0 +1,57 @@
+//! Studies in Sorcery's hot loop: uniformly random games per second on one core, the batch
+//! call behind Python's `sorcery.random_playouts`, CPU time next to wall time (the machine may
+//! be shared), best of `runs`:
+//! `cargo run --release -p craftgames-core --example sorcery_playouts [games] [players] [runs]`
+//! (defaults 2000, 4, 3).
+
+use craftgames_core::sorcery::{random_games, SorceryConfig};
+use std::time::Instant;
+
+/// This thread's CPU time in seconds.
+fn thread_cpu_seconds() -> f64 {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, out: *mut Timespec) -> i32;
+    }
+    /// Linux's `CLOCK_THREAD_CPUTIME_ID`.
+    const THREAD_CPU: i32 = 3;
+    let mut t = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: `t` is a valid, writable timespec for the call's duration.
+    let rc = unsafe { clock_gettime(THREAD_CPU, &mut t) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    t.sec as f64 + t.nsec as f64 * 1e-9
+}
+
+fn main() {
+    let arg = |i: usize, default: u64| {
+        std::env::args()
+            .nth(i)
+            .map_or(default, |a| a.parse().expect("a whole number"))
+    };
+    let games = arg(1, 2000) as usize;
+    let players = arg(2, 4) as usize;
+    let runs = arg(3, 3);
+    let config =
+        SorceryConfig::from_options(players, &serde_json::Map::new()).expect("valid config");
+    let (mut best_cpu, mut best_wall) = (0.0f64, 0.0f64);
+    let mut checksum = 0i64;
+    for run in 0..runs {
+        let (cpu0, wall0) = (thread_cpu_seconds(), Instant::now());
+        let scores = random_games(config, games, run * games as u64);
+        let cpu = thread_cpu_seconds() - cpu0;
+        let wall = wall0.elapsed().as_secs_f64();
+        checksum += scores.iter().map(|&s| i64::from(s)).sum::<i64>();
+        let (g_cpu, g_wall) = (games as f64 / cpu, games as f64 / wall);
+        println!("run {run}: {g_cpu:.0} games/s CPU, {g_wall:.0} games/s wall");
+        best_cpu = best_cpu.max(g_cpu);
+        best_wall = best_wall.max(g_wall);
+    }
+    println!(
+        "{players}p, {games} games: best {best_cpu:.0} games/s CPU, {best_wall:.0} games/s wall \
+         (score checksum {checksum})"
+    );
+}
