@@ -30,7 +30,6 @@ use serde_json::{json, Value};
 
 use super::data::{
     cost_label, Act, CardSet, CardType, NUM_CARD_IDS, NUM_GAME_CARDS, PIECE_NAMES, STARTING_BASE,
-    STARTING_CARD,
 };
 use super::state::{EndgameChoice, NijarState, Phase, EMPTY};
 use crate::engine::{key_string, Rng, Seat};
@@ -39,24 +38,6 @@ use crate::engine::{key_string, Rng, Seat};
 type Ids<T> = arrayvec::ArrayVec<T, NUM_CARD_IDS>;
 
 impl NijarState {
-    /// A glazing workshop's or kiln's face in a workshop. The starting cards (4.2.2) have no
-    /// cost and no side actions: their face is what they hold (8.7: "A Kiln may never contain
-    /// more than one piece"; 8.8: "Each Glazing Workshop can hold only one piece").
-    fn building_face(&self, id: u8, kind: CardType) -> String {
-        if id != STARTING_CARD {
-            return self.cards.face(usize::from(id));
-        }
-        let holds = match kind {
-            CardType::GlazingWorkshop => format!(
-                "painting here costs {} · holds 1 piece being painted",
-                cost_label(&self.cards.starting_paint)
-            ),
-            CardType::GlazeKiln => "holds 1 painted piece fired from a Glazing Workshop".into(),
-            _ => "holds 1 piece fired from your Drying Area".into(),
-        };
-        format!("Starting {} · {holds}", kind.label())
-    }
-
     fn piece_name(code: u8) -> Value {
         if code == 0 {
             Value::Null
@@ -115,16 +96,16 @@ impl NijarState {
                     }).collect::<Vec<_>>(),
                     "glazing_workshops": p.workshops.iter().map(|w| json!({
                         "name": self.cards.workshop_label(w.card, CardType::GlazingWorkshop),
-                        "face": self.building_face(w.card, CardType::GlazingWorkshop),
+                        "face": self.cards.building_face(w.card, CardType::GlazingWorkshop),
                         "paint": cost_label(self.cards.paint_cost(w.card)),
                         "piece": Self::piece_name(w.piece)})).collect::<Vec<_>>(),
                     "glaze_kilns": p.glaze_kilns.iter().map(|k| json!({
                         "name": self.cards.workshop_label(k.card, CardType::GlazeKiln),
-                        "face": self.building_face(k.card, CardType::GlazeKiln),
+                        "face": self.cards.building_face(k.card, CardType::GlazeKiln),
                         "piece": Self::piece_name(k.piece)})).collect::<Vec<_>>(),
                     "firing_kilns": p.firing_kilns.iter().map(|k| json!({
                         "name": self.cards.workshop_label(k.card, CardType::FiringKiln),
-                        "face": self.building_face(k.card, CardType::FiringKiln),
+                        "face": self.cards.building_face(k.card, CardType::FiringKiln),
                         "piece": Self::piece_name(k.piece)})).collect::<Vec<_>>(),
                     "drying": p.drying,
                     "sold": p.sold,
@@ -212,14 +193,14 @@ impl NijarState {
             "printed_esparto": {"name": self.cards.printed_esparto.name,
                 "rewards": self.cards.printed_esparto.rewards.iter().map(|r| r.label()).collect::<Vec<_>>()},
             "players_view": players,
-            "competition": self.competition_view(),
+            "competition": self.competition_json(),
         })
     }
 
     /// The Competition as you may see it (solo): its pieces, craftswomen, shop and score,
     /// the back of its top card (the piece actions of each round), the cards it revealed this
     /// round, in order, and the number of cards left in its deck.
-    fn competition_view(&self) -> Value {
+    fn competition_json(&self) -> Value {
         if !self.is_solo() {
             return Value::Null;
         }
@@ -273,7 +254,7 @@ impl NijarState {
     }
 
     /// Whether card `c` is in a hand, in the draft area or on a workshop.
-    fn on_table_or_hand(&self, c: usize) -> bool {
+    pub(crate) fn on_table_or_hand(&self, c: usize) -> bool {
         self.t.players.iter().any(|p| {
             p.hand.has(c)
                 || (c >= 80 && p.endgame_played & (1 << (c - 80)) != 0)
