@@ -212,6 +212,10 @@ impl State {
             obs.set_item(intern!(py, "cards"), sunrise_catalogue(py, s.cards())?)?;
             return Ok(obs);
         }
+        if let Game::Nijar(s) = &self.game {
+            // Níjar's typed view, built straight into Python objects (cards spelled out).
+            return Ok(to_py(py, &s.observation_view(seat))?.downcast_into::<PyDict>()?);
+        }
         let value = dispatch!(&self.game, s => s.observation_json(seat));
         Ok(json_to_py(py, &value)?.downcast_into::<PyDict>()?)
     }
