@@ -178,7 +178,7 @@ impl GameState for NijarState {
     }
 
     fn observation_json(&self, player: Seat) -> serde_json::Value {
-        serde_json::to_value(self.observation_view(player)).unwrap_or_default()
+        self.observation(player)
     }
 
     fn to_json(&self) -> String {

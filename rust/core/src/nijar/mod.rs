@@ -39,6 +39,7 @@ mod text;
 mod throw;
 mod validate;
 pub mod view;
+pub mod view_cards;
 
 pub use data::CardSet;
 pub use game::random_games;

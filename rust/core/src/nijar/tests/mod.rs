@@ -12,7 +12,6 @@ mod setup;
 mod solo;
 mod tensor;
 mod turn;
-mod view;
 mod workshop;
 
 use super::actions::{decode, encode, Move};
