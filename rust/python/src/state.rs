@@ -220,6 +220,13 @@ impl State {
         Ok(json_to_py(py, &value)?.downcast_into::<PyDict>()?)
     }
 
+    /// What `player` may see, as JSON text: the document `observation` turns into a dict
+    /// (Sunrise's without its `"cards"` catalogue).
+    fn observation_json(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
+        let seat = self.seat(player)?;
+        Ok(dispatch!(&self.game, s => s.observation_json(seat)).to_string())
+    }
+
     /// A stable key for everything `player` knows.
     fn information_state_string(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
         let seat = self.seat(player)?;
