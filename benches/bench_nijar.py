@@ -49,6 +49,14 @@ def test_nijar_observation_tensor(benchmark: Any) -> None:
     assert tensor.shape == (state.observation_tensor_size(),)
 
 
+def test_nijar_observation(benchmark: Any) -> None:
+    # Issue 21 §3: <= 10 µs a call mid-game at 4 players (the card dicts are built once per
+    # card set and shared by every observation).
+    state = midgame("nijar", 120)
+    obs = benchmark(state.observation, 0)
+    assert obs["game"] == "nijar" and len(obs["players_view"]) == 4
+
+
 def test_nijar_ismcts_from_the_opening(benchmark: Any, capsys: pytest.CaptureFixture[str]) -> None:
     state = nijar.new_game(players=2, seed=5)
     # Random rollouts: the speed target is the search's own cost per simulation, as for

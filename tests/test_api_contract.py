@@ -238,6 +238,7 @@ def test_illegal_action_error_is_a_value_error_and_reexported() -> None:
 def test_bad_seat_is_a_value_error_for_every_seat_method(midgame: State, seat: int) -> None:
     methods = [
         midgame.observation,
+        midgame.observation_json,
         midgame.information_state_string,
         midgame.observation_tensor,
         midgame.explain_score,

@@ -160,3 +160,46 @@ def test_solo_board_shows_the_competition() -> None:
     console.print(render(state.observation(0), private=True))
     out = console.export_text()
     assert "The Competition (normal)" in out and "(donkey: the Competition)" in out
+
+
+def _keys_in_order(value: object, path: str = "") -> list[str]:
+    """The paths of every dict in `value` whose keys are not in sorted order."""
+    if isinstance(value, dict):
+        bad = [path or "/"] if list(value) != sorted(value) else []
+        for key, item in value.items():
+            bad += _keys_in_order(item, f"{path}/{key}")
+        return bad
+    if isinstance(value, list):
+        return [p for i, item in enumerate(value) for p in _keys_in_order(item, f"{path}/{i}")]
+    return []
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (1, {}),
+        (1, {"difficulty": "expert"}),
+        (2, {"first_game_layout": True}),
+        (3, {}),
+        (4, {}),
+    ],
+)
+def test_observation_is_its_json_document_with_sorted_keys(
+    players: int, options: dict[str, object]
+) -> None:
+    # The dict is built straight from the typed view, the JSON from the same view through
+    # serde_json (whose maps are sorted): the two agree, key for key and in order, for every
+    # seat at every step of a random game.
+    state = craftgames.new_game("nijar", players, seed=players, **options)
+    rng = random.Random(players)
+    steps = 0
+    while True:
+        for seat in range(players):
+            obs = state.observation(seat)
+            assert obs == json.loads(state.observation_json(seat)), (steps, seat)
+            assert _keys_in_order(obs) == [], (steps, seat)
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+        steps += 1
+    assert steps > 50

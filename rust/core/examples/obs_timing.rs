@@ -1,6 +1,6 @@
 //! Times the views of a mid-game 4-player state of every game (120 random actions in): the
-//! observation as JSON, the information-state key, and Sunrise's typed view and score
-//! explanation: `cargo run --release -p craftgames-core --example obs_timing`.
+//! observation as JSON, the information-state key, Sunrise's and Níjar's typed views and
+//! Sunrise's score explanation: `cargo run --release -p craftgames-core --example obs_timing`.
 //! The Python-visible cost of `State.observation` is measured by `benches/bench_python_loop.py`.
 use craftgames_core::engine::{ActionList, GameState, Rng};
 use craftgames_core::nijar::{NijarConfig, NijarState};
@@ -64,14 +64,17 @@ fn main() {
             .unwrap(),
         ),
     );
-    views(
-        "nijar",
-        &midgame(NijarState::new_game(4, 7, None, NijarConfig::default()).unwrap()),
-    );
+    let nijar = midgame(NijarState::new_game(4, 7, None, NijarConfig::default()).unwrap());
+    views("nijar", &nijar);
     let typed = mean(|| {
         black_box(sunrise.observation_view(black_box(0)));
         0
     });
     let explain = mean(|| sunrise.explain_score(black_box(0)).lines.len());
     println!("sunrise  observation_view {typed:.2?}   explain_score {explain:.2?}");
+    let typed = mean(|| {
+        black_box(nijar.observation_view(black_box(0)));
+        0
+    });
+    println!("nijar    observation_view {typed:.2?}");
 }

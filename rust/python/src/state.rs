@@ -212,8 +212,19 @@ impl State {
             obs.set_item(intern!(py, "cards"), sunrise_catalogue(py, s.cards())?)?;
             return Ok(obs);
         }
+        if let Game::Nijar(s) = &self.game {
+            // Níjar's typed view, built straight into Python objects (cards spelled out).
+            return Ok(to_py(py, &s.observation_view(seat))?.downcast_into::<PyDict>()?);
+        }
         let value = dispatch!(&self.game, s => s.observation_json(seat));
         Ok(json_to_py(py, &value)?.downcast_into::<PyDict>()?)
+    }
+
+    /// What `player` may see, as JSON text: the document `observation` turns into a dict
+    /// (Sunrise's without its `"cards"` catalogue).
+    fn observation_json(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
+        let seat = self.seat(player)?;
+        Ok(dispatch!(&self.game, s => s.observation_json(seat)).to_string())
     }
 
     /// A stable key for everything `player` knows.

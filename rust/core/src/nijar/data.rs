@@ -297,6 +297,18 @@ impl CardType {
         ][self as usize]
     }
 
+    /// The name of the type's starting card, "Starting Glazing Workshop" (4.2.2).
+    pub fn starting_label(self) -> &'static str {
+        [
+            "Starting Potter's Wheel",
+            "Starting Esparto",
+            "Starting Cleanup",
+            "Starting Glazing Workshop",
+            "Starting Glaze Kiln",
+            "Starting Firing Kiln",
+        ][self as usize]
+    }
+
     /// The deck (cardback) of the type: 0, 1 or 2 (4.1.6).
     pub fn deck(self) -> usize {
         self as usize / 2
@@ -595,13 +607,13 @@ impl CardSet {
     /// A short label of a card of type `kind` in a workshop, starting ones included: those
     /// by the rulebook's names (4.2.2: "Starting Cleanup Card, Starting Firing Kiln Card,
     /// Starting Glaze Kiln Card, and Starting Glazing Workshop Card").
-    pub fn workshop_label(&self, id: u8, kind: CardType) -> String {
+    pub fn workshop_label(&self, id: u8, kind: CardType) -> &str {
         if id == STARTING_CARD {
-            format!("Starting {}", kind.label())
+            kind.starting_label()
         } else if id >= STARTING_BASE {
-            self.wheel(id).name.clone()
+            &self.wheel(id).name
         } else {
-            self.name(usize::from(id)).to_string()
+            self.name(usize::from(id))
         }
     }
 }

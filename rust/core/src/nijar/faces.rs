@@ -5,7 +5,7 @@
 
 use super::data::{
     cost_label, CardSet, CardType, CompetitionCard, Cost, DonkeyIcon, EndgameKind, WheelCard,
-    NUM_GAME_CARDS, PIECE_NAMES,
+    NUM_GAME_CARDS, PIECE_NAMES, STARTING_CARD,
 };
 
 /// "costs 2 Perra Gorda + 1 Clay", "free": how the cost reads on a face.
@@ -97,6 +97,25 @@ impl CardSet {
                 )
             }
         }
+    }
+
+    /// The face of a glazing workshop's or kiln's card `id` in a workshop. The starting cards
+    /// (4.2.2) have no cost and no side actions: their face is what they hold (8.7: "A Kiln
+    /// may never contain more than one piece"; 8.8: "Each Glazing Workshop can hold only one
+    /// piece").
+    pub fn building_face(&self, id: u8, kind: CardType) -> String {
+        if id != STARTING_CARD {
+            return self.face(usize::from(id));
+        }
+        let holds = match kind {
+            CardType::GlazingWorkshop => format!(
+                "painting here costs {} · holds 1 piece being painted",
+                cost_label(&self.starting_paint)
+            ),
+            CardType::GlazeKiln => "holds 1 painted piece fired from a Glazing Workshop".into(),
+            _ => "holds 1 piece fired from your Drying Area".into(),
+        };
+        format!("{} · {holds}", kind.starting_label())
     }
 
     /// A Competition card's face (12.5): the space its craftswoman takes and its donkey icon.

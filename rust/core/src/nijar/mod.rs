@@ -8,7 +8,8 @@
 //!   `round` — setup choices, the market (7.1) and the end of round (10);
 //!   `acquire`, `play`, `throw`, `pieces` — the actions of section 8 and bonuses of 9,
 //! * [`score`] — endgame scoring (11) and the tiebreak; `explain` — the score line by line,
-//! * [`observe`] — what each seat may see: observations, information states, determinization;
+//! * [`observe`] — what each seat may see: information states, determinization; [`view`] —
+//!   the observation, typed;
 //!   [`tensor`] — the observation tensor and its layout; `tensor_bounds` — the proved
 //!   range of each of its entries.
 //!
@@ -37,6 +38,8 @@ mod tests;
 mod text;
 mod throw;
 mod validate;
+pub mod view;
+pub mod view_cards;
 
 pub use data::CardSet;
 pub use game::random_games;

@@ -12,6 +12,7 @@ mod setup;
 mod solo;
 mod tensor;
 mod turn;
+mod view;
 mod workshop;
 
 use super::actions::{decode, encode, Move};
