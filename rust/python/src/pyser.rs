@@ -125,8 +125,6 @@ pub fn to_py<'py, T: Serialize + ?Sized>(
 /// As [`to_py`], with the shared parts of `value` (`engine::Shared`: card faces) taken from
 /// `faces`, the table of the value's card set ([`face_table`]): each is built the first time
 /// it is met and the same object is reused after, in this and every later value of the set.
-// Used by the Sorcery and Níjar observation arms, which land next (typed views).
-#[allow(dead_code)]
 pub fn to_py_shared<'py, T: Serialize + ?Sized>(
     py: Python<'py>,
     value: &T,
@@ -143,7 +141,6 @@ pub fn to_py_shared<'py, T: Serialize + ?Sized>(
 /// The tables of shared faces made so far, one per live card set (by its `Arc`). Entries
 /// whose card set is gone are dropped when a new one is added; a `Weak` keeps its set's
 /// allocation, so a new set can never reuse a listed set's address (and find its faces).
-#[allow(dead_code)]
 static FACE_TABLES: Mutex<Vec<FaceTableEntry>> = Mutex::new(Vec::new());
 
 /// A card set (held weakly, as `Any`: every game's set type) and its table of faces.
@@ -151,7 +148,6 @@ type FaceTableEntry = (Weak<dyn Any + Send + Sync>, Py<PyList>);
 
 /// The table of shared faces of card set `set` (a list indexed by item, `None` where a face
 /// was not built yet), made on first use.
-#[allow(dead_code)]
 pub fn face_table<'py, T: Any + Send + Sync>(
     py: Python<'py>,
     set: &Arc<T>,

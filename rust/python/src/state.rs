@@ -13,7 +13,7 @@ use crate::convert::{action_arg, json_to_py, seat_arg, uint_arg};
 use crate::errors::engine_error;
 use crate::functions::sunrise_catalogue;
 use crate::games::{dispatch, Game};
-use crate::pyser::to_py;
+use crate::pyser::{face_table, to_py, to_py_shared};
 use crate::score::ScoreBreakdown;
 
 /// A game in progress: created by `new_game`, moved only by `apply_action`.
@@ -213,8 +213,11 @@ impl State {
             return Ok(obs);
         }
         if let Game::Nijar(s) = &self.game {
-            // Níjar's typed view, built straight into Python objects (cards spelled out).
-            return Ok(to_py(py, &s.observation_view(seat))?.downcast_into::<PyDict>()?);
+            // Níjar's typed view, built straight into Python objects; its card faces are
+            // built once per card set and the same dicts reused (`face_table`).
+            let faces = face_table(py, s.cards())?;
+            let obs = to_py_shared(py, &s.observation_view(seat), &faces)?;
+            return Ok(obs.downcast_into::<PyDict>()?);
         }
         let value = dispatch!(&self.game, s => s.observation_json(seat));
         Ok(json_to_py(py, &value)?.downcast_into::<PyDict>()?)
