@@ -34,6 +34,7 @@ pub mod tensor;
 mod tests;
 mod text;
 mod validate;
+pub mod view;
 mod week;
 
 pub use config::{Difficulty, Solo, SorceryConfig, Theses};

@@ -47,7 +47,7 @@ use crate::engine::{key_string, ActionList, Rng, Seat};
 
 /// Names of the moon phases, week 1 to 4 (authored: the rulebook names only week 4, the
 /// New Moon).
-pub const MOON_PHASES: [&str; 4] = ["Full Moon", "Last Quarter", "Waning Crescent", "New Moon"];
+const MOON_PHASES: [&str; 4] = ["Full Moon", "Last Quarter", "Waning Crescent", "New Moon"];
 
 fn effect_text(e: &Effect) -> String {
     match *e {
@@ -86,7 +86,7 @@ fn counted(count: impl Into<u32>, noun: &str) -> String {
 }
 
 /// A sentence for a thesis condition.
-pub fn condition_text(c: &super::data::Condition) -> String {
+fn condition_text(c: &super::data::Condition) -> String {
     use super::data::Condition as C;
     match *c {
         C::Projects { count } => format!("complete {}", counted(count, "project")),
@@ -125,11 +125,6 @@ pub fn condition_text(c: &super::data::Condition) -> String {
 }
 
 impl SorceryState {
-    /// A sentence for an ability or staff effect.
-    pub(crate) fn effect_text(e: &Effect) -> String {
-        effect_text(e)
-    }
-
     pub(crate) fn project_view(&self, id: u8) -> Value {
         let c = self.proj(usize::from(id));
         let ability = c.ability.as_ref().map(|a| {
@@ -186,13 +181,13 @@ impl SorceryState {
     }
 
     /// Whether the others' commits are still hidden (the commit step is under way).
-    fn committing(&self) -> bool {
+    pub(super) fn committing(&self) -> bool {
         matches!(self.t.phase, Phase::Commit { .. })
     }
 
     /// The committing seat's limit as the others know it: two and its completed projects'
     /// extra commits, without a staff it may have used (hidden until the reveal).
-    fn public_commit_limit(&self) -> u8 {
+    pub(super) fn public_commit_limit(&self) -> u8 {
         match self.t.phase {
             Phase::Commit { seat } => self.commit_limit(usize::from(seat)),
             _ => self.t.turn.limit,
@@ -200,7 +195,7 @@ impl SorceryState {
     }
 
     /// Whether the seat's kept thesis is met: at the end it is then flipped face-up.
-    fn thesis_met(&self, seat: Seat) -> bool {
+    pub(super) fn thesis_met(&self, seat: Seat) -> bool {
         self.would_meet(seat, self.t.players[seat].thesis)
     }
 
