@@ -212,6 +212,10 @@ impl State {
             obs.set_item(intern!(py, "cards"), sunrise_catalogue(py, s.cards())?)?;
             return Ok(obs);
         }
+        if let Game::Sorcery(s) = &self.game {
+            // Sorcery's observation spells cards out, each card face marked shared.
+            return Ok(to_py(py, &s.observation_view(seat))?.downcast_into::<PyDict>()?);
+        }
         let value = dispatch!(&self.game, s => s.observation_json(seat));
         Ok(json_to_py(py, &value)?.downcast_into::<PyDict>()?)
     }
