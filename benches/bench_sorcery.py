@@ -40,6 +40,13 @@ def test_clone_and_legal_actions(benchmark: Any) -> None:
     benchmark(lambda: state.clone().legal_actions())
 
 
+def test_observation(benchmark: Any) -> None:
+    # Issue 21, section 3: <= 10 us mid-game at 4 players.
+    state = midgame("sorcery", 100)
+    obs = benchmark(state.observation, 0)
+    assert obs["game"] == "sorcery"
+
+
 def test_resample_hidden(benchmark: Any) -> None:
     state = midgame("sorcery", 60)
     seat = state.current_player()

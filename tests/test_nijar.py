@@ -203,3 +203,20 @@ def test_observation_is_its_json_document_with_sorted_keys(
         state.apply_action(rng.choice(state.legal_actions()))
         steps += 1
     assert steps > 50
+
+
+def test_observations_share_card_faces() -> None:
+    # A card's face is the same dict in every observation of the game's card set (built once;
+    # read-only by contract): two seats' views of the draft area hold the very same objects.
+    state = craftgames.new_game("nijar", 4, seed=2)
+    rng = random.Random(2)
+    for _ in range(60):
+        state.apply_action(rng.choice(state.legal_actions()))
+    a, b = state.observation(0), state.observation(1)
+    pairs = [
+        (x, y)
+        for row_a, row_b in zip(a["draft"], b["draft"], strict=True)
+        for x, y in zip(row_a, row_b, strict=True)
+        if x is not None
+    ]
+    assert pairs and all(x is y for x, y in pairs)

@@ -103,6 +103,64 @@ def test_the_others_hands_and_theses_are_not_in_an_observation() -> None:
     assert me["hand"] is not None
 
 
+def _keys_sorted_everywhere(value: object) -> bool:
+    if isinstance(value, dict):
+        return list(value) == sorted(value) and all(map(_keys_sorted_everywhere, value.values()))
+    if isinstance(value, list):
+        return all(map(_keys_sorted_everywhere, value))
+    return True
+
+
+@pytest.mark.parametrize(
+    ("players", "options"),
+    [
+        (1, {"solo": "robot", "staffs": True}),
+        (1, {"solo": "mission", "mission": 4}),
+        (2, {}),
+        (4, {"staffs": True, "missions": [1, 3, 5, 10]}),
+    ],
+)
+def test_every_observation_is_plain_data_with_sorted_keys(
+    players: int, options: dict[str, object]
+) -> None:
+    # Built straight from the typed view: only dicts, lists, str, int, bool and None (a tuple
+    # would not survive the JSON round trip), keys in the order the JSON document has them.
+    state = craftgames.new_game("sorcery", players, 6, **options)
+    rng = random.Random(players)
+    while True:
+        for seat in range(players):
+            obs = state.observation(seat)
+            assert json.loads(json.dumps(obs)) == obs
+            assert _keys_sorted_everywhere(obs)
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert obs["step"] == "game_over"
+
+
+def test_observations_share_card_faces() -> None:
+    state = sorcery.new_game(players=4, seed=2)
+    rng = random.Random(2)
+    for _ in range(100):
+        state.apply_action(rng.choice(state.legal_actions()))
+    a, b = state.observation(0), state.observation(1)
+    market = [(x, y) for x, y in zip(a["market"], b["market"], strict=True) if x is not None]
+    assert market and all(x is y for x, y in market)
+    assert all(x is y for x, y in zip(a["discard"], b["discard"], strict=True))
+
+
+def test_observation_is_its_json_document() -> None:
+    # The dict comes straight from the typed view (faces shared), the JSON from the same view
+    # through serde_json: equal for every seat at every step of a random game.
+    for players, options in ((4, {"staffs": True}), (1, {"solo": "robot"})):
+        state = sorcery.new_game(players=players, seed=5, **options)
+        rng = random.Random(5)
+        while not state.is_terminal():
+            for seat in range(players):
+                assert state.observation(seat) == json.loads(state.observation_json(seat))
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
 def test_random_playouts_returns_scores_per_game() -> None:
     scores = sorcery.random_playouts(6, 0, players=4, staffs=True)
     assert scores.shape == (6, 4)

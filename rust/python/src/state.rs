@@ -212,9 +212,14 @@ impl State {
             obs.set_item(intern!(py, "cards"), sunrise_catalogue(py, s.cards())?)?;
             return Ok(obs);
         }
+        // Sorcery's and Níjar's typed views spell their cards out; each card face is built
+        // once per card set and the same dict reused in every observation (`face_table`).
+        if let Game::Sorcery(s) = &self.game {
+            let faces = face_table(py, s.cards())?;
+            let obs = to_py_shared(py, &s.observation_view(seat), &faces)?;
+            return Ok(obs.downcast_into::<PyDict>()?);
+        }
         if let Game::Nijar(s) = &self.game {
-            // Níjar's typed view, built straight into Python objects; its card faces are
-            // built once per card set and the same dicts reused (`face_table`).
             let faces = face_table(py, s.cards())?;
             let obs = to_py_shared(py, &s.observation_view(seat), &faces)?;
             return Ok(obs.downcast_into::<PyDict>()?);

@@ -10,9 +10,11 @@
 //! * [`moves`] — what may happen next; `apply` — what it does; `week` — the end of a week
 //!   and of a month; `solo` — the robot,
 //! * [`score`] — how the game ends and is scored, with the explanation and the missions,
-//! * [`observe`] — what each seat may see: observations, information states, determinization
+//! * [`observe`] — what each seat may see: who knows what, information states, determinization
 //!   (`mixing`: what Spectral Sight's private takes leave the others knowing, and the redraw
 //!   of the grave cards a seat cannot see),
+//! * [`view`] — the observation as typed structs (cards spelled out by [`faces`], marked
+//!   shared),
 //! * [`tensor`] — the observation tensor and the proved range of each entry.
 
 pub mod actions;
@@ -21,6 +23,7 @@ mod bounds;
 mod card_file;
 pub mod config;
 pub mod data;
+pub mod faces;
 mod game;
 mod heuristic;
 mod mixing;
@@ -34,6 +37,7 @@ pub mod tensor;
 mod tests;
 mod text;
 mod validate;
+pub mod view;
 mod week;
 
 pub use config::{Difficulty, Solo, SorceryConfig, Theses};

@@ -1,5 +1,6 @@
-//! What each seat may see: the observation (JSON; the tensor is in `tensor`), the
-//! information-state key, and determinization (`resample_hidden`).
+//! What each seat may see: who knows what (below), the information-state key, and
+//! determinization (`resample_hidden`); the observation is built in `view` (the tensor in
+//! `tensor`).
 //!
 //! Hidden from a seat: the order of every deck; the grave cards it has not seen (in other
 //! hands, in piles it has not looked at since they joined, in the grave deck); the others'
@@ -37,147 +38,13 @@
 //! | `commits` | the materials a seat commits in the commit step, and to which icons; whether it used an extra-commit staff there (`staff_pending`, the limit it raised); any other staff used there is open, public at once (`staff_used`, its sentence and events), and before the seat's first commit | the committer | revealed when every seat has committed (the staff is then flipped face-down) | choice |
 //! | `seed_rng` | the seed and the random stream (future shuffles and draws) | nobody | never in any view; a determinization draws its own from its seed | swap |
 
-use serde_json::{json, Value};
+use serde_json::Value;
 
-use super::data::{Effect, NUM_MATERIALS, NUM_PROJECTS};
-use super::state::{
-    bit, ids, CardId, Materials, Phase, SorceryState, Stage, Turn, FILLED_FREE, MARKET, NONE,
-};
+use super::data::{NUM_MATERIALS, NUM_PROJECTS};
+use super::state::{bit, ids, CardId, Materials, Phase, SorceryState, Stage, Turn, NONE};
 use crate::engine::{key_string, ActionList, Rng, Seat};
 
-/// Names of the moon phases, week 1 to 4 (authored: the rulebook names only week 4, the
-/// New Moon).
-pub const MOON_PHASES: [&str; 4] = ["Full Moon", "Last Quarter", "Waning Crescent", "New Moon"];
-
-fn effect_text(e: &Effect) -> String {
-    match *e {
-        Effect::DrawGrave { count } => format!("draw {count} grave card(s)"),
-        Effect::TakeStock { stock, count } => format!(
-            "take {count} {} for free",
-            match stock {
-                super::data::StockChoice::Candle => "candle(s)",
-                super::data::StockChoice::Vial => "vial(s)",
-                super::data::StockChoice::Either => "candle(s) or vial(s)",
-            }
-        ),
-        Effect::SpectralSight { count } => format!(
-            "look through all grave piles, take any {count} card(s), deal 1 card to each pile"
-        ),
-        Effect::FillIcon { icons } => format!(
-            "fill one open {} icon of a project without a material",
-            (0..8)
-                .filter(|i| icons & (1 << i) != 0)
-                .map(|i| SorceryState::icon(i).label())
-                .collect::<Vec<_>>()
-                .join("/")
-        ),
-        Effect::RemoveDemerits => "remove every demerit token from one of your projects".into(),
-        Effect::AddCredits { count } => {
-            format!("put {count} extra-credit token(s) on one of your projects")
-        }
-        Effect::ExtraCommit { count } => format!("commit {count} more material(s)"),
-    }
-}
-
-/// `count` and `noun`, plural unless the count is 1 ("complete 1 divination project").
-fn counted(count: impl Into<u32>, noun: &str) -> String {
-    let count = count.into();
-    format!("{count} {noun}{}", if count == 1 { "" } else { "s" })
-}
-
-/// A sentence for a thesis condition.
-pub fn condition_text(c: &super::data::Condition) -> String {
-    use super::data::Condition as C;
-    match *c {
-        C::Projects { count } => format!("complete {}", counted(count, "project")),
-        C::Department { department, count } => {
-            let noun = format!("{} project", department.name());
-            format!("complete {}", counted(count, &noun))
-        }
-        C::Level { level, count } => {
-            format!(
-                "complete {}",
-                counted(count, &format!("{level}-level project"))
-            )
-        }
-        C::Icon { icon, count } => {
-            let need = if count == 1 { "needs" } else { "need" };
-            format!(
-                "complete {} that {need} a {}",
-                counted(count, "project"),
-                icon.label()
-            )
-        }
-        C::CreditTokens { count } => {
-            format!(
-                "have {} on completed projects",
-                counted(count, "extra-credit token")
-            )
-        }
-        C::NoDemerits { count } => {
-            format!(
-                "complete {} with no demerit token on any",
-                counted(count, "project")
-            )
-        }
-        C::Materials { amount } => format!("end with ${amount} of unused materials"),
-    }
-}
-
 impl SorceryState {
-    /// A sentence for an ability or staff effect.
-    pub(crate) fn effect_text(e: &Effect) -> String {
-        effect_text(e)
-    }
-
-    pub(crate) fn project_view(&self, id: u8) -> Value {
-        let c = self.proj(usize::from(id));
-        let ability = c.ability.as_ref().map(|a| {
-            let trigger = match a.trigger {
-                super::data::Trigger::Action { moon: None } => "action".to_string(),
-                super::data::Trigger::Action { moon: Some(m) } => {
-                    format!("lunar ({})", MOON_PHASES[usize::from(m - 1)])
-                }
-                super::data::Trigger::Ongoing => "ongoing".into(),
-                super::data::Trigger::OnComplete => "on_complete".into(),
-            };
-            json!({ "trigger": trigger, "moon": c.moon(), "text": effect_text(&a.effect) })
-        });
-        json!({
-            "id": id,
-            "name": c.name,
-            "department": c.department.name(),
-            "level": c.level,
-            "cost": c.cost,
-            "credits": c.credits,
-            "icons": c.icons.iter().map(|i| i.name()).collect::<Vec<_>>(),
-            "ability": ability,
-        })
-    }
-
-    pub(crate) fn material_view(&self, id: usize) -> Value {
-        let m = self.mat(id);
-        let names = |mask: u8| {
-            (0..8)
-                .filter(|i| mask & (1 << i) != 0)
-                .map(|i| Self::icon(i).name())
-                .collect::<Vec<_>>()
-        };
-        json!({
-            "id": id,
-            "name": m.name,
-            "kind": format!("{:?}", m.kind).to_lowercase(),
-            "value": m.value,
-            "icons": names(m.icons),
-            "credit": names(m.credit),
-            "demerit": names(m.demerit),
-        })
-    }
-
-    fn set_view(&self, set: Materials) -> Vec<Value> {
-        ids(set).map(|i| self.material_view(i)).collect()
-    }
-
     /// The cards of `set` whose place `viewer` knows.
     pub(super) fn known_part(&self, set: Materials, viewer: Seat) -> Materials {
         ids(set)
@@ -186,13 +53,13 @@ impl SorceryState {
     }
 
     /// Whether the others' commits are still hidden (the commit step is under way).
-    fn committing(&self) -> bool {
+    pub(super) fn committing(&self) -> bool {
         matches!(self.t.phase, Phase::Commit { .. })
     }
 
     /// The committing seat's limit as the others know it: two and its completed projects'
     /// extra commits, without a staff it may have used (hidden until the reveal).
-    fn public_commit_limit(&self) -> u8 {
+    pub(super) fn public_commit_limit(&self) -> u8 {
         match self.t.phase {
             Phase::Commit { seat } => self.commit_limit(usize::from(seat)),
             _ => self.t.turn.limit,
@@ -200,7 +67,7 @@ impl SorceryState {
     }
 
     /// Whether the seat's kept thesis is met: at the end it is then flipped face-up.
-    fn thesis_met(&self, seat: Seat) -> bool {
+    pub(super) fn thesis_met(&self, seat: Seat) -> bool {
         self.would_meet(seat, self.t.players[seat].thesis)
     }
 
@@ -210,162 +77,10 @@ impl SorceryState {
             && self.condition_met(seat, &self.cards.theses[usize::from(thesis)].condition)
     }
 
-    /// The observation of `viewer`: everything that seat may see and nothing else.
+    /// The observation of `viewer` as a JSON tree (see `view` for the typed value).
     pub fn observation(&self, viewer: Seat) -> Value {
-        let scores = self.all_scores();
-        let setup = matches!(self.t.phase, Phase::Setup { .. });
-        // The game is over: every score is totalled at the table.
-        let over = self.t.phase == Phase::GameOver;
-        let players: Vec<Value> = (0..self.n())
-            .map(|s| {
-                let p = &self.t.players[s];
-                let me = s == viewer;
-                let projects: Vec<Value> = p
-                    .projects
-                    .iter()
-                    .map(|w| {
-                        let mut v = self.project_view(w.card);
-                        let len = self.proj(usize::from(w.card)).icons.len();
-                        v["committed"] = json!(w.slots[..len]
-                            .iter()
-                            .map(|&x| match x {
-                                NONE => Value::Null,
-                                FILLED_FREE => json!("filled by an ability"),
-                                m => self.material_view(usize::from(m)),
-                            })
-                            .collect::<Vec<_>>());
-                        v["credit_tokens"] = json!(w.credits);
-                        v["demerit_tokens"] = json!(w.demerits);
-                        v
-                    })
-                    .collect();
-                let completed: Vec<Value> = p
-                    .completed
-                    .iter()
-                    .map(|d| {
-                        let mut v = self.project_view(d.card);
-                        v["credit_tokens"] = json!(d.credits);
-                        v["demerit_tokens"] = json!(d.demerits);
-                        v
-                    })
-                    .collect();
-                let thesis = |id: u8| {
-                    if id == NONE {
-                        Value::Null
-                    } else {
-                        let th = &self.cards.theses[usize::from(id)];
-                        json!({ "id": id, "name": th.name, "credits": th.credits,
-                                "condition": condition_text(&th.condition) })
-                    }
-                };
-                let staff = |id: u8| {
-                    if id == NONE {
-                        Value::Null
-                    } else {
-                        let st = &self.cards.staffs[usize::from(id)];
-                        json!({ "id": id, "name": st.name, "text": effect_text(&st.effect) })
-                    }
-                };
-                let show_staff = me || !setup;
-                json!({
-                    "seat": s,
-                    "hand": if me { json!(self.set_view(p.hand)) } else { Value::Null },
-                    "hand_known": if me { Value::Null } else { json!(self.set_view(self.known_part(p.hand, viewer))) },
-                    "hand_size": p.hand.count_ones(),
-                    "projects": projects,
-                    "completed": completed,
-                    // End of Game: "If you meet the criteria listed, flip it face-up"; an
-                    // unmet thesis stays face-down.
-                    "thesis": if me || (over && p.thesis != NONE && self.thesis_met(s)) { thesis(p.thesis) } else { Value::Null },
-                    "has_thesis": p.thesis != NONE || p.thesis_offer[0] != NONE,
-                    "thesis_offer": if me && setup { json!([thesis(p.thesis_offer[0]), thesis(p.thesis_offer[1])]) } else { Value::Null },
-                    "project_offer": if me && setup { json!(p.project_offer.iter().map(|&c| if c == NONE { Value::Null } else { self.project_view(c) }).collect::<Vec<_>>()) } else { Value::Null },
-                    "staff_offer": if me && setup { json!([staff(p.staff_offer[0]), staff(p.staff_offer[1])]) } else { Value::Null },
-                    "staff": if show_staff { staff(p.staff) } else { Value::Null },
-                    "staff_used": p.staff_used,
-                    "staff_pending": if me { json!(p.staff_pending) } else { Value::Null },
-                    "pending_commits": if me { json!(p.pending.iter().map(|c| json!({
-                        "material": self.material_view(usize::from(c.material)),
-                        "project": self.proj(usize::from(c.project)).name,
-                        "icon": Self::icon(usize::from(c.icon)).name(),
-                    })).collect::<Vec<_>>()) } else { Value::Null },
-                    // Another seat's thesis and hand are hidden until the end: only its
-                    // projects' credits are public.
-                    "score": if me || over { json!(scores[s]) } else { Value::Null },
-                    "public_score": self.public_score(s),
-                    "mission": self.t.config.mission_of(s),
-                    "mission_met": if me || self.t.phase == Phase::GameOver { json!(self.mission_met(s)) } else { Value::Null },
-                })
-            })
-            .collect();
-        let (step, actor) = match self.t.phase {
-            Phase::Setup { seat } => ("setup", i64::from(seat)),
-            Phase::Action { seat } => ("action", i64::from(seat)),
-            Phase::Commit { seat } => ("commit", i64::from(seat)),
-            Phase::Complete { seat } => ("complete", i64::from(seat)),
-            Phase::GameOver => ("game_over", -4),
-        };
-        let t = &self.t.turn;
-        let my_turn = actor == viewer as i64;
-        // A staff used openly in the commit step shows its stage; the commits do not.
-        let hidden_stage =
-            !my_turn && self.committing() && matches!(t.stage, Stage::Commit | Stage::CommitTarget);
-        let turn = json!({
-            "stage": if hidden_stage { "Commit".to_string() } else { format!("{:?}", t.stage) },
-            "pile": t.pile + 1,
-            "buy_spaces": (0..MARKET).filter(|i| t.buy & (1 << i) != 0).collect::<Vec<_>>(),
-            "buy_candles": t.candles,
-            "buy_vials": t.vials,
-            "price": t.price,
-            "paid": t.paid,
-            "commits": if my_turn || !self.committing() { json!(t.commits) } else { Value::Null },
-            // A staff used in the commit step adds commits: hidden, the others see the
-            // limit the seat's completed projects give.
-            "commit_limit": if my_turn || !self.committing() { t.limit } else { self.public_commit_limit() },
-            "remaining": t.remaining,
-        });
-        let piles: Vec<Value> = self
-            .t
-            .piles
-            .iter()
-            .map(|&pile| {
-                json!({
-                    "size": pile.count_ones(),
-                    "known": self.set_view(self.known_part(pile, viewer)),
-                })
-            })
-            .collect();
-        let robot = if self.n() == 1 {
-            json!({
-                "materials": self.set_view(self.t.robot.materials),
-                "tokens": self.t.robot.tokens,
-                "score": self.robot_score(),
-            })
-        } else {
-            Value::Null
-        };
-        json!({
-            "game": "sorcery",
-            "viewer": viewer,
-            "num_players": self.n(),
-            "config": serde_json::to_value(self.t.config).unwrap_or(Value::Null),
-            "month": self.t.month + 1,
-            "week": self.t.week + 1,
-            "moon": MOON_PHASES[usize::from(self.t.week.min(3))],
-            "first_player": self.t.first,
-            "step": step,
-            "current_player": actor,
-            "turn": turn,
-            "market": self.t.market.iter().map(|&c| if c == NONE { Value::Null } else { self.project_view(c) }).collect::<Vec<_>>(),
-            "deck_sizes": self.t.decks.iter().map(|d| d.len()).collect::<Vec<_>>(),
-            "grave_deck_size": self.t.grave_deck.len(),
-            "piles": piles,
-            "discard": self.set_view(self.t.discard),
-            "candles": (self.t.stock & self.cards.candles).count_ones(),
-            "vials": (self.t.stock & self.cards.vials).count_ones(),
-            "players": players,
-            "robot": robot,
-        })
+        serde_json::to_value(self.observation_view(viewer))
+            .expect("an observation is plain data, always serializable")
     }
 
     /// A stable key for what `viewer` knows: the state document with everything hidden from

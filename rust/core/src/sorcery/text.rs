@@ -49,7 +49,7 @@ impl SorceryState {
                 "{} ({} credits: {})",
                 t.name,
                 t.credits,
-                super::observe::condition_text(&t.condition)
+                super::faces::condition_text(&t.condition)
             ),
             None => "no thesis".into(),
         }

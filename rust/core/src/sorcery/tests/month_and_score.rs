@@ -371,7 +371,7 @@ fn materials_under_an_incomplete_project_count_as_unused() {
 #[test]
 fn thesis_conditions_are_singular_for_one_and_plural_otherwise() {
     use crate::sorcery::data::{Condition, Department, Icon};
-    use crate::sorcery::observe::condition_text;
+    use crate::sorcery::faces::condition_text;
     let one = |count| Condition::Department {
         department: Department::Divination,
         count,
