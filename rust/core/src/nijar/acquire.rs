@@ -25,7 +25,7 @@ impl NijarState {
     }
 
     /// The card at `pos` may be taken by `s`: a card is there and no other donkey.
-    fn available_to(&self, s: Seat, pos: u8) -> bool {
+    pub(crate) fn available_to(&self, s: Seat, pos: u8) -> bool {
         self.draft_at(pos) != EMPTY && self.donkey_at(pos).is_none_or(|d| d == s)
     }
 
@@ -41,7 +41,7 @@ impl NijarState {
     }
 
     /// Whether every available card of row `r` is of one type (8.1).
-    fn row_uniform(&self, s: Seat, r: u8) -> bool {
+    pub(crate) fn row_uniform(&self, s: Seat, r: u8) -> bool {
         let mut kind = None;
         for c in 0..5 {
             let pos = r * 5 + c;
