@@ -79,7 +79,9 @@ fn report<G: GameState>(players: usize, games: u64, deal: impl Fn(u64) -> G) {
 
 fn main() {
     let game = std::env::args().nth(1).unwrap_or_else(|| "sunrise".into());
-    let games: u64 = std::env::args().nth(2).map_or(2000, |a| a.parse().expect("a game count"));
+    let games: u64 = std::env::args()
+        .nth(2)
+        .map_or(2000, |a| a.parse().expect("a game count"));
     for players in 2..=4 {
         match game.as_str() {
             "sunrise" => report(players, games, |g| {

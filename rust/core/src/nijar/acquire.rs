@@ -66,6 +66,7 @@ impl NijarState {
                 last: _,
                 refreshed,
             } => {
+                out.push(encode(Move::Stop));
                 if taken == 0 {
                     for r in 0..3u8 {
                         if refreshed & (1 << r) == 0 && self.row_uniform(s, r) {
@@ -82,9 +83,13 @@ impl NijarState {
                         }
                     }
                 }
-                out.push(encode(Move::Stop));
             }
             Mode::Donkey { acquired } => {
+                // Without acquiring, moving is optional; after acquiring it is required
+                // whenever there is a card to move onto. (Stop's id is below every move's.)
+                if !acquired {
+                    out.push(encode(Move::Stop));
+                }
                 let here = self.t.donkeys[s];
                 let mut any = false;
                 for pos in 0..15u8 {
@@ -93,9 +98,7 @@ impl NijarState {
                         any = true;
                     }
                 }
-                // Without acquiring, moving is optional; after acquiring it is required
-                // whenever there is a card to move onto.
-                if !acquired || !any {
+                if acquired && !any {
                     out.push(encode(Move::Stop));
                 }
             }
