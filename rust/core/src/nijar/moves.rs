@@ -128,9 +128,10 @@ impl NijarState {
         let p = &self.t.players[s];
         // 7.2.1.1: one more craftswoman than are there; never onto your own colour; only
         // the spaces not blocked for this player count.
+        let open: [bool; 5] = std::array::from_fn(|col| self.column_open(col));
         for row in 0..3 {
             for col in 0..5 {
-                if !self.column_open(col) {
+                if !open[col] {
                     continue;
                 }
                 let occ = self.t.spaces[row][col];
@@ -162,11 +163,26 @@ impl NijarState {
         }
     }
 
-    /// The acts a task may be resolved as, as a set (bit `act as u8`).
+    /// The acts a task may be resolved as, as a set (bit `act as u8`): what `task_acts`
+    /// lists, without building the list.
     fn task_act_set(&self, task: Task) -> u32 {
-        let mut acts = FixedVec::<Act, 12>::new();
-        self.task_acts(task, &mut acts);
-        acts.iter().fold(0, |set, &a| set | 1 << (a as u8))
+        let bit = |code: u8| Act::from_code(code).map_or(0, |a| 1u32 << (a as u8));
+        match task {
+            t if t < TASK_ROW => bit(t),
+            t if t < TASK_ANY => {
+                let r = usize::from(t - TASK_ROW) * 3;
+                (r..r + 3).fold(0, |set, i| set | 1 << (self.tile(i) as u8))
+            }
+            TASK_ANY => (0..9).fold(0, |set, i| set | 1 << (self.tile(i) as u8)),
+            // 7.2.4 / 7.2.5: any bonus on the board or the Special Action but its printed
+            // Collect Esparto.
+            _ => self
+                .t
+                .columns
+                .iter()
+                .chain(self.t.special.iter())
+                .fold(0, |set, &c| set | bit(c)),
+        }
     }
 
     /// The first decisions of every act in the set `acts`, ascending: each act opens with
@@ -176,39 +192,6 @@ impl NijarState {
         for act in ACTS_BY_ID {
             if acts & 1 << (act as u8) != 0 {
                 self.act_openers(s, act, out);
-            }
-        }
-    }
-
-    /// The acts a task may be resolved as.
-    pub(crate) fn task_acts(&self, task: Task, out: &mut FixedVec<Act, 12>) {
-        match task {
-            t if t < TASK_ROW => {
-                if let Some(a) = Act::from_code(t) {
-                    out.push(a);
-                }
-            }
-            t if t < TASK_ANY => {
-                let r = usize::from(t - TASK_ROW);
-                for k in 0..3 {
-                    out.push(self.tile(r * 3 + k));
-                }
-            }
-            TASK_ANY => {
-                for i in 0..9 {
-                    out.push(self.tile(i));
-                }
-            }
-            _ => {
-                // 7.2.4 / 7.2.5: any bonus on the board or the Special Action but its
-                // printed Collect Esparto.
-                for &code in self.t.columns.iter().chain(self.t.special.iter()) {
-                    if let Some(a) = Act::from_code(code) {
-                        if !out.contains(&a) {
-                            out.push(a);
-                        }
-                    }
-                }
             }
         }
     }

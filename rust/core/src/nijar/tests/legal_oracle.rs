@@ -5,7 +5,7 @@
 
 use super::super::actions::{encode, Move};
 use super::super::data::{Act, CardType, NUM_GAME_CARDS};
-use super::super::state::{Mode, NijarConfig, NijarState, Phase, Task, EMPTY};
+use super::super::state::{Mode, NijarConfig, NijarState, Phase, Task, EMPTY, TASK_ANY, TASK_ROW};
 use crate::engine::{ActionList, FixedVec, GameState, Rng, Seat};
 
 /// The legal actions, computed the slow way.
@@ -109,9 +109,41 @@ fn turn_legal(st: &NijarState, s: Seat, out: &mut ActionList) {
     }
 }
 
+/// The acts a task may be resolved as.
+fn task_acts(st: &NijarState, task: Task, out: &mut FixedVec<Act, 12>) {
+    let t = st.table();
+    match task {
+        t if t < TASK_ROW => {
+            if let Some(a) = Act::from_code(t) {
+                out.push(a);
+            }
+        }
+        t if t < TASK_ANY => {
+            let r = usize::from(t - TASK_ROW);
+            for k in 0..3 {
+                out.push(st.tile(r * 3 + k));
+            }
+        }
+        TASK_ANY => {
+            for i in 0..9 {
+                out.push(st.tile(i));
+            }
+        }
+        _ => {
+            for &code in t.columns.iter().chain(t.special.iter()) {
+                if let Some(a) = Act::from_code(code) {
+                    if !out.contains(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+    }
+}
+
 fn task_openers(st: &NijarState, s: Seat, task: Task, out: &mut ActionList) {
     let mut acts = FixedVec::<Act, 12>::new();
-    st.task_acts(task, &mut acts);
+    task_acts(st, task, &mut acts);
     for &a in acts.iter() {
         act_openers(st, s, a, out);
     }
