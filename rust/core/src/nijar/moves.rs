@@ -130,8 +130,8 @@ impl NijarState {
         // the spaces not blocked for this player count.
         let open: [bool; 5] = std::array::from_fn(|col| self.column_open(col));
         for row in 0..3 {
-            for col in 0..5 {
-                if !open[col] {
+            for (col, &in_play) in open.iter().enumerate() {
+                if !in_play {
                     continue;
                 }
                 let occ = self.t.spaces[row][col];
