@@ -1,34 +1,97 @@
-//! Steps per game, legal actions per step and time per game of uniformly random play, per
-//! player count: `cargo run --release -p craftgames-core --example playout_stats [games]`.
+//! Uniformly random play per player count: steps per game, legal actions per step, and games
+//! per second in CPU time next to wall time (best of 3 runs; the machine may be shared):
+//! `cargo run --release -p craftgames-core --example playout_stats [sunrise|nijar] [games]`
+//! (default: sunrise, 2000 games). The games are those of `random_playouts` (game `i` from
+//! seed `i`, its playout generator from that seed).
 
-use craftgames_core::engine::{ActionList, GameState, Rng};
+use craftgames_core::engine::{ActionList, GameState};
+use craftgames_core::nijar::{NijarConfig, NijarState};
+use craftgames_core::search::playout::{play_random_to_end, playout_rng};
 use craftgames_core::sunrise::SunriseState;
 use std::time::Instant;
-fn main() {
-    for players in 2..=4 {
-        let mut steps = 0usize;
-        let mut legal_total = 0usize;
-        let t = Instant::now();
-        let games: u64 = std::env::args().nth(1).map_or(2000, |a| a.parse().unwrap());
-        for g in 0..games {
-            let mut s = SunriseState::new_game(players, g, None).unwrap();
-            let mut rng = Rng::seed_from(g + 99);
-            let mut actions = ActionList::new();
-            while !s.is_terminal() {
-                s.legal_actions_into(&mut actions);
-                legal_total += actions.len();
-                let a = actions[rng.below(actions.len())];
-                s.apply_unchecked(a);
-                steps += 1;
-            }
+
+/// This thread's CPU time in seconds.
+fn thread_cpu_seconds() -> f64 {
+    #[repr(C)]
+    struct Timespec {
+        sec: i64,
+        nsec: i64,
+    }
+    extern "C" {
+        fn clock_gettime(clock: i32, out: *mut Timespec) -> i32;
+    }
+    /// Linux's `CLOCK_THREAD_CPUTIME_ID`.
+    const THREAD_CPU: i32 = 3;
+    let mut t = Timespec { sec: 0, nsec: 0 };
+    // SAFETY: `t` is a valid, writable timespec for the call's duration.
+    let rc = unsafe { clock_gettime(THREAD_CPU, &mut t) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    t.sec as f64 + t.nsec as f64 * 1e-9
+}
+
+/// Steps and legal actions summed over `games` random games dealt by `deal`.
+fn counts<G: GameState>(games: u64, deal: &impl Fn(u64) -> G) -> (usize, usize) {
+    let (mut steps, mut legal) = (0, 0);
+    let mut actions = ActionList::new();
+    for g in 0..games {
+        let mut s = deal(g);
+        let mut rng = playout_rng(g);
+        while !s.is_terminal() {
+            s.legal_actions_into(&mut actions);
+            legal += actions.len();
+            s.apply_unchecked(actions[rng.below(actions.len())]);
+            steps += 1;
         }
-        let el = t.elapsed();
-        println!(
-            "{players}p: {:.1} steps/game, {:.1} legal/step, {:?}/game, {:?}/step",
-            steps as f64 / games as f64,
-            legal_total as f64 / steps as f64,
-            el / games as u32,
-            el / steps as u32
-        );
+    }
+    (steps, legal)
+}
+
+/// Best games per second (CPU, wall) of 3 timed runs of `games` games, as `random_playouts`
+/// plays them.
+fn games_per_second<G: GameState>(games: u64, deal: &impl Fn(u64) -> G) -> (f64, f64) {
+    let (mut best_cpu, mut best_wall) = (0.0f64, 0.0f64);
+    for _ in 0..3 {
+        let (cpu0, wall0) = (thread_cpu_seconds(), Instant::now());
+        let mut checksum = 0i64;
+        for g in 0..games {
+            let mut s = deal(g);
+            play_random_to_end(&mut s, &mut playout_rng(g));
+            checksum += s.scores().iter().map(|&x| i64::from(x)).sum::<i64>();
+        }
+        std::hint::black_box(checksum);
+        best_cpu = best_cpu.max(games as f64 / (thread_cpu_seconds() - cpu0));
+        best_wall = best_wall.max(games as f64 / wall0.elapsed().as_secs_f64());
+    }
+    (best_cpu, best_wall)
+}
+
+fn report<G: GameState>(players: usize, games: u64, deal: impl Fn(u64) -> G) {
+    let (steps, legal) = counts(games, &deal);
+    let (cpu, wall) = games_per_second(games, &deal);
+    println!(
+        "{players}p: {:.1} steps/game, {:.1} legal/step, {cpu:.0} games/s CPU ({wall:.0} wall), \
+         {:.0} ns/step CPU",
+        steps as f64 / games as f64,
+        legal as f64 / steps as f64,
+        1e9 * games as f64 / (cpu * steps as f64),
+    );
+}
+
+fn main() {
+    let game = std::env::args().nth(1).unwrap_or_else(|| "sunrise".into());
+    let games: u64 = std::env::args()
+        .nth(2)
+        .map_or(2000, |a| a.parse().expect("a game count"));
+    for players in 2..=4 {
+        match game.as_str() {
+            "sunrise" => report(players, games, |g| {
+                SunriseState::new_game(players, g, None).expect("a valid player count")
+            }),
+            "nijar" => report(players, games, |g| {
+                NijarState::new_game(players, g, None, NijarConfig::default())
+                    .expect("a valid player count")
+            }),
+            other => panic!("unknown game {other:?}: sunrise or nijar"),
+        }
     }
 }

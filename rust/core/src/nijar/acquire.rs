@@ -25,7 +25,7 @@ impl NijarState {
     }
 
     /// The card at `pos` may be taken by `s`: a card is there and no other donkey.
-    fn available_to(&self, s: Seat, pos: u8) -> bool {
+    pub(crate) fn available_to(&self, s: Seat, pos: u8) -> bool {
         self.draft_at(pos) != EMPTY && self.donkey_at(pos).is_none_or(|d| d == s)
     }
 
@@ -41,7 +41,7 @@ impl NijarState {
     }
 
     /// Whether every available card of row `r` is of one type (8.1).
-    fn row_uniform(&self, s: Seat, r: u8) -> bool {
+    pub(crate) fn row_uniform(&self, s: Seat, r: u8) -> bool {
         let mut kind = None;
         for c in 0..5 {
             let pos = r * 5 + c;
@@ -66,6 +66,7 @@ impl NijarState {
                 last: _,
                 refreshed,
             } => {
+                out.push(encode(Move::Stop));
                 if taken == 0 {
                     for r in 0..3u8 {
                         if refreshed & (1 << r) == 0 && self.row_uniform(s, r) {
@@ -82,9 +83,13 @@ impl NijarState {
                         }
                     }
                 }
-                out.push(encode(Move::Stop));
             }
             Mode::Donkey { acquired } => {
+                // Without acquiring, moving is optional; after acquiring it is required
+                // whenever there is a card to move onto. (Stop's id is below every move's.)
+                if !acquired {
+                    out.push(encode(Move::Stop));
+                }
                 let here = self.t.donkeys[s];
                 let mut any = false;
                 for pos in 0..15u8 {
@@ -93,9 +98,7 @@ impl NijarState {
                         any = true;
                     }
                 }
-                // Without acquiring, moving is optional; after acquiring it is required
-                // whenever there is a card to move onto.
-                if !acquired || !any {
+                if acquired && !any {
                     out.push(encode(Move::Stop));
                 }
             }

@@ -145,6 +145,24 @@ const BASES: [u32; 40] = bases();
 /// The size of the action space.
 pub const NUM_ACTIONS: usize = BASES[39] as usize;
 
+/// The kind (index into `SIZES`) of every id: `decode` reads it instead of searching.
+const KIND_OF: [u8; NUM_ACTIONS] = kinds();
+
+const fn kinds() -> [u8; NUM_ACTIONS] {
+    let mut out = [0u8; NUM_ACTIONS];
+    let mut k = 0;
+    while k < 39 {
+        let mut a = BASES[k];
+        while a < BASES[k + 1] {
+            out[a as usize] = k as u8;
+            a += 1;
+        }
+        k += 1;
+    }
+    out
+}
+
+#[inline]
 fn kind_arg(m: Move) -> (usize, u32) {
     match m {
         Move::Combo(i) => (0, i.into()),
@@ -190,6 +208,7 @@ fn kind_arg(m: Move) -> (usize, u32) {
 }
 
 /// The id of a move (its argument must be within its range).
+#[inline]
 pub fn encode(m: Move) -> Action {
     let (k, arg) = kind_arg(m);
     debug_assert!(arg < SIZES[k], "{m:?} outside its range");
@@ -197,11 +216,9 @@ pub fn encode(m: Move) -> Action {
 }
 
 /// The move of an id, or `None` outside the action space.
+#[inline]
 pub fn decode(a: Action) -> Option<Move> {
-    if a as usize >= NUM_ACTIONS {
-        return None;
-    }
-    let k = BASES.partition_point(|&b| b <= a) - 1;
+    let k = usize::from(*KIND_OF.get(a as usize)?);
     let x = a - BASES[k];
     let b = x as u8;
     Some(match k {

@@ -11,6 +11,29 @@ use super::state::{
 };
 use crate::engine::{Action, ActionList, FixedVec, Seat};
 
+/// The acts in the order of the id ranges of their first decisions (`actions.rs`).
+const ACTS_BY_ID: [Act; 19] = [
+    Act::Acquire,    // AcquireBegin
+    Act::Acquire1,   // AcquireBonus
+    Act::Play,       // PlayCard
+    Act::Clay,       // Clay
+    Act::Technology, // Technology
+    Act::Throw,      // Advance
+    Act::Throw1,     // Throw1
+    Act::Shape,      // Shape
+    Act::Fire,       // Fire
+    Act::Fire1,      // Fire1
+    Act::Paint,      // Paint
+    Act::Paint1,     // Paint1
+    Act::Clean,      // CleanBegin
+    Act::Clean1,     // Clean1
+    Act::Esparto,    // EspartoBegin
+    Act::Esparto1,   // Esparto1
+    Act::FirstPlayer,
+    Act::Clay1,
+    Act::PgOrGlaze,
+];
+
 impl NijarState {
     /// The seat to act, or `None` once the game is over. A seat choosing the reward of a
     /// craftswoman returned to its closed shop acts first ("immediately", 7.2.5).
@@ -31,7 +54,11 @@ impl NijarState {
         (0..self.n()).find(|&s| self.t.shop_rewards[s] > 0)
     }
 
-    /// The legal actions, sorted.
+    /// The legal actions, ascending. Each list is built in id order, so nothing is sorted
+    /// or de-duplicated: the passing moves Done, Stop and Skip have ids below those of the
+    /// sub-decisions they pass on (so they come first; after a first sale, whose ids are
+    /// below Stop's, Stop comes last), and the ways to resolve pending tasks are read out
+    /// act by act in the order of their id ranges.
     pub fn legal_into(&self, out: &mut ActionList) {
         out.clear();
         if self.reward_seat().is_some() {
@@ -59,10 +86,8 @@ impl NijarState {
             }
             Phase::Endgame { k } => {
                 let s = self.endgame_seat(k);
-                for i in NijarState::ENDGAME_IDS {
-                    if self.t.players[s].hand.has(i) {
-                        out.push(encode(Move::PlayEndgame((i - 80) as u8)));
-                    }
+                for i in self.t.players[s].hand.endgame_indices() {
+                    out.push(encode(Move::PlayEndgame(i)));
                 }
                 out.push(encode(Move::NoEndgame));
             }
@@ -73,34 +98,29 @@ impl NijarState {
                     self.mode_legal(s, out);
                 } else if let Some(frame) = self.t.frames.last() {
                     if frame.ordered {
-                        if let Some(&task) = frame.tasks.first() {
-                            self.task_openers(s, task, out);
-                        }
                         out.push(encode(Move::Skip));
+                        if let Some(&task) = frame.tasks.first() {
+                            self.acts_openers(s, self.task_act_set(task), out);
+                        }
                     } else {
+                        out.push(encode(Move::Done));
+                        let mut acts = 0u32;
                         for (i, &task) in frame.tasks.iter().enumerate() {
                             if !frame.tasks[..i].contains(&task) {
-                                self.task_openers(s, task, out);
+                                acts |= self.task_act_set(task);
                             }
                         }
-                        out.push(encode(Move::Done));
+                        self.acts_openers(s, acts, out);
                     }
                 } else {
                     self.turn_legal(s, out);
                 }
             }
         }
-        if !out.windows(2).all(|w| w[0] < w[1]) {
-            out.sort_unstable();
-        }
-        let mut w = 0;
-        for r in 0..out.len() {
-            if r == 0 || out[r] != out[w - 1] {
-                out[w] = out[r];
-                w += 1;
-            }
-        }
-        out.truncate(w);
+        debug_assert!(
+            out.windows(2).all(|w| w[0] < w[1]),
+            "legal actions not strictly ascending: {out:?}"
+        );
     }
 
     /// 7.2: the choices at the start of a turn with the shop open.
@@ -108,9 +128,10 @@ impl NijarState {
         let p = &self.t.players[s];
         // 7.2.1.1: one more craftswoman than are there; never onto your own colour; only
         // the spaces not blocked for this player count.
+        let open: [bool; 5] = std::array::from_fn(|col| self.column_open(col));
         for row in 0..3 {
-            for col in 0..5 {
-                if !self.column_open(col) {
+            for (col, &in_play) in open.iter().enumerate() {
+                if !in_play {
                     continue;
                 }
                 let occ = self.t.spaces[row][col];
@@ -127,10 +148,8 @@ impl NijarState {
             out.push(encode(Move::Special));
         }
         // 7.2.2
-        for i in NijarState::ENDGAME_IDS {
-            if p.hand.has(i) {
-                out.push(encode(Move::Discard((i - 80) as u8)));
-            }
+        for i in p.hand.endgame_indices() {
+            out.push(encode(Move::Discard(i)));
         }
         // 7.2.3
         for o in 0..6 {
@@ -144,44 +163,36 @@ impl NijarState {
         }
     }
 
-    /// The acts a task may be resolved as.
-    pub(crate) fn task_acts(&self, task: Task, out: &mut FixedVec<Act, 12>) {
+    /// The acts a task may be resolved as, as a set (bit `act as u8`): what `task_acts`
+    /// lists, without building the list.
+    fn task_act_set(&self, task: Task) -> u32 {
+        let bit = |code: u8| Act::from_code(code).map_or(0, |a| 1u32 << (a as u8));
         match task {
-            t if t < TASK_ROW => {
-                if let Some(a) = Act::from_code(t) {
-                    out.push(a);
-                }
-            }
+            t if t < TASK_ROW => bit(t),
             t if t < TASK_ANY => {
-                let r = usize::from(t - TASK_ROW);
-                for k in 0..3 {
-                    out.push(self.tile(r * 3 + k));
-                }
+                let r = usize::from(t - TASK_ROW) * 3;
+                (r..r + 3).fold(0, |set, i| set | 1 << (self.tile(i) as u8))
             }
-            TASK_ANY => {
-                for i in 0..9 {
-                    out.push(self.tile(i));
-                }
-            }
-            _ => {
-                // 7.2.4 / 7.2.5: any bonus on the board or the Special Action but its
-                // printed Collect Esparto.
-                for &code in self.t.columns.iter().chain(self.t.special.iter()) {
-                    if let Some(a) = Act::from_code(code) {
-                        if !out.contains(&a) {
-                            out.push(a);
-                        }
-                    }
-                }
-            }
+            TASK_ANY => (0..9).fold(0, |set, i| set | 1 << (self.tile(i) as u8)),
+            // 7.2.4 / 7.2.5: any bonus on the board or the Special Action but its printed
+            // Collect Esparto.
+            _ => self
+                .t
+                .columns
+                .iter()
+                .chain(self.t.special.iter())
+                .fold(0, |set, &c| set | bit(c)),
         }
     }
 
-    fn task_openers(&self, s: Seat, task: Task, out: &mut ActionList) {
-        let mut acts = FixedVec::<Act, 12>::new();
-        self.task_acts(task, &mut acts);
-        for &a in acts.iter() {
-            self.act_openers(s, a, out);
+    /// The first decisions of every act in the set `acts`, ascending: each act opens with
+    /// moves of one kind of its own, produced in order, so the acts are visited in the
+    /// order of those kinds' id ranges.
+    fn acts_openers(&self, s: Seat, acts: u32, out: &mut ActionList) {
+        for act in ACTS_BY_ID {
+            if acts & 1 << (act as u8) != 0 {
+                self.act_openers(s, act, out);
+            }
         }
     }
 
@@ -582,24 +593,24 @@ impl NijarState {
             Mode::Idle => {}
             Mode::Acquire { .. } | Mode::Donkey { .. } => self.acquire_legal(s, out),
             Mode::Throw { .. } => {
-                self.act_openers(s, Act::Throw, out);
                 out.push(encode(Move::Stop));
+                self.act_openers(s, Act::Throw, out);
             }
             Mode::Fire { last } => {
+                out.push(encode(Move::Stop));
                 for o in last..16 {
                     if self.can_fire(s, o) {
                         out.push(encode(Move::Fire(o)));
                     }
                 }
-                out.push(encode(Move::Stop));
             }
             Mode::Paint { last } => {
+                out.push(encode(Move::Stop));
                 for o in (last + 1) * 3..39 {
                     if self.can_paint(s, o) {
                         out.push(encode(Move::Paint(o)));
                     }
                 }
-                out.push(encode(Move::Stop));
             }
             Mode::Clean { .. } => self.clean_legal(s, out),
             Mode::Esparto { .. } => {
@@ -609,6 +620,7 @@ impl NijarState {
             Mode::Sell { last } => {
                 // Sales in different columns commute (offered once, in option order); two
                 // in one column do not (the marker moves between them), so both orders.
+                // (Sales' ids are below Stop's.)
                 for o in (0..6).filter(|&o| o >= last || o % 3 == last % 3) {
                     if self.can_sell(s, o) {
                         out.push(encode(Move::Sell(o)));

@@ -2,7 +2,7 @@
 //! 8.11 the First Player Action.
 
 use super::actions::{encode, Move};
-use super::data::{Act, Amount, CardType, Res, ESPARTO_SPACES, NUM_GAME_CARDS, WHEEL_SPACES};
+use super::data::{Act, Amount, CardType, Res, ESPARTO_SPACES, WHEEL_SPACES};
 use super::state::{Cleanup, Esparto, NijarState, Slot, Wheel, EMPTY};
 use crate::engine::{ActionList, Seat};
 
@@ -37,14 +37,17 @@ impl NijarState {
         }
     }
 
-    /// 8.2: every card in hand whose cost can be paid, onto each free space of its type.
+    /// 8.2: every card in hand whose cost can be paid, onto each free space of its type
+    /// (ascending: cards in id order, each one's spaces in order).
     pub(crate) fn play_openers(&self, s: Seat, out: &mut ActionList) {
-        let hand = self.t.players[s].hand;
-        for id in 0..NUM_GAME_CARDS {
-            if !hand.has(id) || !self.can_pay(s, self.cards.cost(id)) {
+        // Free spaces by card type, found once per type met.
+        let mut free_of: [Option<u8>; 6] = [None; 6];
+        for id in self.t.players[s].hand.game_card_ids() {
+            if !self.can_pay(s, self.cards.cost(id)) {
                 continue;
             }
-            let free = self.free_slots(s, CardType::of(id));
+            let kind = CardType::of(id);
+            let free = *free_of[kind as usize].get_or_insert_with(|| self.free_slots(s, kind));
             for k in 0..4u8 {
                 if free & (1 << k) != 0 {
                     out.push(encode(Move::PlayCard(id as u8, k)));

@@ -133,6 +133,31 @@ impl Hand {
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
+    /// The endgame scoring cards held, as indices `i` of cards `80 + i`, ascending.
+    pub fn endgame_indices(&self) -> impl Iterator<Item = u8> {
+        let mut bits = (self.0[1] >> (NUM_GAME_CARDS - 64)) & ((1 << NUM_ENDGAME) - 1);
+        std::iter::from_fn(move || {
+            let i = bits.trailing_zeros();
+            bits &= bits.wrapping_sub(1);
+            (i < 64).then_some(i as u8)
+        })
+    }
+    /// The game cards held (ids below 80), ascending.
+    pub fn game_card_ids(&self) -> impl Iterator<Item = usize> {
+        let mut words = [self.0[0], self.0[1] & ((1 << (NUM_GAME_CARDS - 64)) - 1)];
+        let mut w = 0;
+        std::iter::from_fn(move || {
+            while w < 2 {
+                if words[w] != 0 {
+                    let i = words[w].trailing_zeros() as usize;
+                    words[w] &= words[w] - 1;
+                    return Some(w * 64 + i);
+                }
+                w += 1;
+            }
+            None
+        })
+    }
     /// Number of endgame scoring cards.
     pub fn endgame_count(&self) -> usize {
         (NUM_GAME_CARDS..NUM_CARD_IDS)

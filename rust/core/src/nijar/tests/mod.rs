@@ -6,6 +6,7 @@ mod card_file;
 mod endgame;
 mod examples;
 mod hidden;
+mod legal_oracle;
 mod round;
 mod scoring;
 mod setup;

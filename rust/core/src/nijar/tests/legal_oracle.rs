@@ -1,0 +1,410 @@
+//! The legal-action generator as it was before it produced ids in order (issue 21 §2): every
+//! way to resolve each pending task pushed as found, then sorted and de-duplicated. Kept as
+//! an oracle: the fast generator must give the same list, in the same order, at every
+//! position of many random games of every player count and configuration.
+
+use super::super::actions::{encode, Move};
+use super::super::data::{Act, CardType, NUM_GAME_CARDS};
+use super::super::state::{Mode, NijarConfig, NijarState, Phase, Task, EMPTY, TASK_ANY, TASK_ROW};
+use crate::engine::{ActionList, FixedVec, GameState, Rng, Seat};
+
+/// The legal actions, computed the slow way.
+fn slow_legal(st: &NijarState) -> ActionList {
+    let mut out = ActionList::new();
+    let t = st.table();
+    if st.reward_seat().is_some() {
+        for k in 0..3 {
+            out.push(encode(Move::ShopReward(k)));
+        }
+        return out;
+    }
+    match t.phase {
+        Phase::SetupCombo { .. } => {
+            for i in 0..t.combos.len() {
+                out.push(encode(Move::Combo(i as u8)));
+            }
+        }
+        Phase::SetupDonkey { .. } => {
+            for pos in 0..15u8 {
+                if st.draft_at(pos) != EMPTY && st.donkey_at(pos).is_none() {
+                    out.push(encode(Move::Donkey(pos)));
+                }
+            }
+        }
+        Phase::Reroll => {
+            out.push(encode(Move::KeepDice));
+            out.push(encode(Move::Reroll));
+        }
+        Phase::Endgame { k } => {
+            let s = st.endgame_seat(k);
+            for i in NijarState::ENDGAME_IDS {
+                if t.players[s].hand.has(i) {
+                    out.push(encode(Move::PlayEndgame((i - 80) as u8)));
+                }
+            }
+            out.push(encode(Move::NoEndgame));
+        }
+        Phase::Over => {}
+        Phase::Turns => {
+            let s = usize::from(t.turn_seat);
+            if t.mode != Mode::Idle {
+                mode_legal(st, s, &mut out);
+            } else if let Some(frame) = t.frames.last() {
+                if frame.ordered {
+                    if let Some(&task) = frame.tasks.first() {
+                        task_openers(st, s, task, &mut out);
+                    }
+                    out.push(encode(Move::Skip));
+                } else {
+                    for (i, &task) in frame.tasks.iter().enumerate() {
+                        if !frame.tasks[..i].contains(&task) {
+                            task_openers(st, s, task, &mut out);
+                        }
+                    }
+                    out.push(encode(Move::Done));
+                }
+            } else {
+                turn_legal(st, s, &mut out);
+            }
+        }
+    }
+    out.sort_unstable();
+    let mut w = 0;
+    for r in 0..out.len() {
+        if r == 0 || out[r] != out[w - 1] {
+            out[w] = out[r];
+            w += 1;
+        }
+    }
+    out.truncate(w);
+    out
+}
+
+fn turn_legal(st: &NijarState, s: Seat, out: &mut ActionList) {
+    let t = st.table();
+    let p = &t.players[s];
+    for row in 0..3 {
+        for col in 0..5 {
+            let occ = t.spaces[row][col];
+            if st.column_open(col) && usize::from(occ.seat) != s && occ.count < p.workers {
+                out.push(encode(Move::Place((row * 5 + col) as u8)));
+            }
+        }
+    }
+    if p.workers > 0 {
+        out.push(encode(Move::Special));
+    }
+    for i in NijarState::ENDGAME_IDS {
+        if p.hand.has(i) {
+            out.push(encode(Move::Discard((i - 80) as u8)));
+        }
+    }
+    for o in 0..6 {
+        if st.can_sell(s, o) {
+            out.push(encode(Move::Sell(o)));
+        }
+    }
+    if p.workers == 0 {
+        out.push(encode(Move::CloseShop));
+    }
+}
+
+/// The acts a task may be resolved as.
+fn task_acts(st: &NijarState, task: Task, out: &mut FixedVec<Act, 12>) {
+    let t = st.table();
+    match task {
+        t if t < TASK_ROW => {
+            if let Some(a) = Act::from_code(t) {
+                out.push(a);
+            }
+        }
+        t if t < TASK_ANY => {
+            let r = usize::from(t - TASK_ROW);
+            for k in 0..3 {
+                out.push(st.tile(r * 3 + k));
+            }
+        }
+        TASK_ANY => {
+            for i in 0..9 {
+                out.push(st.tile(i));
+            }
+        }
+        _ => {
+            for &code in t.columns.iter().chain(t.special.iter()) {
+                if let Some(a) = Act::from_code(code) {
+                    if !out.contains(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+    }
+}
+
+fn task_openers(st: &NijarState, s: Seat, task: Task, out: &mut ActionList) {
+    let mut acts = FixedVec::<Act, 12>::new();
+    task_acts(st, task, &mut acts);
+    for &a in acts.iter() {
+        act_openers(st, s, a, out);
+    }
+}
+
+fn act_openers(st: &NijarState, s: Seat, act: Act, out: &mut ActionList) {
+    let p = &st.table().players[s];
+    match act {
+        Act::Acquire => out.push(encode(Move::AcquireBegin)),
+        Act::Acquire1 => out.push(encode(Move::AcquireBonus)),
+        Act::Play => {
+            for id in 0..NUM_GAME_CARDS {
+                if !p.hand.has(id) || !st.can_pay(s, st.cards.cost(id)) {
+                    continue;
+                }
+                let free = st.free_slots(s, CardType::of(id));
+                for k in 0..4u8 {
+                    if free & (1 << k) != 0 {
+                        out.push(encode(Move::PlayCard(id as u8, k)));
+                    }
+                }
+            }
+        }
+        Act::Clay => {
+            for (k, cost) in [0u8, 1, 3].into_iter().enumerate() {
+                if p.pg >= cost {
+                    out.push(encode(Move::Clay(k as u8)));
+                }
+            }
+        }
+        Act::Technology => {
+            if p.tech < 2 {
+                out.push(encode(Move::Technology));
+            }
+        }
+        Act::Throw | Act::Throw1 => {
+            for (w, wheel) in p.wheels.iter().enumerate() {
+                if usize::from(wheel.pos) < st.cards.wheel(wheel.card).spaces.len() {
+                    out.push(encode(if act == Act::Throw {
+                        Move::Advance(w as u8)
+                    } else {
+                        Move::Throw1(w as u8)
+                    }));
+                }
+            }
+        }
+        Act::Shape => {
+            for o in 0..9 {
+                if st.can_shape(s, o) {
+                    out.push(encode(Move::Shape(o)));
+                }
+            }
+        }
+        Act::Fire | Act::Fire1 => {
+            for o in 0..16 {
+                if st.can_fire(s, o) {
+                    out.push(encode(if act == Act::Fire {
+                        Move::Fire(o)
+                    } else {
+                        Move::Fire1(o)
+                    }));
+                }
+            }
+        }
+        Act::Paint | Act::Paint1 => {
+            for o in 0..39 {
+                if st.can_paint(s, o) {
+                    out.push(encode(if act == Act::Paint {
+                        Move::Paint(o)
+                    } else {
+                        Move::Paint1(o)
+                    }));
+                }
+            }
+        }
+        Act::Clean => {
+            if p.cracks > 0 {
+                out.push(encode(Move::CleanBegin));
+            }
+        }
+        Act::Clean1 => {
+            if p.cracks > 0 {
+                for c in 0..p.cleanups.len() {
+                    if st.cleanup_space(s, c) > 0 {
+                        out.push(encode(Move::Clean1(c as u8)));
+                    }
+                }
+            }
+        }
+        Act::Esparto => out.push(encode(Move::EspartoBegin)),
+        Act::Esparto1 => {
+            for i in 0..=p.esparto.len() {
+                for side in 0..2 {
+                    out.push(encode(Move::Esparto1((i * 2 + side) as u8)));
+                }
+            }
+        }
+        Act::FirstPlayer => first_player_openers(st, s, out),
+        Act::Clay1 => out.push(encode(Move::Clay1)),
+        Act::PgOrGlaze => {
+            out.push(encode(Move::PgOrGlaze(0)));
+            out.push(encode(Move::PgOrGlaze(1)));
+        }
+    }
+}
+
+fn first_player_openers(st: &NijarState, s: Seat, out: &mut ActionList) {
+    let t = st.table();
+    let n = st.n();
+    if st.is_solo() {
+        let cost = st.cards.board.solo_right_cost;
+        if t.right[0] == EMPTY && t.players[s].pg >= cost {
+            out.push(encode(Move::FirstPlayer(0)));
+        }
+        return;
+    }
+    if t.right[..n].contains(&(s as u8)) {
+        return;
+    }
+    for k in 0..n {
+        let v = st.cards.board.right_track[k];
+        if t.right[k] == EMPTY && (v >= 0 || t.players[s].pg >= v.unsigned_abs()) {
+            out.push(encode(Move::FirstPlayer(k as u8)));
+        }
+    }
+}
+
+fn mode_legal(st: &NijarState, s: Seat, out: &mut ActionList) {
+    let t = st.table();
+    match t.mode {
+        Mode::Idle => {}
+        Mode::Acquire {
+            left,
+            taken,
+            refreshed,
+            ..
+        } => {
+            if taken == 0 {
+                for r in 0..3u8 {
+                    if refreshed & (1 << r) == 0 && st.row_uniform(s, r) {
+                        out.push(encode(Move::Refresh(r)));
+                    }
+                }
+            }
+            if left > 0 {
+                for pos in 0..15 {
+                    if st.available_to(s, pos) && st.acquire_cost(s, pos) <= t.players[s].pg {
+                        out.push(encode(Move::Take(pos)));
+                    }
+                }
+            }
+            out.push(encode(Move::Stop));
+        }
+        Mode::Donkey { acquired } => {
+            let here = t.donkeys[s];
+            let mut any = false;
+            for pos in 0..15u8 {
+                if pos != here && st.available_to(s, pos) {
+                    out.push(encode(Move::MoveDonkey(pos)));
+                    any = true;
+                }
+            }
+            if !acquired || !any {
+                out.push(encode(Move::Stop));
+            }
+        }
+        Mode::Throw { .. } => {
+            act_openers(st, s, Act::Throw, out);
+            out.push(encode(Move::Stop));
+        }
+        Mode::Fire { last } => {
+            for o in last..16 {
+                if st.can_fire(s, o) {
+                    out.push(encode(Move::Fire(o)));
+                }
+            }
+            out.push(encode(Move::Stop));
+        }
+        Mode::Paint { last } => {
+            for o in (last + 1) * 3..39 {
+                if st.can_paint(s, o) {
+                    out.push(encode(Move::Paint(o)));
+                }
+            }
+            out.push(encode(Move::Stop));
+        }
+        Mode::Clean { .. } => {
+            for c in 0..t.players[s].cleanups.len() {
+                if st.cleanup_space(s, c) > 0 {
+                    out.push(encode(Move::CleanOn(c as u8)));
+                }
+            }
+        }
+        Mode::Esparto { .. } => {
+            out.push(encode(Move::EspartoPick(0)));
+            out.push(encode(Move::EspartoPick(1)));
+        }
+        Mode::Sell { last } => {
+            for o in (0..6).filter(|&o| o >= last || o % 3 == last % 3) {
+                if st.can_sell(s, o) {
+                    out.push(encode(Move::Sell(o)));
+                }
+            }
+            out.push(encode(Move::Stop));
+        }
+    }
+}
+
+/// Plays `games` random games from `config`, comparing the two generators at every step;
+/// returns the modes met (by discriminant) so the caller can check coverage.
+fn compare(players: usize, config: NijarConfig, games: u64) -> [usize; 8] {
+    let mut modes = [0usize; 8];
+    let mut fast = ActionList::new();
+    for g in 0..games {
+        let mut st = NijarState::new_game(players, g, None, config).expect("a valid game");
+        let mut rng = Rng::seed_from(g ^ 0x9e37);
+        while !st.is_terminal() {
+            st.legal_actions_into(&mut fast);
+            let slow = slow_legal(&st);
+            assert_eq!(
+                &fast[..],
+                &slow[..],
+                "{players}p game {g}, step {}: {:?}",
+                st.history().len(),
+                st.table().mode
+            );
+            modes[mode_index(st.table().mode)] += 1;
+            st.apply_unchecked(fast[rng.below(fast.len())]);
+        }
+    }
+    modes
+}
+
+fn mode_index(m: Mode) -> usize {
+    match m {
+        Mode::Idle => 0,
+        Mode::Acquire { .. } => 1,
+        Mode::Donkey { .. } => 2,
+        Mode::Throw { .. } => 3,
+        Mode::Fire { .. } => 4,
+        Mode::Paint { .. } => 5,
+        Mode::Clean { .. } => 6,
+        Mode::Esparto { .. } | Mode::Sell { .. } => 7,
+    }
+}
+
+#[test]
+fn fast_generator_matches_the_sorted_deduplicated_one_everywhere() {
+    let mut met = [0usize; 8];
+    for players in 1..=4 {
+        for first_game_layout in [false, true] {
+            for difficulty in if players == 1 { 0..3 } else { 0..1 } {
+                let config = NijarConfig {
+                    first_game_layout,
+                    difficulty,
+                };
+                for (m, n) in met.iter_mut().zip(compare(players, config, 40)) {
+                    *m += n;
+                }
+            }
+        }
+    }
+    assert!(met.iter().all(|&n| n > 0), "every mode met: {met:?}");
+}
