@@ -211,7 +211,9 @@ impl SunriseState {
         }
     }
 
-    /// Whether the seat's completed projects (never showpieces) meet a challenge.
+    /// Whether the seat's completed projects (never showpieces) meet a challenge (the tests'
+    /// question; play asks [`Self::tally_meets`] of one tally for every challenge).
+    #[cfg(test)]
     pub(crate) fn meets_challenge(&self, seat: Seat, challenge: usize) -> bool {
         self.tally_meets(&self.challenge_tally(seat), challenge)
     }
