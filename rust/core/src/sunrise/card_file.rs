@@ -5,8 +5,8 @@ use serde::Deserialize;
 
 use super::data::{
     AdvantageCard, AdvantageEffect, CardSet, Challenge, ChallengeKind, ProjectCard, ProjectType,
-    Resource, ResourceCard, ResourceIcons, TargetIcons, MAX_ICONS, NUM_ADVANTAGE, NUM_CHALLENGES,
-    NUM_PROJECTS, NUM_RESOURCE_CARDS, NUM_STARTING_PROJECTS,
+    Resource, ResourceCard, ResourceIcons, TargetIcons, WheelFace, MAX_ICONS, NUM_ADVANTAGE,
+    NUM_CHALLENGES, NUM_PROJECTS, NUM_RESOURCE_CARDS, NUM_STARTING_PROJECTS,
 };
 use crate::engine::{EngineError, EngineResult};
 
@@ -87,6 +87,7 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
             _ => TargetIcons::new(&[]),
         }))
         .collect();
+    let wheel_faces = WheelFace::table(&resource_cards);
     Ok(CardSet {
         projects,
         advantages,
@@ -94,6 +95,7 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
         resource_cards,
         source: Some(text.to_string()),
         target_icons,
+        wheel_faces,
     })
 }
 

@@ -10,6 +10,15 @@ use super::state::{
 };
 use crate::engine::{FixedVec, Seat};
 
+/// A seat's completed projects counted for the studio challenges.
+#[derive(Default)]
+struct ChallengeTally {
+    /// By resource index: clays 0–2 and glazes 3–5.
+    by: [u8; 9],
+    /// By project type.
+    types: [u8; 5],
+}
+
 impl SunriseState {
     // ----- Step Three: Complete Projects ----------------------------------------------------
 
@@ -186,9 +195,11 @@ impl SunriseState {
     /// "Complete a Studio Challenge": the first completer takes the higher space, later ones
     /// the lower; each challenge once per player.
     pub(super) fn check_challenges(&mut self, seat: Seat) {
+        // The seat's completed projects are tallied once for all the challenges.
+        let tally = self.challenge_tally(seat);
         for i in 0..self.t.challenges.len() {
             let c = &self.t.challenges[i];
-            if self.holds(c, seat) || !self.meets_challenge(seat, usize::from(c.card)) {
+            if self.holds(c, seat) || !self.tally_meets(&tally, usize::from(c.card)) {
                 continue;
             }
             let c = &mut self.t.challenges[i];
@@ -200,28 +211,39 @@ impl SunriseState {
         }
     }
 
-    /// Whether the seat's completed projects (never showpieces) meet a challenge. Each
-    /// project counts for one project type, one clay and its chosen glaze.
+    /// Whether the seat's completed projects (never showpieces) meet a challenge (the tests'
+    /// question; play asks [`Self::tally_meets`] of one tally for every challenge).
+    #[cfg(test)]
     pub(crate) fn meets_challenge(&self, seat: Seat, challenge: usize) -> bool {
-        let ch = &self.cards.challenges[challenge];
-        let mut by = [0u8; 9];
-        let mut types = [0u8; 5];
+        self.tally_meets(&self.challenge_tally(seat), challenge)
+    }
+
+    /// The seat's completed projects counted by project type and by resource (clay and
+    /// chosen glaze). Each project counts for one project type, one clay and its chosen glaze.
+    fn challenge_tally(&self, seat: Seat) -> ChallengeTally {
+        let mut tally = ChallengeTally::default();
         for c in &self.t.players[seat].completed {
             let p = &self.cards.projects[usize::from(c.card)];
-            types[p.kind as usize] += 1;
-            by[p.clay as usize] += 1;
-            by[usize::from(c.glaze).min(8)] += 1;
+            tally.types[p.kind as usize] += 1;
+            tally.by[p.clay as usize] += 1;
+            tally.by[usize::from(c.glaze).min(8)] += 1;
         }
-        let clays = &by[0..3];
-        let glazes = &by[3..6];
+        tally
+    }
+
+    fn tally_meets(&self, tally: &ChallengeTally, challenge: usize) -> bool {
+        let ch = &self.cards.challenges[challenge];
+        let clays = &tally.by[0..3];
+        let glazes = &tally.by[3..6];
+        let types = &tally.types;
         let need = ch.count;
         let distinct = |xs: &[u8]| xs.iter().filter(|&&x| x > 0).count() as u8;
         let most = |xs: &[u8]| xs.iter().copied().max().unwrap_or(0);
         match ch.kind {
-            ChallengeKind::SameProjectType => most(&types) >= need,
+            ChallengeKind::SameProjectType => most(types) >= need,
             ChallengeKind::SameClay => most(clays) >= need,
             ChallengeKind::SameGlaze => most(glazes) >= need,
-            ChallengeKind::DifferentProjectTypes => distinct(&types) >= need,
+            ChallengeKind::DifferentProjectTypes => distinct(types) >= need,
             ChallengeKind::DifferentClays => distinct(clays) >= need,
             ChallengeKind::DifferentGlazes => distinct(glazes) >= need,
         }

@@ -345,6 +345,60 @@ pub struct CardSet {
     /// The icons of every placement target, flat for the hot loop: projects by id, then
     /// showpieces by advantage id + 34 (no icons for other advantage cards).
     pub target_icons: Vec<TargetIcons>,
+    /// Per resource card, by id: its face class and what it offers, for the hot loop.
+    pub wheel_faces: Vec<WheelFace>,
+}
+
+/// What a resource card on a pottery wheel can do, looked up instead of matched on its icons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WheelFace {
+    /// The lowest id of a card with the same icons: cards of equal class are interchangeable.
+    pub class: u8,
+    /// By the card's `used` bits: the resources it can still provide (bit r: resource r).
+    pub offer: [u16; 4],
+    /// By `used`: the resources its placement into the reserve is listed under. In the
+    /// reserve the type does not matter, so a one-resource card is listed once (under its
+    /// lowest resource); a two-resource card lists each unused part, since which part goes
+    /// to the reserve is a real choice (the other must still be placed).
+    pub reserve: [u16; 4],
+}
+
+impl WheelFace {
+    /// The table of every card, in id order.
+    pub(super) fn table(cards: &[ResourceCard]) -> Vec<WheelFace> {
+        let bit = |r: Resource| 1u16 << r as u16;
+        let lowest = |m: u16| m & m.wrapping_neg();
+        cards
+            .iter()
+            .map(|card| {
+                let icons = card.icons;
+                let class = cards.iter().position(|c| c.icons == icons).unwrap_or(0) as u8;
+                let mut offer = [0u16; 4];
+                let mut reserve = [0u16; 4];
+                for used in 0..4 {
+                    offer[used] = match icons {
+                        ResourceIcons::Two(a, b) => {
+                            (if used & 1 == 0 { bit(a) } else { 0 })
+                                | (if used & 2 == 0 { bit(b) } else { 0 })
+                        }
+                        _ if used != 0 => 0,
+                        ResourceIcons::Single(x) => bit(x),
+                        ResourceIcons::Wild => (1 << NUM_RESOURCES) - 1,
+                        ResourceIcons::Either(a, b) => bit(a) | bit(b),
+                    };
+                    reserve[used] = match icons {
+                        ResourceIcons::Two(..) => offer[used],
+                        _ => lowest(offer[used]),
+                    };
+                }
+                WheelFace {
+                    class,
+                    offer,
+                    reserve,
+                }
+            })
+            .collect()
+    }
 }
 
 /// The icons of one placement target, inline, with a lookup of its open resources.
@@ -357,6 +411,10 @@ pub struct TargetIcons {
     /// For each filled-icons mask, the mask of resources that still have an open icon
     /// (bit r: resource r). Placement generation reads one entry instead of scanning icons.
     pub open: [u16; 1 << MAX_ICONS],
+    /// Per resource, the icons of that resource (bit i: icon i).
+    pub of_resource: [u8; NUM_RESOURCES],
+    /// Every icon (bit i: icon i): the work is complete when `filled` equals it.
+    pub all: u8,
 }
 
 impl TargetIcons {
@@ -371,10 +429,16 @@ impl TargetIcons {
                 }
             }
         }
+        let mut of_resource = [0u8; NUM_RESOURCES];
+        for (i, r) in list.iter().enumerate() {
+            of_resource[*r as usize] |= 1 << i;
+        }
         TargetIcons {
             len: list.len() as u8,
             icons,
             open,
+            of_resource,
+            all: ((1u16 << list.len()) - 1) as u8,
         }
     }
 

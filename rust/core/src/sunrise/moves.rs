@@ -10,7 +10,7 @@ use super::actions::{
     self, convert_action, decode, draft_action, place_action, Move, BONUS, DISCARD, END_TURN,
     END_WORK, GLAZE, KEEP, RESERVE_TARGET, REVEAL, TAKE,
 };
-use super::data::{AdvantageEffect, ResourceIcons, NUM_ALL_PROJECTS, NUM_RESOURCES};
+use super::data::{AdvantageEffect, ResourceIcons, NUM_ALL_PROJECTS};
 use super::state::{
     Bonus, CardId, Destination, DraftChoice, Phase, SunriseState, TurnStage, WheelCard, Work,
     WorkStyle, DAYS, ROUNDS_PER_DAY,
@@ -110,15 +110,19 @@ impl SunriseState {
             Phase::Select { seat } => self.draft_actions(usize::from(*seat), out),
             Phase::Work { seat } => {
                 let seat = usize::from(*seat);
-                self.place_actions(seat, out);
-                self.anytime_actions(seat, out);
+                // Placements and conversions read the same open icons: gathered once.
+                let mut works = ArrayVec::new();
+                self.open_masks(seat, &mut works);
+                self.place_actions(seat, &works, out);
+                self.convert_actions(seat, &works, out);
+                self.advantage_actions(seat, out);
                 if self.t.players[seat].wheel.is_empty() {
                     out.push(END_WORK);
                 }
             }
             Phase::Convert { seat } => {
                 let seat = usize::from(*seat);
-                self.convert_actions(seat, out);
+                self.anytime_actions_without_cards(seat, out);
                 out.push(END_TURN);
             }
             Phase::FinalChoices { seat } => {
@@ -198,7 +202,7 @@ impl SunriseState {
         if p.hand.len() != 4 {
             return;
         }
-        let face = |i: usize| self.cards.resource_cards[usize::from(p.hand[i])].icons;
+        let face = |i: usize| self.cards.wheel_faces[usize::from(p.hand[i])].class;
         let mut twins = 0usize;
         for (bit, &(i, j)) in CARD_PAIRS.iter().enumerate() {
             if face(i) == face(j) {
@@ -216,29 +220,12 @@ impl SunriseState {
     }
 
     /// The resources a wheel card can still provide (bit r: resource r), and the resources
-    /// under which its placement into the reserve is listed. In the reserve the type does
-    /// not matter, so a one-resource card is listed once (under its lowest resource); a
-    /// two-resource card lists each unused part, since which part goes to the reserve is a
-    /// real choice (the other must still be placed).
+    /// under which its placement into the reserve is listed (see [`WheelFace`](super::data::WheelFace)).
+    #[inline]
     pub(super) fn offers(&self, wc: &WheelCard) -> (u16, u16) {
-        let bit = |r: super::data::Resource| 1u16 << r as u16;
-        let lowest = |m: u16| m & m.wrapping_neg();
-        let icons = self.cards.resource_cards[usize::from(wc.card)].icons;
-        let offer = match icons {
-            ResourceIcons::Two(a, b) => {
-                (if wc.used & 1 == 0 { bit(a) } else { 0 })
-                    | (if wc.used & 2 == 0 { bit(b) } else { 0 })
-            }
-            _ if wc.used != 0 => 0,
-            ResourceIcons::Single(x) => bit(x),
-            ResourceIcons::Wild => (1 << NUM_RESOURCES) - 1,
-            ResourceIcons::Either(a, b) => bit(a) | bit(b),
-        };
-        let reserve = match icons {
-            ResourceIcons::Two(..) => offer,
-            _ => lowest(offer),
-        };
-        (offer, reserve)
+        let face = &self.cards.wheel_faces[usize::from(wc.card)];
+        let used = usize::from(wc.used) & 3;
+        (face.offer[used], face.reserve[used])
     }
 
     /// Mask of the resources with an open icon on a work.
@@ -265,26 +252,28 @@ impl SunriseState {
     }
 
     /// The first unfilled icon of `resource` on a work.
+    #[inline]
     pub(super) fn open_icon(&self, w: &Work, showpiece: bool, resource: usize) -> Option<usize> {
-        self.icons_of(w, showpiece)
-            .iter()
-            .enumerate()
-            .find(|(i, r)| **r as usize == resource && w.filled & (1 << i) == 0)
-            .map(|(i, _)| i)
+        let target = usize::from(w.card) + if showpiece { NUM_ALL_PROJECTS } else { 0 };
+        let open = self.cards.target_icons[target].of_resource[resource] & !w.filled;
+        (open != 0).then(|| open.trailing_zeros() as usize)
     }
 
-    /// Step Two "Place Resources onto a Project" / "into the Reserve".
-    pub(super) fn place_actions(&self, seat: Seat, out: &mut ActionList) {
+    /// Step Two "Place Resources onto a Project" / "into the Reserve", onto the seat's
+    /// `works` (from [`Self::open_masks`]). Ids come out ascending: by slot, resource, target.
+    pub(super) fn place_actions(
+        &self,
+        seat: Seat,
+        works: &ArrayVec<(u8, u16), 64>,
+        out: &mut ActionList,
+    ) {
         let p = &self.t.players[seat];
-        let token = self.token_available(seat);
-        let mut works = ArrayVec::new();
-        self.open_masks(seat, &mut works);
-        let open_anywhere = if token {
+        let open_anywhere = if self.token_available(seat) {
             works.iter().fold(0u16, |m, w| m | w.1)
         } else {
             0
         };
-        let face = |w: &WheelCard| (self.cards.resource_cards[usize::from(w.card)].icons, w.used);
+        let face = |w: &WheelCard| (self.cards.wheel_faces[usize::from(w.card)].class, w.used);
         for (slot, wc) in p.wheel.iter().enumerate() {
             // Identical cards on the wheel are interchangeable: offer the first of them only.
             if p.wheel[..slot]
@@ -301,7 +290,7 @@ impl SunriseState {
                 bits &= bits - 1;
                 let bit = 1u16 << r;
                 if offer & open_anywhere & bit != 0 {
-                    for &(target, mask) in &works {
+                    for &(target, mask) in works {
                         if mask & bit != 0 {
                             out.push(place_action(slot, r, usize::from(target)));
                         }
@@ -318,7 +307,21 @@ impl SunriseState {
     /// reserve resources ("Use Resources from the Reserve": at any time), and reveal or
     /// discard a face-down advantage card ("Use Advantage Cards": during your turn).
     pub(super) fn anytime_actions(&self, seat: Seat, out: &mut ActionList) {
-        self.convert_actions(seat, out);
+        self.anytime_actions_without_cards(seat, out);
+        self.advantage_actions(seat, out);
+    }
+
+    /// The conversions of [`Self::anytime_actions`] alone.
+    fn anytime_actions_without_cards(&self, seat: Seat, out: &mut ActionList) {
+        if self.t.players[seat].reserve >= 2 {
+            let mut works = ArrayVec::new();
+            self.open_masks(seat, &mut works);
+            self.convert_actions(seat, &works, out);
+        }
+    }
+
+    /// Reveal, then discard, each face-down advantage card ("Use Advantage Cards").
+    fn advantage_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
         // The face-down hand is kept sorted, so these come out ascending.
         for &c in &p.advantages {
@@ -329,20 +332,19 @@ impl SunriseState {
         }
     }
 
-    /// "Use Resources from the Reserve": convert 2 reserve resources into 1 on any open icon.
-    pub(super) fn convert_actions(&self, seat: Seat, out: &mut ActionList) {
-        let p = &self.t.players[seat];
-        if p.reserve >= 2 {
-            let mut works = ArrayVec::new();
-            self.open_masks(seat, &mut works);
-            let mut bits = works.iter().fold(0u16, |m, w| m | w.1);
-            while bits != 0 {
-                let r = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                for &(target, mask) in &works {
-                    if mask & (1 << r) != 0 {
-                        out.push(convert_action(r, usize::from(target)));
-                    }
+    /// "Use Resources from the Reserve": convert 2 reserve resources into 1 on any open icon
+    /// of the seat's `works`. Ids come out ascending: by resource, then target.
+    fn convert_actions(&self, seat: Seat, works: &ArrayVec<(u8, u16), 64>, out: &mut ActionList) {
+        if self.t.players[seat].reserve < 2 {
+            return;
+        }
+        let mut bits = works.iter().fold(0u16, |m, w| m | w.1);
+        while bits != 0 {
+            let r = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            for &(target, mask) in works {
+                if mask & (1 << r) != 0 {
+                    out.push(convert_action(r, usize::from(target)));
                 }
             }
         }
@@ -604,7 +606,7 @@ impl SunriseState {
             return;
         };
         let filled = work.filled | (1 << icon);
-        let complete = filled.count_ones() as usize == self.icons_of(&work, showpiece).len();
+        let complete = filled == self.cards.target_icons[target].all;
         let p = &mut self.t.players[seat];
         if showpiece {
             if complete {

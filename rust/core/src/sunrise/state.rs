@@ -465,6 +465,9 @@ impl SunriseState {
                 history: Vec::new(),
             },
         };
+        // The history grows one id a step: room for the longest game up front, so a game
+        // does not reallocate it as it goes.
+        state.t.history.reserve(state.length_bound());
         state.begin_day();
         state
     }

@@ -7,6 +7,7 @@ mod challenges;
 mod completion;
 mod events;
 mod hidden;
+mod legal_oracle;
 mod running_out;
 mod scoring;
 mod selection;
