@@ -10,24 +10,9 @@ use craftgames_core::search::playout::{play_random_to_end, playout_rng};
 use craftgames_core::sunrise::SunriseState;
 use std::time::Instant;
 
-/// This thread's CPU time in seconds.
-fn thread_cpu_seconds() -> f64 {
-    #[repr(C)]
-    struct Timespec {
-        sec: i64,
-        nsec: i64,
-    }
-    extern "C" {
-        fn clock_gettime(clock: i32, out: *mut Timespec) -> i32;
-    }
-    /// Linux's `CLOCK_THREAD_CPUTIME_ID`.
-    const THREAD_CPU: i32 = 3;
-    let mut t = Timespec { sec: 0, nsec: 0 };
-    // SAFETY: `t` is a valid, writable timespec for the call's duration.
-    let rc = unsafe { clock_gettime(THREAD_CPU, &mut t) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    t.sec as f64 + t.nsec as f64 * 1e-9
-}
+#[path = "common/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::thread_cpu_seconds;
 
 /// Steps and legal actions summed over `games` random games dealt by `deal`.
 fn counts<G: GameState>(games: u64, deal: &impl Fn(u64) -> G) -> (usize, usize) {

@@ -113,24 +113,9 @@ impl<G: GameState> GameState for Counted<G> {
     }
 }
 
-/// This thread's CPU time in seconds.
-fn thread_cpu_seconds() -> f64 {
-    #[repr(C)]
-    struct Timespec {
-        sec: i64,
-        nsec: i64,
-    }
-    extern "C" {
-        fn clock_gettime(clock: i32, out: *mut Timespec) -> i32;
-    }
-    /// Linux's `CLOCK_THREAD_CPUTIME_ID`.
-    const THREAD_CPU: i32 = 3;
-    let mut t = Timespec { sec: 0, nsec: 0 };
-    // SAFETY: `t` is a valid, writable timespec for the call's duration.
-    let rc = unsafe { clock_gettime(THREAD_CPU, &mut t) };
-    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
-    t.sec as f64 + t.nsec as f64 * 1e-9
-}
+#[path = "common/cpu_time.rs"]
+mod cpu_time;
+use cpu_time::thread_cpu_seconds;
 
 /// Iterations per search: a default-sized search.
 const ITERATIONS: u64 = 1000;
