@@ -1,7 +1,10 @@
-"""A reproducible round robin among search variants at a fixed iteration budget.
+"""A reproducible round robin among search variants at a fixed budget (iterations or time).
 
     python benches/search_tournament.py --game sunrise --players 2 --budget 300 \\
         --games 40 --seed 1 --set screen --out benches/results/t2p300.jsonl
+
+``--budget 50ms`` gives every search 50 ms of wall time instead (an equal-time tournament; run
+it on an otherwise idle machine with at most one job per core).
 
 Every pair of variants plays ``--games`` games. Game ``k`` of a pairing is dealt from
 ``arena.game_seed(seed, k // players)`` — the same deals for every pairing (common random
@@ -112,7 +115,8 @@ class Task:
 
     game: str
     players: int
-    budget: int
+    budget: int | str
+    """Iterations a move, or a wall-clock budget such as ``"50ms"``."""
     seed: int
     a: str
     b: str
@@ -135,7 +139,7 @@ def seat_specs(task: Task) -> list[tuple[str, str]]:
     return out
 
 
-def spec_of(options: str, budget: int) -> str:
+def spec_of(options: str, budget: int | str) -> str:
     """The seat spec of a variant: ``greedy``/``random`` and full ``mcts:N:…`` specs (a
     budget of their own, for time-equal comparisons) as they are, MCTS with the budget."""
     if options in ("greedy", "random") or options.startswith("mcts"):
@@ -283,6 +287,18 @@ def solo_table(records: Sequence[dict[str, object]], names: Sequence[str]) -> li
     return lines
 
 
+def parse_budget(text: str) -> int | str:
+    """``--budget``: iterations (an int) or a time such as ``"50ms"`` (kept as text, the form
+    the ``mcts:`` seat spec takes)."""
+    if text.isdigit():
+        return int(text)
+    if text.endswith("ms") and text.removesuffix("ms").isdigit():
+        return text
+    raise argparse.ArgumentTypeError(
+        f"a budget is N (iterations) or Tms (milliseconds), not {text!r}"
+    )
+
+
 def parse_variants(args: argparse.Namespace) -> dict[str, str]:
     variants: dict[str, str] = dict(VARIANT_SETS[args.set]) if args.set else {}
     for item in args.variant:
@@ -303,7 +319,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--game", default="sunrise", choices=craftgames.GAMES)
     p.add_argument("--players", type=int, default=2)
-    p.add_argument("--budget", type=int, default=300, help="MCTS iterations a move")
+    p.add_argument(
+        "--budget",
+        type=parse_budget,
+        default=300,
+        help="MCTS iterations a move, or wall time a move as Tms (50ms: an equal-time tournament)",
+    )
     p.add_argument("--games", type=int, default=40, help="games per pairing")
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--set", choices=sorted(VARIANT_SETS), help="a predefined variant list")

@@ -2,7 +2,8 @@
 
 A bot is any object with ``step(state) -> int`` (the `Bot` protocol). `make_bot` builds one
 from a seat spec as the CLI's ``--seat`` takes it: ``"random"``, ``"greedy"`` and
-``"mcts"`` / ``"mcts:N"`` (N iterations a move) / ``"mcts:N:OPTIONS"`` here, where OPTIONS
+``"mcts"`` / ``"mcts:N"`` (N iterations a move) / ``"mcts:Tms"`` (T milliseconds of wall
+time a move) / ``"mcts:N:OPTIONS"`` here, where OPTIONS
 are ``key=value`` pairs separated by commas (``mcts:1000:reward=margin,c=0.5``; see
 `parse_mcts_spec`); other modules add kinds with `register_bot`. ``"human"`` is not a bot:
 the CLI plays that seat itself.
@@ -100,7 +101,7 @@ class MCTSBot:
         time_ms: int | None = None,
         threads: int = 1,
         exploration: float = mcts.DEFAULT_EXPLORATION,
-        rollout: str = mcts.DEFAULT_ROLLOUT,
+        rollout: str | None = None,
         reward: mcts.Reward = mcts.DEFAULT_REWARD,
         tree: mcts.Tree = mcts.DEFAULT_TREE,
         choose: mcts.Choose = mcts.DEFAULT_CHOOSE,
@@ -116,7 +117,7 @@ class MCTSBot:
         self.time_ms = time_ms
         self.threads = threads
         self.exploration = exploration
-        self.rollout = rollout
+        self.rollout = mcts.default_rollout(iterations, time_ms) if rollout is None else rollout
         self.reward: mcts.Reward = reward
         self.tree: mcts.Tree = tree
         self.choose: mcts.Choose = choose
@@ -237,11 +238,13 @@ def _rollout_ok(value: str) -> bool:
         return False
 
 
-def parse_mcts_spec(arg: str | None) -> tuple[int, dict[str, Any]]:
+def parse_mcts_spec(arg: str | None) -> tuple[int | None, dict[str, Any]]:
     """The iterations and `MCTSBot` keyword options of the text after ``mcts:``.
 
     ``None`` or ``""`` → the default budget, default options; ``"800"`` → 800 iterations;
-    ``"800:reward=margin,c=0.5"`` or ``"reward=margin"`` → options too. The options are
+    ``"250ms"`` → no iteration bound and ``time_ms=250`` among the options (the rollout then
+    defaults to `mcts.DEFAULT_TIMED_ROLLOUT`); ``"800:reward=margin,c=0.5"`` or
+    ``"reward=margin"`` → options too. The options are
     ``c`` (the exploration constant, a number ≥ 0), ``reward`` (rank, win, margin),
     ``rollout`` (random, greedy, greedy:EPS), ``tree`` (history, infoset), ``choose``
     (visits, mean) and ``threads`` (a positive integer). Raises `ValueError` naming the
@@ -254,8 +257,17 @@ def parse_mcts_spec(arg: str | None) -> tuple[int, dict[str, Any]]:
             options = arg
         else:
             budget, options = head, tail
-    iterations = DEFAULT_MCTS_ITERATIONS
-    if budget:
+    iterations: int | None = DEFAULT_MCTS_ITERATIONS
+    kwargs: dict[str, Any] = {}
+    if budget.endswith("ms"):
+        digits = budget.removesuffix("ms")
+        if not (digits.isascii() and digits.isdigit()) or not 1 <= int(digits) <= MAX_ITERATIONS:
+            raise ValueError(
+                f"'mcts:Tms' takes a positive number of milliseconds (at most 2**64 - 1), got "
+                f"'mcts:{arg}'"
+            )
+        iterations, kwargs["time_ms"] = None, int(digits)
+    elif budget:
         try:
             iterations = int(budget)
         except ValueError:
@@ -265,7 +277,6 @@ def parse_mcts_spec(arg: str | None) -> tuple[int, dict[str, Any]]:
                 f"'mcts:N' takes a positive number of iterations (at most 2**64 - 1), got "
                 f"'mcts:{arg}'"
             )
-    kwargs: dict[str, Any] = {}
     for item in filter(None, options.split(",")):
         key, sep, value = item.partition("=")
         key, value = key.strip(), value.strip()
