@@ -38,11 +38,44 @@
 //! | `commits` | the materials a seat commits in the commit step, and to which icons; whether it used an extra-commit staff there (`staff_pending`, the limit it raised); any other staff used there is open, public at once (`staff_used`, its sentence and events), and before the seat's first commit | the committer | revealed when every seat has committed (the staff is then flipped face-down) | choice |
 //! | `seed_rng` | the seed and the random stream (future shuffles and draws) | nobody | never in any view; a determinization draws its own from its seed | swap |
 
+use std::fmt::Write as _;
+
 use serde_json::Value;
 
 use super::data::{NUM_MATERIALS, NUM_PROJECTS};
 use super::state::{bit, ids, CardId, Materials, Phase, SorceryState, Stage, Turn, NONE};
 use crate::engine::{key_string, ActionList, Rng, Seat};
+
+/// Hex digits, for the packed tables of an information-state key.
+const HEX: &[u8; 16] = b"0123456789abcdef";
+
+/// `bits` as hex digits, four to a digit (the last digit padded with zeros), then `,`: a
+/// table of one length always takes the same number of digits, so the text is injective.
+fn push_bits(out: &mut String, bits: impl Iterator<Item = bool>) {
+    let mut nibble = 0u8;
+    let mut filled = 0;
+    for bit in bits {
+        nibble |= u8::from(bit) << filled;
+        filled += 1;
+        if filled == 4 {
+            out.push(char::from(HEX[usize::from(nibble)]));
+            (nibble, filled) = (0, 0);
+        }
+    }
+    if filled > 0 {
+        out.push(char::from(HEX[usize::from(nibble)]));
+    }
+    out.push(',');
+}
+
+/// `bytes` as two hex digits each, then `,`.
+fn push_hex_bytes(out: &mut String, bytes: impl Iterator<Item = u8>) {
+    for b in bytes {
+        out.push(char::from(HEX[usize::from(b >> 4)]));
+        out.push(char::from(HEX[usize::from(b & 15)]));
+    }
+    out.push(',');
+}
 
 impl SorceryState {
     /// The cards of `set` whose place `viewer` knows.
@@ -91,9 +124,9 @@ impl SorceryState {
         let mut m = self.t.clone();
         let setup = matches!(self.t.phase, Phase::Setup { .. });
         let over = self.t.phase == Phase::GameOver;
-        let mut sizes = String::new();
+        let mut sizes = String::with_capacity(256);
         for (q, p) in m.players.iter_mut().enumerate() {
-            sizes.push_str(&format!("{},", p.hand.count_ones()));
+            let _ = write!(sizes, "{},", p.hand.count_ones());
             if q != viewer {
                 p.hand = self.known_part(p.hand, viewer);
                 p.pending.clear();
@@ -124,7 +157,7 @@ impl SorceryState {
             }
         }
         for pile in m.piles.iter_mut() {
-            sizes.push_str(&format!("{},", pile.count_ones()));
+            let _ = write!(sizes, "{},", pile.count_ones());
             *pile = self.known_part(*pile, viewer);
         }
         // After a reshuffle the viewer knows from which deck each unseen card in another hand
@@ -157,15 +190,40 @@ impl SorceryState {
                 m.turn.limit = self.public_commit_limit();
             }
         }
-        // A card's group says where it is: known only where the viewer knows the card.
-        for (c, group) in m.mixed.iter_mut().enumerate() {
-            if self.t.known[c] & bitv == 0 {
-                *group = 0;
-            }
+        // The per-card tables, written packed (a bit a card for what the viewer knows, two
+        // hex digits a card for the generations and groups) and cleared from the copy, whose
+        // generic key would spend most of its text on them. A card's group says where it
+        // is: known only where the viewer knows the card.
+        sizes.push('|');
+        push_bits(&mut sizes, self.t.known.iter().map(|&b| b & bitv != 0));
+        push_bits(
+            &mut sizes,
+            self.t.known_in_group.iter().map(|&b| b & bitv != 0),
+        );
+        push_bits(
+            &mut sizes,
+            self.t.project_known.iter().map(|&b| b & bitv != 0),
+        );
+        push_hex_bytes(&mut sizes, self.t.generation.iter().copied());
+        push_hex_bytes(
+            &mut sizes,
+            (self.t.mixed.iter().zip(self.t.known.iter())).map(|(&group, &known)| {
+                if known & bitv == 0 {
+                    0
+                } else {
+                    group
+                }
+            }),
+        );
+        for table in [
+            &mut m.known,
+            &mut m.known_in_group,
+            &mut m.generation,
+            &mut m.mixed,
+        ] {
+            table.clear();
         }
-        m.known.iter_mut().for_each(|b| *b &= bitv);
-        m.known_in_group.iter_mut().for_each(|b| *b &= bitv);
-        m.project_known.iter_mut().for_each(|b| *b &= bitv);
+        m.project_known.clear();
         m.rng = Rng::seed_from(0);
         m.seed = 0;
         m.history.clear();

@@ -6,6 +6,7 @@ mod actions_step;
 mod commit_and_complete;
 mod heuristic;
 mod hidden;
+mod info_key;
 mod legal_oracle;
 mod month_and_score;
 mod named_cards;
