@@ -7,6 +7,9 @@ use serde_json::json;
 use super::*;
 use crate::sorcery::state::SorceryState;
 
+/// Flips bits of one knowledge-table entry of a state.
+type Flip = fn(&mut SorceryState, u8);
+
 /// A 3-player game some way in (cards seen, drawn and discarded).
 fn midgame() -> SorceryState {
     let mut s = started(3, 5, json!({}));
@@ -24,7 +27,7 @@ fn each_card_table_entry_reaches_only_the_key_of_a_seat_that_knows_it() {
     let base = key(&s);
     // Card 40's and project 7's entries of each knowledge table, with seat 1's bit (value 2)
     // and then with another seat's bit (value 1) flipped.
-    let flips: [(&str, fn(&mut SorceryState, u8)); 3] = [
+    let flips: [(&str, Flip); 3] = [
         ("known", |s, b| s.t.known[40] ^= b),
         ("known_in_group", |s, b| s.t.known_in_group[40] ^= b),
         ("project_known", |s, b| s.t.project_known[7] ^= b),
