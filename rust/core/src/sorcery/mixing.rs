@@ -100,7 +100,7 @@ impl SorceryState {
         }
         let vb = 1u8 << viewer;
         let unknown = |c: usize| self.t.known[c] & vb == 0;
-        let mut places: Vec<(Place, usize)> = Vec::new();
+        let mut places: Graves<(Place, usize)> = Graves::new();
         let mut add = |kind: u8, at: usize, known: u8, c: usize| {
             let group = self.t.mixed[c];
             let label = PlaceLabel {
@@ -146,7 +146,7 @@ impl SorceryState {
             };
             (p.kind, p.at, p.label.group, plain)
         });
-        let pool: Vec<usize> = places.iter().map(|&(_, c)| c).collect();
+        let pool: Graves<usize> = places.iter().map(|&(_, c)| c).collect();
         for &c in &pool {
             for q in 0..self.n() {
                 if q != viewer && Some(q) != keep {
@@ -157,7 +157,7 @@ impl SorceryState {
                 s.t.piles[k] &= !bit(c);
             }
         }
-        let labels: Vec<PlaceLabel> = places.iter().map(|(p, _)| p.label).collect();
+        let labels: Graves<PlaceLabel> = places.iter().map(|(p, _)| p.label).collect();
         let dealt = deal_places(&labels, rng);
         let mut put = |p: &Place, c: usize| {
             match p.kind {
@@ -180,11 +180,10 @@ impl SorceryState {
             .filter_map(|(p, _)| p.label.pinned)
             .fold(0, |set, c| set | bit(c));
         let generation = |c: usize| self.t.generation[c];
-        let mut gens: Vec<u8> = pool.iter().map(|&c| generation(c)).collect();
+        let mut gens: Graves<u8> = pool.iter().map(|&c| generation(c)).collect();
         gens.sort_unstable();
-        gens.dedup();
-        for g in gens {
-            let mut cards: Vec<usize> = pool
+        for g in distinct(&gens) {
+            let mut cards: Graves<usize> = pool
                 .iter()
                 .copied()
                 .filter(|&c| generation(c) == g && pinned & bit(c) == 0)
@@ -244,6 +243,19 @@ impl SorceryState {
     }
 }
 
+/// A list with room for one entry per grave card (a hidden place holds one), kept on the
+/// stack: determinizations run in search's inner loop and allocate nothing.
+pub(crate) type Graves<T> = arrayvec::ArrayVec<T, NUM_MATERIALS>;
+
+/// The distinct values of a sorted slice, in order.
+fn distinct<T: Copy + PartialEq>(sorted: &[T]) -> impl Iterator<Item = T> + '_ {
+    sorted
+        .iter()
+        .enumerate()
+        .filter(move |&(i, v)| i == 0 || sorted[i - 1] != *v)
+        .map(|(_, &v)| v)
+}
+
 /// A hidden place, as a determinization deals it: the mixing group of the card there (0:
 /// none), that card's generation, and the card itself if the viewer knows it to be in the
 /// group (somewhere among the group's places).
@@ -265,30 +277,29 @@ pub(crate) enum Dealt {
 /// which card is where. A plain place keeps its generation; each group's places get, shuffled
 /// among them, the cards the seat knows to be in the group and the generations of its other
 /// cards.
-pub(crate) fn deal_places(places: &[PlaceLabel], rng: &mut Rng) -> Vec<Dealt> {
-    let mut dealt: Vec<Dealt> = places
+pub(crate) fn deal_places(places: &[PlaceLabel], rng: &mut Rng) -> Graves<Dealt> {
+    let mut dealt: Graves<Dealt> = places
         .iter()
         .map(|p| match p.pinned {
             Some(c) if p.group == 0 => Dealt::Card(c),
             _ => Dealt::Generation(p.generation),
         })
         .collect();
-    let mut groups: Vec<u8> = places.iter().map(|p| p.group).filter(|&m| m != 0).collect();
+    let mut groups: Graves<u8> = places.iter().map(|p| p.group).filter(|&m| m != 0).collect();
     groups.sort_unstable();
-    groups.dedup();
-    for m in groups {
-        let at: Vec<usize> = (0..places.len())
+    for m in distinct(&groups) {
+        let at: Graves<usize> = (0..places.len())
             .filter(|&i| places[i].group == m)
             .collect();
-        let mut cards: Vec<usize> = at.iter().filter_map(|&i| places[i].pinned).collect();
-        let mut generations: Vec<u8> = at
+        let mut cards: Graves<usize> = at.iter().filter_map(|&i| places[i].pinned).collect();
+        let mut generations: Graves<u8> = at
             .iter()
             .filter(|&&i| places[i].pinned.is_none())
             .map(|&i| places[i].generation)
             .collect();
         cards.sort_unstable();
         generations.sort_unstable();
-        let mut tokens: Vec<Dealt> = cards
+        let mut tokens: Graves<Dealt> = cards
             .into_iter()
             .map(Dealt::Card)
             .chain(generations.into_iter().map(Dealt::Generation))

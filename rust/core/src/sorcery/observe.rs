@@ -42,9 +42,48 @@ use std::fmt::Write as _;
 
 use serde_json::Value;
 
-use super::data::{NUM_MATERIALS, NUM_PROJECTS};
+use arrayvec::ArrayVec;
+
+use super::data::{NUM_GRAVE, NUM_MATERIALS, NUM_PROJECTS, NUM_STAFFS, NUM_THESES};
 use super::state::{bit, ids, CardId, Materials, Phase, SorceryState, Stage, Turn, NONE};
-use crate::engine::{key_string, ActionList, Rng, Seat};
+use crate::engine::{key_string, ActionList, FixedVec, PerSeat, Rng, Seat, MAX_PLAYERS};
+
+/// What a redraw of the grave cards writes (`SorceryState::redraw_graves`): the hands, the
+/// piles, the grave deck and who knows each card where. Kept to retry a redraw without
+/// copying the whole state.
+struct GravePlaces {
+    hands: [Materials; MAX_PLAYERS],
+    piles: [Materials; 3],
+    grave_deck: FixedVec<CardId, NUM_GRAVE>,
+    known: FixedVec<u8, NUM_MATERIALS>,
+    mixed: FixedVec<u8, NUM_MATERIALS>,
+}
+
+impl GravePlaces {
+    fn of(s: &SorceryState) -> Self {
+        let mut hands = [0; MAX_PLAYERS];
+        for (hand, p) in hands.iter_mut().zip(s.t.players.iter()) {
+            *hand = p.hand;
+        }
+        GravePlaces {
+            hands,
+            piles: s.t.piles,
+            grave_deck: s.t.grave_deck.clone(),
+            known: s.t.known.clone(),
+            mixed: s.t.mixed.clone(),
+        }
+    }
+
+    fn restore(&self, s: &mut SorceryState) {
+        for (p, &hand) in s.t.players.iter_mut().zip(self.hands.iter()) {
+            p.hand = hand;
+        }
+        s.t.piles = self.piles;
+        s.t.grave_deck.clone_from(&self.grave_deck);
+        s.t.known.clone_from(&self.known);
+        s.t.mixed.clone_from(&self.mixed);
+    }
+}
 
 /// Hex digits, for the packed tables of an information-state key.
 const HEX: &[u8; 16] = b"0123456789abcdef";
@@ -248,13 +287,13 @@ impl SorceryState {
         let setup = matches!(self.t.phase, Phase::Setup { .. });
 
         // Other seats' commits (finished or under way) are redrawn below.
-        let committed_before: Vec<Seat> = match self.t.phase {
+        let committed_before: PerSeat<Seat> = match self.t.phase {
             Phase::Commit { seat } => self
                 .turn_order()
                 .take_while(|&q| q != usize::from(seat))
                 .filter(|&q| q != viewer)
                 .collect(),
-            _ => Vec::new(),
+            _ => PerSeat::new(),
         };
         for q in 0..self.n() {
             if q != viewer {
@@ -294,7 +333,7 @@ impl SorceryState {
         match buying {
             None => self.redraw_graves(s, viewer, None, &mut rng),
             Some(a) => {
-                let base = s.clone();
+                let base = GravePlaces::of(s);
                 let mut paid = false;
                 for _ in 0..32 {
                     self.redraw_graves(s, viewer, None, &mut rng);
@@ -302,7 +341,7 @@ impl SorceryState {
                         paid = true;
                         break;
                     }
-                    s.clone_from(&base);
+                    base.restore(s);
                 }
                 if !paid {
                     self.redraw_graves(s, viewer, Some(a), &mut rng);
@@ -313,8 +352,9 @@ impl SorceryState {
         // Projects the viewer cannot place: in the decks (shuffled within each level) and,
         // during setup, the others' offers (100-level).
         for tier in 0..3 {
-            let mut places: Vec<(u8, u8)> = Vec::new(); // (0: deck pos, 1: offer of seat) , index
-            let mut cards: Vec<u8> = Vec::new();
+            // (0: a deck position, 1: an offer of a seat), its index.
+            let mut places: ArrayVec<(u8, u8), NUM_PROJECTS> = ArrayVec::new();
+            let mut cards: ArrayVec<u8, NUM_PROJECTS> = ArrayVec::new();
             for (i, &c) in self.t.decks[tier].iter().enumerate() {
                 if self.t.project_known[usize::from(c)] & vb == 0 {
                     places.push((0, i as u8));
@@ -355,11 +395,11 @@ impl SorceryState {
         let over = self.t.phase == Phase::GameOver;
         let face_up = |q: usize| over && q != viewer && self.thesis_met(q);
         let mine = self.t.players[viewer].thesis_offer;
-        let shown: Vec<u8> = (0..self.n())
+        let shown: PerSeat<u8> = (0..self.n())
             .filter(|&q| face_up(q))
             .map(|q| self.t.players[q].thesis)
             .collect();
-        let mut theses: Vec<u8> = (0..super::data::NUM_THESES as u8)
+        let mut theses: ArrayVec<u8, NUM_THESES> = (0..NUM_THESES as u8)
             .filter(|t| !mine.contains(t) && !shown.contains(t))
             .filter(|&t| match self.t.config.theses {
                 super::config::Theses::All => true,
@@ -408,11 +448,13 @@ impl SorceryState {
 
         // Staffs: the others' offers, except a kept staff once revealed.
         if self.t.config.staffs {
-            let mut taken: Vec<u8> = self.t.players[viewer].staff_offer.to_vec();
+            // The viewer's offer and every kept staff.
+            let mut taken: ArrayVec<u8, { 2 + MAX_PLAYERS }> =
+                self.t.players[viewer].staff_offer.into_iter().collect();
             if !setup {
                 taken.extend((0..self.n()).map(|q| self.t.players[q].staff));
             }
-            let mut staffs: Vec<u8> = (0..super::data::NUM_STAFFS as u8)
+            let mut staffs: ArrayVec<u8, NUM_STAFFS> = (0..NUM_STAFFS as u8)
                 .filter(|x| !taken.contains(x))
                 .collect();
             rng.shuffle(&mut staffs);
