@@ -51,6 +51,7 @@ use crate::engine::{key_string, ActionList, FixedVec, PerSeat, Rng, Seat, MAX_PL
 /// What a redraw of the grave cards writes (`SorceryState::redraw_graves`): the hands, the
 /// piles, the grave deck and who knows each card where. Kept to retry a redraw without
 /// copying the whole state.
+#[derive(Clone, Copy)]
 struct GravePlaces {
     hands: [Materials; MAX_PLAYERS],
     piles: [Materials; 3],
@@ -68,9 +69,9 @@ impl GravePlaces {
         GravePlaces {
             hands,
             piles: s.t.piles,
-            grave_deck: s.t.grave_deck.clone(),
-            known: s.t.known.clone(),
-            mixed: s.t.mixed.clone(),
+            grave_deck: s.t.grave_deck,
+            known: s.t.known,
+            mixed: s.t.mixed,
         }
     }
 
@@ -79,9 +80,9 @@ impl GravePlaces {
             p.hand = hand;
         }
         s.t.piles = self.piles;
-        s.t.grave_deck.clone_from(&self.grave_deck);
-        s.t.known.clone_from(&self.known);
-        s.t.mixed.clone_from(&self.mixed);
+        s.t.grave_deck = self.grave_deck;
+        s.t.known = self.known;
+        s.t.mixed = self.mixed;
     }
 }
 
