@@ -111,6 +111,26 @@ impl<G: GameState> GameState for Counted<G> {
     fn heuristic_values(&self) -> PerSeat<f64> {
         self.0.heuristic_values()
     }
+    // The search's hooks, forwarded so the wrapped game is searched as it is without the
+    // wrapper (the defaults would copy whole histories and score every seat per candidate).
+    fn clone_position_from(&mut self, source: &Self) {
+        self.0.clone_position_from(&source.0);
+    }
+    fn reserve_to_end(&mut self) {
+        self.0.reserve_to_end();
+    }
+    fn resample_hidden_into(&self, player: Seat, seed: u64, out: &mut Self) {
+        self.0.resample_hidden_into(player, seed, &mut out.0);
+    }
+    fn heuristic_value(&self, seat: Seat) -> f64 {
+        self.0.heuristic_value(seat)
+    }
+    fn heuristic_value_kept(&self, before: &Self, seat: Seat) -> bool {
+        self.0.heuristic_value_kept(&before.0, seat)
+    }
+    fn heuristic_values_kept_by(&self, action: Action) -> bool {
+        self.0.heuristic_values_kept_by(action)
+    }
 }
 
 #[path = "common/cpu_time.rs"]

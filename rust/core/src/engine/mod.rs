@@ -242,4 +242,14 @@ pub trait GameState: Clone + Send + Sync + 'static {
         let _ = (before, seat);
         false
     }
+
+    /// Whether applying the legal `action` here certainly leaves every seat's heuristic
+    /// value as it is now (a move that touches nothing the values are computed from). Greedy
+    /// play then scores that candidate from this position without trying it on a copy; so a
+    /// game may answer false whenever it is unsure, never true when a value could change.
+    /// By default false.
+    fn heuristic_values_kept_by(&self, action: Action) -> bool {
+        let _ = action;
+        false
+    }
 }

@@ -104,10 +104,16 @@ pub(crate) fn greedy_choice<G: GameState>(
     let mut best_value = f64::NEG_INFINITY;
     let mut ties = 0u32;
     let mut unchanged = SeatValues::default();
+    // The advantage of a candidate that leaves every value as it is: computed on first use.
+    let mut kept_advantage = None;
     for &action in legal {
-        scratch.clone_position_from(state);
-        scratch.apply_unchecked(action);
-        let value = candidate_advantage(state, scratch, seat, &mut unchanged);
+        let value = if state.heuristic_values_kept_by(action) {
+            *kept_advantage.get_or_insert_with(|| advantage(&state.heuristic_values(), seat))
+        } else {
+            scratch.clone_position_from(state);
+            scratch.apply_unchecked(action);
+            candidate_advantage(state, scratch, seat, &mut unchanged)
+        };
         if value > best_value {
             best = action;
             best_value = value;

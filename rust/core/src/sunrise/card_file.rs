@@ -8,6 +8,7 @@ use super::data::{
     Resource, ResourceCard, ResourceIcons, TargetIcons, WheelFace, MAX_ICONS, NUM_ADVANTAGE,
     NUM_CHALLENGES, NUM_PROJECTS, NUM_RESOURCE_CARDS, NUM_STARTING_PROJECTS,
 };
+use super::score_table::ScoreTable;
 use crate::engine::{EngineError, EngineResult};
 
 pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
@@ -88,6 +89,7 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
         }))
         .collect();
     let wheel_faces = WheelFace::table(&resource_cards);
+    let score_table = ScoreTable::new(&projects, &advantages);
     Ok(CardSet {
         projects,
         advantages,
@@ -96,6 +98,7 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
         source: Some(text.to_string()),
         target_icons,
         wheel_faces,
+        score_table,
     })
 }
 

@@ -9,6 +9,7 @@
 
 use std::sync::{Arc, OnceLock};
 
+use super::score_table::ScoreTable;
 use crate::engine::EngineResult;
 
 /// The nine resource sub-types ("Understanding Your Resources": three each of clay, glaze
@@ -347,6 +348,8 @@ pub struct CardSet {
     pub target_icons: Vec<TargetIcons>,
     /// Per resource card, by id: its face class and what it offers, for the hot loop.
     pub wheel_faces: Vec<WheelFace>,
+    /// What each project and advantage card adds to a score, for the running score.
+    pub(crate) score_table: ScoreTable,
 }
 
 /// What a resource card on a pottery wheel can do, looked up instead of matched on its icons.

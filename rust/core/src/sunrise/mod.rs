@@ -5,7 +5,8 @@
 //! * [`state`] — what is on the table (setup, the state types, JSON),
 //! * [`actions`] — how a decision is encoded as an integer, and its sentence,
 //! * [`moves`] — what may happen next (legal actions) and what it does (apply),
-//! * [`score`] — how the game ends and is scored, with the explanation,
+//! * [`score`] — how the game ends and is scored, with the explanation (`score_table`: what
+//!   each card adds to a score, as flat tables),
 //! * [`view`] — what each seat may see, by card id (`catalogue`: the cards themselves),
 //! * [`observe`] — information states and determinization,
 //! * [`tensor`] — the observation tensor and the proved range of each entry,
@@ -22,6 +23,7 @@ mod game;
 pub mod moves;
 pub mod observe;
 pub mod score;
+mod score_table;
 pub mod state;
 pub mod tensor;
 #[cfg(test)]

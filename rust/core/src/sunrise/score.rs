@@ -2,7 +2,7 @@
 //! that adds up to the score, and the tiebreaker.
 
 use super::data::AdvantageEffect;
-use super::state::SunriseState;
+use super::state::{SunriseState, MAX_SUNRISE_PLAYERS};
 use crate::engine::{PerSeat, Seat};
 
 /// One line of a score explanation.
@@ -252,41 +252,59 @@ impl SunriseState {
 
     /// Every seat's (running) score.
     ///
-    /// The hot path of greedy play (one call per candidate move): each seat's beans are
-    /// counted once, for the cup and nothing else, and the in-progress parts are summed as
-    /// `resources - 1` per project instead of part by part. `explain_score` adds up the same
-    /// categories line by line (a test holds the two equal).
+    /// The hot path of greedy play (one call per candidate move): each seat is scored in one
+    /// pass over its cards, reading what each card adds from the card set's score tables,
+    /// and the beans counted on the way decide the cup. `explain_score` adds up the same
+    /// categories line by line from the cards themselves (tests hold the two equal).
     pub fn all_scores(&self) -> PerSeat<i32> {
         let n = self.n();
-        let beans: PerSeat<u32> = (0..n).map(|s| self.coffee_beans(s)).collect();
-        let cup = cup_winner(&beans);
-        (0..n).map(|s| self.score_total(s, cup)).collect()
+        let mut totals = [0i32; MAX_SUNRISE_PLAYERS];
+        let mut beans = [0u32; MAX_SUNRISE_PLAYERS];
+        for seat in 0..n {
+            (totals[seat], beans[seat]) = self.score_without_cup(seat);
+        }
+        if let Some(winner) = cup_winner(&beans[..n]) {
+            totals[winner] += CUP_OF_COFFEE_POINTS;
+        }
+        totals[..n].iter().copied().collect()
     }
 
-    /// The score of `seat` without its explanation: the categories of `explain_score`, the
-    /// in-progress ones summed per project rather than part by part.
-    fn score_total(&self, seat: Seat, cup: Option<Seat>) -> i32 {
+    /// The score of `seat` but for the cup of coffee, and its coffee beans: the categories
+    /// of `explain_score`, the in-progress ones summed per project rather than part by part.
+    fn score_without_cup(&self, seat: Seat) -> (i32, u32) {
         let p = &self.t.players[seat];
-        let projects = &self.cards.projects;
-        let mut total = i32::from(p.reserve) / 2 + self.cup_points(seat, cup);
+        let table = &self.cards.score_table;
+        let mut total = i32::from(p.reserve) / 2;
+        let mut beans = 0u32;
+        let mut completed_types = 0u8;
         for c in p.completed.iter() {
-            total += i32::from(projects[usize::from(c.card)].points);
+            let project = &table.projects[usize::from(c.card)];
+            total += project.points;
+            beans += project.beans;
+            completed_types |= project.kind_bit;
         }
         // "-1 per in-progress project; 1 per resource on in-progress projects".
         for w in p.projects.iter() {
             total += w.filled.count_ones() as i32 - 1;
         }
         for &c in p.awaiting.iter() {
-            total += projects[usize::from(c)].icons.len() as i32 - 1;
+            total += table.projects[usize::from(c)].full_in_progress;
         }
         total += self.challenge_tile_points(seat).sum::<i32>();
-        if !p.revealed.is_empty() {
-            total += self.end_game_goal_points(seat).sum::<i32>();
+        // A personal goal scores if a project of each type shown is completed.
+        for &c in p.revealed.iter() {
+            let card = &table.advantages[usize::from(c)];
+            beans += card.revealed_beans;
+            if card.goal_types & !completed_types == 0 {
+                total += card.goal_points;
+            }
         }
-        if !p.completed_showpieces.is_empty() {
-            total += self.completed_showpiece_points(seat).sum::<i32>();
+        for &c in p.completed_showpieces.iter() {
+            let card = &table.advantages[usize::from(c)];
+            total += card.showpiece_points;
+            beans += card.showpiece_beans;
         }
-        total + self.resources_on_showpieces(seat)
+        (total + self.resources_on_showpieces(seat), beans)
     }
 
     /// Seats from first to last. "Tiebreaker": among tied scores, the player with the

@@ -279,3 +279,93 @@ fn a_personal_goal_of_several_types_needs_every_type_and_scores_once() {
     s.t.players[0].revealed.push(advantage("Pitcher Practice"));
     assert_eq!(goal_points(&s), 5);
 }
+
+/// The running score that greedy play reads after every candidate (`all_scores`, from the
+/// card set's score tables) is, at every step of random games for 2-4 players, the total of
+/// the line-by-line explanation computed from the cards themselves; with the default cards
+/// and with a card file whose beans and goals differ (the tables are built from the file).
+#[test]
+fn the_running_score_from_card_tables_is_the_explained_score_at_every_step() {
+    let changed = crate::sunrise::data::DEFAULT_CARDS_TOML
+        .replace("beans = 0", "beans = 2")
+        .replace("types = [\"pitcher\"]", "types = [\"pitcher\", \"mug\"]");
+    let card_sets = [
+        CardSet::default_set(),
+        std::sync::Arc::new(CardSet::from_toml(&changed).unwrap()),
+    ];
+    // Lines that must have scored somewhere, so every table is read with a non-zero entry.
+    let mut seen = std::collections::BTreeSet::new();
+    for cards in &card_sets {
+        for players in 2..=4 {
+            for seed in 0..4 {
+                let mut s = SunriseState::new_game(players, seed, Some(cards.clone())).unwrap();
+                let mut rng = Rng::seed_from(seed + 50);
+                loop {
+                    let scores = s.all_scores();
+                    for (seat, &score) in scores.iter().enumerate() {
+                        let explained = s.explain_score(seat);
+                        assert_eq!(
+                            score, explained.total,
+                            "seat {seat} of {players}, seed {seed}"
+                        );
+                        for line in explained.lines.iter().filter(|l| l.points > 0) {
+                            seen.insert(line.category.clone());
+                        }
+                    }
+                    if s.is_terminal() {
+                        break;
+                    }
+                    let l = legal(&s);
+                    s.apply_action(l[rng.below(l.len())]).unwrap();
+                }
+            }
+        }
+    }
+    for category in [
+        "Completed Projects",
+        "In-Progress Projects",
+        "Completed Studio Challenges",
+        "Completed End Game Goals",
+        "Completed Showpieces",
+        "Cup of Coffee",
+    ] {
+        assert!(seen.contains(category), "no position scored {category}");
+    }
+}
+
+/// Every move greedy play scores without trying it (`heuristic_values_kept_by`) leaves every
+/// seat's value as it was, bit for bit, at every step of random games for 2-4 players; and
+/// such moves do occur (step one's drafts).
+#[test]
+fn moves_scored_without_trying_them_change_no_value() {
+    let mut skipped = 0;
+    for players in 2..=4 {
+        for seed in 0..4 {
+            let mut s = game(players, seed);
+            let mut rng = Rng::seed_from(seed + 90);
+            while !s.is_terminal() {
+                let before = s.heuristic_values();
+                let l = legal(&s);
+                for &a in l.iter().filter(|&&a| s.heuristic_values_kept_by(a)) {
+                    let mut after = s.clone();
+                    after.apply_action(a).unwrap();
+                    let same = before
+                        .iter()
+                        .zip(after.heuristic_values().iter())
+                        .all(|(x, y)| x.to_bits() == y.to_bits());
+                    assert!(
+                        same,
+                        "{} changed a value ({players}p, seed {seed})",
+                        s.describe(a)
+                    );
+                    skipped += 1;
+                }
+                s.apply_action(l[rng.below(l.len())]).unwrap();
+            }
+        }
+    }
+    assert!(
+        skipped > 1000,
+        "only {skipped} moves were scored without trying them"
+    );
+}
