@@ -111,6 +111,21 @@ impl<G: GameState> GameState for Counted<G> {
     fn heuristic_values(&self) -> PerSeat<f64> {
         self.0.heuristic_values()
     }
+    fn heuristic_value(&self, seat: Seat) -> f64 {
+        self.0.heuristic_value(seat)
+    }
+    fn heuristic_value_kept(&self, before: &Self, seat: Seat) -> bool {
+        self.0.heuristic_value_kept(&before.0, seat)
+    }
+    fn clone_position_from(&mut self, source: &Self) {
+        self.0.clone_position_from(&source.0);
+    }
+    fn reserve_to_end(&mut self) {
+        self.0.reserve_to_end();
+    }
+    fn resample_hidden_into(&self, player: Seat, seed: u64, out: &mut Self) {
+        self.0.resample_hidden_into(player, seed, &mut out.0);
+    }
 }
 
 #[path = "common/cpu_time.rs"]
