@@ -140,3 +140,42 @@ fn a_table_written_directly_is_recounted() {
     st.apply_unchecked(a);
     check(&st, "after the next move");
 }
+
+/// "Kept" is answered only when every input of the seat's estimate is equal: a change to any
+/// one of them (immediate VP, each resource, cracks, a loaded kiln, a drying piece) makes
+/// it false, an untouched copy true, and the end of the game (final scores) false.
+#[test]
+fn kept_means_every_input_of_the_estimate_is_equal() {
+    let before = super::started(2, 11);
+    let mut same = before.clone();
+    same.rebuild_tally();
+    assert!(same.heuristic_value_kept(&before, 1), "an untouched copy");
+    let changes: [(&str, fn(&mut super::super::state::Player)); 7] = [
+        ("vp", |p| p.vp[3] += 1),
+        ("pg", |p| p.pg += 1),
+        ("glaze", |p| p.glaze += 1),
+        ("clay", |p| p.clay += 1),
+        ("cracks", |p| p.cracks += 1),
+        ("a loaded kiln", |p| p.glaze_kilns[0].piece = 1),
+        ("a drying piece", |p| p.drying[2] += 1),
+    ];
+    for (what, change) in changes {
+        let mut after = before.clone();
+        change(&mut after.table_mut().players[1]);
+        after.rebuild_tally();
+        assert_ne!(
+            after.heuristic_value(1),
+            before.heuristic_value(1),
+            "{what}"
+        );
+        assert!(!after.heuristic_value_kept(&before, 1), "{what} changed");
+        assert!(
+            after.heuristic_value_kept(&before, 0),
+            "{what} of the other seat"
+        );
+    }
+    let mut over = before.clone();
+    over.table_mut().phase = Phase::Over;
+    over.rebuild_tally();
+    assert!(!over.heuristic_value_kept(&before, 1), "the game ended");
+}
