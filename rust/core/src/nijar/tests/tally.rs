@@ -3,7 +3,7 @@
 //! the heuristic values bit for bit, the per-seat values, and every "kept" answer greedy play
 //! relies on for every candidate move; and the counts after loading JSON and determinizing.
 
-use super::super::state::{NijarConfig, NijarState, Phase, Slot};
+use super::super::state::{NijarConfig, NijarState, Phase, Player, Slot};
 use crate::engine::{GameState, PerSeat, Rng, Seat};
 
 /// The greedy estimate as `heuristic` documents it, counted over the whole table.
@@ -141,6 +141,9 @@ fn a_table_written_directly_is_recounted() {
     check(&st, "after the next move");
 }
 
+/// A change to one seat's workshop or supply.
+type Change = fn(&mut Player);
+
 /// "Kept" is answered only when every input of the seat's estimate is equal: a change to any
 /// one of them (immediate VP, each resource, cracks, a loaded kiln, a drying piece) makes
 /// it false, an untouched copy true, and the end of the game (final scores) false.
@@ -150,7 +153,7 @@ fn kept_means_every_input_of_the_estimate_is_equal() {
     let mut same = before.clone();
     same.rebuild_tally();
     assert!(same.heuristic_value_kept(&before, 1), "an untouched copy");
-    let changes: [(&str, fn(&mut super::super::state::Player)); 7] = [
+    let changes: [(&str, Change); 7] = [
         ("vp", |p| p.vp[3] += 1),
         ("pg", |p| p.pg += 1),
         ("glaze", |p| p.glaze += 1),
