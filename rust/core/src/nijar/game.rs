@@ -124,6 +124,14 @@ impl GameState for NijarState {
         self.heuristic()
     }
 
+    fn heuristic_value(&self, seat: Seat) -> f64 {
+        self.heuristic_of(seat)
+    }
+
+    fn heuristic_value_kept(&self, before: &Self, seat: Seat) -> bool {
+        self.heuristic_inputs_equal(before, seat)
+    }
+
     fn scores(&self) -> PerSeat<i32> {
         self.all_scores()
     }

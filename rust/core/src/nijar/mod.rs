@@ -11,7 +11,7 @@
 //! * [`observe`] — what each seat may see: information states, determinization; [`view`] —
 //!   the observation, typed;
 //!   [`tensor`] — the observation tensor and its layout; `tensor_bounds` — the proved
-//!   range of each of its entries.
+//!   range of each of its entries; `tally` — the running counts greedy play's heuristic reads.
 //!
 //! * `solo` — the solo game against the Competition (12).
 
@@ -31,6 +31,7 @@ mod round;
 pub mod score;
 mod solo;
 pub mod state;
+mod tally;
 pub mod tensor;
 mod tensor_bounds;
 #[cfg(test)]

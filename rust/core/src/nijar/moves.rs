@@ -299,6 +299,10 @@ impl NijarState {
 
     /// Applies a legal action.
     pub fn apply_move(&mut self, action: Action) {
+        if self.tally_is_stale() {
+            // The table was written to directly (`table_mut`) or read without a recount.
+            self.rebuild_tally();
+        }
         self.t.history.push(action);
         let Some(m) = decode(action) else {
             return;

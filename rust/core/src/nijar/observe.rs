@@ -292,5 +292,8 @@ impl NijarState {
         out.t.seed = rng.next_u64();
         out.t.rng = Rng::seed_from(rng.next_u64());
         out.t.history.clear();
+        // Hands and decks are all that was redrawn, but the copy is recounted anyway: a
+        // determinization always starts with a current tally.
+        out.rebuild_tally();
     }
 }

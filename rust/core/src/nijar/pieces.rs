@@ -36,6 +36,7 @@ impl NijarState {
                 k.piece = piece;
             }
         }
+        self.retally(s);
     }
 
     /// 8.8: option `w * 3 + t`: an unpainted piece of type t from a firing kiln into the
@@ -60,6 +61,7 @@ impl NijarState {
             k.piece = 0;
         }
         p.workshops[w].piece = t + 1;
+        self.retally(s);
     }
 
     /// 7.2.3: option `painted * 3 + type`, from a glaze kiln (painted) or a firing kiln.
@@ -97,6 +99,7 @@ impl NijarState {
             k.piece = 0;
         }
         p.sold[t] += 1;
+        self.retally(s);
         self.add_vp(s, 0, i32::from(vp));
         let down = self.t.demand[usize::from(self.t.round)][t];
         self.t.heights[t] = self.t.heights[t].saturating_sub(down);

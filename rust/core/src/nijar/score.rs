@@ -147,36 +147,35 @@ impl NijarState {
     /// pieces on their way at half that, 11.6's resources, 11.4's cracks); in solo, minus the
     /// Competition's score, so that greedy play aims to beat it.
     pub fn heuristic(&self) -> PerSeat<f64> {
-        if self.t.phase == Phase::Over {
-            let mut v: PerSeat<f64> = self.all_scores().iter().map(|&x| f64::from(x)).collect();
-            if self.is_solo() {
-                v[0] -= f64::from(self.competition_score());
-            }
-            return v;
-        }
-        let mut out: PerSeat<f64> = (0..self.n())
-            .map(|s| {
-                let p = &self.t.players[s];
-                // Only how many kilns are loaded matters here, not with what (kiln_pieces
-                // sorts them by type for 11.2), so the loaded slots are counted directly:
-                // this runs for every greedy candidate.
-                let loaded = |kilns: &[super::state::Slot]| {
-                    kilns.iter().filter(|k| k.piece != 0).count() as u32
-                };
-                let kiln = 2 * loaded(&p.glaze_kilns) + loaded(&p.firing_kilns);
-                let coming =
-                    p.drying.iter().map(|&x| u32::from(x)).sum::<u32>() + loaded(&p.workshops);
-                let res = f64::from(p.pg) + f64::from(p.glaze) + f64::from(p.clay);
-                // Before the end the score is the immediate VP alone.
-                let immediate: i32 = p.vp.iter().sum();
-                f64::from(immediate) + f64::from(kiln) + 0.5 * f64::from(coming) + res / 5.0
-                    - f64::from(p.cracks)
-            })
-            .collect();
+        (0..self.n()).map(|s| self.heuristic_of(s)).collect()
+    }
+
+    /// Seat `s`'s entry of [`NijarState::heuristic`], computed alone (greedy play scores
+    /// only the mover for most candidate moves).
+    pub fn heuristic_of(&self, s: Seat) -> f64 {
+        let own = if self.t.phase == Phase::Over {
+            f64::from(self.score(s))
+        } else {
+            // Only how many kilns are loaded matters here, not with what (kiln_pieces sorts
+            // them by type for 11.2): the tally keeps the counts (it runs for every greedy
+            // candidate).
+            self.estimate(s, self.tally(s))
+        };
         if self.is_solo() {
-            out[0] -= f64::from(self.competition_score());
+            own - f64::from(self.competition_score())
+        } else {
+            own
         }
-        out
+    }
+
+    /// Before the end: seat `s`'s estimate given its `(kiln, coming)` tally.
+    pub(crate) fn estimate(&self, s: Seat, (kiln, coming): (u8, u8)) -> f64 {
+        let p = &self.t.players[s];
+        let res = f64::from(p.pg) + f64::from(p.glaze) + f64::from(p.clay);
+        // Before the end the score is the immediate VP alone.
+        let immediate: i32 = p.vp.iter().sum();
+        f64::from(immediate) + f64::from(kiln) + 0.5 * f64::from(coming) + res / 5.0
+            - f64::from(p.cracks)
     }
 
     /// Every seat's score.

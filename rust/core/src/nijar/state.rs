@@ -519,6 +519,10 @@ pub struct Table {
     pub solo: Solo,
     /// Actions applied so far.
     pub history: Vec<Action>,
+    /// Derived: the counts the greedy heuristic reads, kept up to date by the moves (not in
+    /// the document, never compared; see `tally`).
+    #[serde(skip)]
+    pub(crate) tally: super::tally::Tally,
 }
 
 /// A game of Níjar.
@@ -708,8 +712,11 @@ impl NijarState {
                 ..Solo::default()
             },
             history: Vec::new(),
+            tally: super::tally::Tally::default(),
         };
-        Ok(NijarState { cards, t })
+        let mut state = NijarState { cards, t };
+        state.rebuild_tally();
+        Ok(state)
     }
 
     /// The card data.
@@ -722,8 +729,10 @@ impl NijarState {
         &self.t
     }
 
-    /// The table, for tests that set up a position.
+    /// The table, for tests that set up a position. The heuristic's running counts are
+    /// recounted from the table until the next move rebuilds them.
     pub fn table_mut(&mut self) -> &mut Table {
+        self.mark_tally_stale();
         &mut self.t
     }
 
@@ -773,8 +782,9 @@ impl NijarState {
             CardSet::default_set,
             CardSet::from_toml,
         )?;
-        let state = NijarState { cards, t };
+        let mut state = NijarState { cards, t };
         super::validate::validate(&state)?;
+        state.rebuild_tally();
         Ok(state)
     }
 

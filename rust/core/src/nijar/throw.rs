@@ -78,5 +78,6 @@ impl NijarState {
                 p.drying[t] += 1;
             }
         }
+        self.retally(s);
     }
 }

@@ -11,6 +11,7 @@ mod round;
 mod scoring;
 mod setup;
 mod solo;
+mod tally;
 mod tensor;
 mod turn;
 mod view;
