@@ -17,7 +17,7 @@
 //!
 //! It runs in the rollouts' inner loop: it allocates nothing (fixed arrays, bit sets).
 
-use super::data::{Condition, Effect, Trigger, NO_ICON, NUM_ICONS};
+use super::data::{Condition, NO_ICON, NUM_ICONS};
 use super::score::PE_DOLLARS_PER_CREDIT;
 use super::state::{ids, Phase, SorceryState, Stage, Work, MARKET, MONTHS, NONE, WEEKS};
 use crate::engine::{PerSeat, Seat};
@@ -147,11 +147,12 @@ impl SorceryState {
             let budget = self.budget(seat).saturating_sub(t.price);
             let mut best = 0.0f64;
             for &c in self.t.market.iter() {
-                if c != NONE && u16::from(self.proj(usize::from(c)).cost) <= budget {
+                let cost = self.cards.project_costs.get(usize::from(c)).copied();
+                if let Some(cost) = cost.filter(|&cost| u16::from(cost) <= budget) {
                     let (mut scratch, mut room) = (needs, capacity);
                     let w = Work::new(c);
                     let net = self.work_estimate(seat, &w, &mut room, &mut scratch)
-                        - f64::from(self.proj(usize::from(c)).cost) * money;
+                        - f64::from(cost) * money;
                     best = best.max(net);
                 }
             }
@@ -228,11 +229,12 @@ impl SorceryState {
         } else {
             0
         };
+        let facts = &self.cards.project_facts;
         let projects: i32 = p
             .completed
             .iter()
             .map(|d| {
-                i32::from(self.proj(usize::from(d.card)).credits) + i32::from(d.credits)
+                i32::from(facts[usize::from(d.card)].credits) + i32::from(d.credits)
                     - i32::from(d.demerits)
             })
             .sum();
@@ -241,9 +243,9 @@ impl SorceryState {
 
     /// A project in progress: its share of credits, and its open icons added to `needs`.
     fn work_estimate(&self, seat: Seat, w: &Work, capacity: &mut u32, needs: &mut Needs) -> f64 {
-        let card = self.proj(usize::from(w.card));
+        let card = &self.cards.project_facts[usize::from(w.card)];
         let icons = &self.cards.icon_table[usize::from(w.card)];
-        let total = card.icons.len().max(1);
+        let total = usize::from(card.icons).max(1);
         let mut open = [0u8; NUM_ICONS];
         let mut open_count = 0u32;
         for (i, &icon) in icons.iter().enumerate() {
@@ -349,18 +351,11 @@ impl SorceryState {
 
     /// Completed projects' ongoing abilities (more commits each week).
     fn ongoing_estimate(&self, seat: Seat) -> f64 {
+        let facts = &self.cards.project_facts;
         let count = self.t.players[seat]
             .completed
             .iter()
-            .filter(|d| {
-                matches!(
-                    self.proj(usize::from(d.card)).ability,
-                    Some(super::data::Ability {
-                        trigger: Trigger::Ongoing,
-                        effect: Effect::ExtraCommit { .. }
-                    })
-                )
-            })
+            .filter(|d| facts[usize::from(d.card)].ongoing_extra_commit)
             .count();
         count as f64 * ONGOING_WORTH * f64::from(self.weeks_left()) / f64::from(WEEKS_IN_GAME)
     }
