@@ -51,6 +51,66 @@ struct Needs {
     worth: [f64; NUM_ICONS],
 }
 
+/// The divisions of a project's estimate, done once: a few whole numbers (credits, icons)
+/// are all they divide, and the greedy heuristic estimates every project of every seat for
+/// every candidate move. Each entry is the expression it replaces, evaluated the same way
+/// (IEEE arithmetic is exact to the bit at compile time as at run time), so values are the
+/// same bit for bit; numbers past the tables are divided as before.
+const MAX_ICONS: usize = super::data::MAX_PROJECT_ICONS;
+/// Credits the per-icon table covers (every authored project is far below).
+const TABLE_CREDITS: usize = 32;
+
+/// `[credits][icons]`: `credits / icons`.
+const PER_ICON: [[f64; MAX_ICONS + 1]; TABLE_CREDITS] = {
+    let mut table = [[0.0; MAX_ICONS + 1]; TABLE_CREDITS];
+    let mut credits = 0;
+    while credits < TABLE_CREDITS {
+        let mut icons = 1;
+        while icons <= MAX_ICONS {
+            table[credits][icons] = credits as f64 / icons as f64;
+            icons += 1;
+        }
+        credits += 1;
+    }
+    table
+};
+
+/// `[open][icons]`: the share of its credits a project with `open` of its `icons` icons
+/// still open is worth, `OWNED_SHARE + PROGRESS_SHARE · (1 − open / icons)`.
+const SHARE: [[f64; MAX_ICONS + 1]; MAX_ICONS + 1] = {
+    let mut table = [[0.0; MAX_ICONS + 1]; MAX_ICONS + 1];
+    let mut icons = 1;
+    while icons <= MAX_ICONS {
+        let mut open = 0;
+        while open <= MAX_ICONS {
+            let filled = 1.0 - open as f64 / icons as f64;
+            table[open][icons] = OWNED_SHARE + PROGRESS_SHARE * filled;
+            open += 1;
+        }
+        icons += 1;
+    }
+    table
+};
+
+/// `credits / icons` (`icons` ≥ 1), from [`PER_ICON`] where it covers them.
+fn per_icon_credits(credits: u32, icons: usize) -> f64 {
+    match PER_ICON
+        .get(credits as usize)
+        .and_then(|row| row.get(icons))
+    {
+        Some(&v) => v,
+        None => f64::from(credits) / icons as f64,
+    }
+}
+
+/// `OWNED_SHARE + PROGRESS_SHARE · (1 − open / icons)` (`icons` ≥ 1), from [`SHARE`].
+fn owned_share(open: u32, icons: usize) -> f64 {
+    match SHARE.get(open as usize).and_then(|row| row.get(icons)) {
+        Some(&v) => v,
+        None => OWNED_SHARE + PROGRESS_SHARE * (1.0 - f64::from(open) / icons as f64),
+    }
+}
+
 /// Weeks in the semester: 4 months of 4.
 const WEEKS_IN_GAME: u32 = MONTHS as u32 * WEEKS as u32;
 
@@ -267,29 +327,31 @@ impl SorceryState {
             return 0.0;
         }
         *capacity -= open_count;
+        // A whole number of credits, at least 0 (exact in an f64).
         let credits =
-            (f64::from(card.credits) + f64::from(w.credits) - f64::from(w.demerits)).max(0.0);
-        let per_icon = credits / total as f64;
+            (i32::from(card.credits) + i32::from(w.credits) - i32::from(w.demerits)).max(0) as u32;
+        let per_icon = per_icon_credits(credits, total);
         for (i, &o) in open.iter().enumerate() {
             if o > 0 {
                 needs.open[i] = needs.open[i].saturating_add(o);
                 needs.worth[i] = needs.worth[i].max(per_icon);
             }
         }
-        let filled = 1.0 - f64::from(open_count) / total as f64;
-        credits * (OWNED_SHARE + PROGRESS_SHARE * filled)
+        f64::from(credits) * owned_share(open_count, total)
     }
 
     /// A material in hand: the better of money and a fitting open icon (which it then
     /// takes from `needs`); with the fit's worth when the fit is the better.
     fn material_estimate(&self, icons: u8, value: u8, money: f64, needs: &mut Needs) -> (f64, f64) {
         let as_money = f64::from(value) * money;
+        // The material's icons in ascending order (a card shows one or two): the first of
+        // the best worth among those still open.
         let mut best = NUM_ICONS;
-        for i in 0..NUM_ICONS {
-            if icons & (1 << i) != 0
-                && needs.open[i] > 0
-                && (best == NUM_ICONS || needs.worth[i] > needs.worth[best])
-            {
+        let mut rest = icons;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if needs.open[i] > 0 && (best == NUM_ICONS || needs.worth[i] > needs.worth[best]) {
                 best = i;
             }
         }
