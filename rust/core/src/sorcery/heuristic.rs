@@ -306,14 +306,16 @@ impl SorceryState {
         let card = &self.cards.project_facts[usize::from(w.card)];
         let icons = &self.cards.icon_table[usize::from(w.card)];
         let total = usize::from(card.icons).max(1);
-        let mut open = [0u8; NUM_ICONS];
+        // Open icons counted without a branch or a store per slot: byte i of `lanes` counts
+        // icon i (at most 6 a project, so no byte overflows into the next).
+        let mut lanes = 0u64;
         let mut open_count = 0u32;
-        for (i, &icon) in icons.iter().enumerate() {
-            if icon != NO_ICON && w.slots[i] == NONE {
-                open[usize::from(icon & 7)] += 1;
-                open_count += 1;
-            }
+        for (&icon, &slot) in icons.iter().zip(w.slots.iter()) {
+            let is_open = icon != NO_ICON && slot == NONE;
+            lanes += u64::from(is_open) << (8 * u32::from(icon & 7));
+            open_count += u32::from(is_open);
         }
+        let mut open: [u8; NUM_ICONS] = lanes.to_le_bytes();
         // Pending commits (commit step) already fill their icons.
         for c in self.t.players[seat].pending.iter() {
             if c.project == w.card && open[usize::from(c.icon)] > 0 {
