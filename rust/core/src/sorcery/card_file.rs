@@ -102,7 +102,16 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
         material_values[id] = m.value;
     }
     let project_costs = projects.iter().map(|p| p.cost).collect();
+    let project_facts = projects.iter().map(super::data::ProjectFacts::of).collect();
+    let mut slot_values = [0u8; 256];
+    for (id, m) in materials.iter().enumerate() {
+        if m.kind != MaterialKind::Grant {
+            slot_values[id] = m.value;
+        }
+    }
     Ok(CardSet {
+        project_facts,
+        slot_values,
         icon_table,
         slot_icon_bits,
         project_costs,

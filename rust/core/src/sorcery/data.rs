@@ -359,6 +359,39 @@ pub const MAX_PROJECT_ICONS: usize = 6;
 /// An unused entry of `CardSet::icon_table`.
 pub const NO_ICON: u8 = 255;
 
+/// What the score and the greedy heuristic read of a project card, kept inline in the card
+/// set so their loops do not reach into the card itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProjectFacts {
+    /// Credits for completion.
+    pub credits: u8,
+    /// Number of required materials (icons).
+    pub icons: u8,
+    /// Commits its ongoing extra_commit ability adds to every commit step (0 without one).
+    pub extra_commits: u8,
+    /// Whether it has an ongoing extra_commit ability (even one adding no commit).
+    pub ongoing_extra_commit: bool,
+}
+
+impl ProjectFacts {
+    /// The facts of `card`.
+    pub fn of(card: &ProjectCard) -> ProjectFacts {
+        let extra = match card.ability {
+            Some(Ability {
+                trigger: Trigger::Ongoing,
+                effect: Effect::ExtraCommit { count },
+            }) => Some(count),
+            _ => None,
+        };
+        ProjectFacts {
+            credits: card.credits,
+            icons: u8::try_from(card.icons.len()).unwrap_or(u8::MAX),
+            extra_commits: extra.unwrap_or(0),
+            ongoing_extra_commit: extra.is_some(),
+        }
+    }
+}
+
 /// A validated card set. Ids are indices: projects, theses, materials (grave, stock,
 /// grants, in that order), staffs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -385,6 +418,12 @@ pub struct CardSet {
     pub material_values: [u8; 128],
     /// Per project: its cost, inline for the hot loop.
     pub project_costs: Vec<u8>,
+    /// Per project: what the score and the greedy heuristic read of it, inline.
+    pub project_facts: Vec<ProjectFacts>,
+    /// Per content of a project's icon slot (a material id, `NONE`, `FILLED_FREE`): the
+    /// trade value it adds to the unused materials — the material's value, 0 for an open or
+    /// freely filled slot (and for a research grant, which is not a material).
+    pub slot_values: [u8; 256],
     /// The candle stock ids (a material set).
     pub candles: u128,
     /// The vial stock ids.

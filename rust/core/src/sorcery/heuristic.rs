@@ -17,7 +17,7 @@
 //!
 //! It runs in the rollouts' inner loop: it allocates nothing (fixed arrays, bit sets).
 
-use super::data::{Condition, Effect, Trigger, NO_ICON, NUM_ICONS};
+use super::data::{Condition, NO_ICON, NUM_ICONS};
 use super::score::PE_DOLLARS_PER_CREDIT;
 use super::state::{ids, Phase, SorceryState, Stage, Work, MARKET, MONTHS, NONE, WEEKS};
 use crate::engine::{PerSeat, Seat};
@@ -49,6 +49,66 @@ const ONGOING_WORTH: f64 = 0.5;
 struct Needs {
     open: [u8; NUM_ICONS],
     worth: [f64; NUM_ICONS],
+}
+
+/// The divisions of a project's estimate, done once: a few whole numbers (credits, icons)
+/// are all they divide, and the greedy heuristic estimates every project of every seat for
+/// every candidate move. Each entry is the expression it replaces, evaluated the same way
+/// (IEEE arithmetic is exact to the bit at compile time as at run time), so values are the
+/// same bit for bit; numbers past the tables are divided as before.
+const MAX_ICONS: usize = super::data::MAX_PROJECT_ICONS;
+/// Credits the per-icon table covers (every authored project is far below).
+const TABLE_CREDITS: usize = 32;
+
+/// `[credits][icons]`: `credits / icons`.
+const PER_ICON: [[f64; MAX_ICONS + 1]; TABLE_CREDITS] = {
+    let mut table = [[0.0; MAX_ICONS + 1]; TABLE_CREDITS];
+    let mut credits = 0;
+    while credits < TABLE_CREDITS {
+        let mut icons = 1;
+        while icons <= MAX_ICONS {
+            table[credits][icons] = credits as f64 / icons as f64;
+            icons += 1;
+        }
+        credits += 1;
+    }
+    table
+};
+
+/// `[open][icons]`: the share of its credits a project with `open` of its `icons` icons
+/// still open is worth, `OWNED_SHARE + PROGRESS_SHARE · (1 − open / icons)`.
+const SHARE: [[f64; MAX_ICONS + 1]; MAX_ICONS + 1] = {
+    let mut table = [[0.0; MAX_ICONS + 1]; MAX_ICONS + 1];
+    let mut icons = 1;
+    while icons <= MAX_ICONS {
+        let mut open = 0;
+        while open <= MAX_ICONS {
+            let filled = 1.0 - open as f64 / icons as f64;
+            table[open][icons] = OWNED_SHARE + PROGRESS_SHARE * filled;
+            open += 1;
+        }
+        icons += 1;
+    }
+    table
+};
+
+/// `credits / icons` (`icons` ≥ 1), from [`PER_ICON`] where it covers them.
+fn per_icon_credits(credits: u32, icons: usize) -> f64 {
+    match PER_ICON
+        .get(credits as usize)
+        .and_then(|row| row.get(icons))
+    {
+        Some(&v) => v,
+        None => f64::from(credits) / icons as f64,
+    }
+}
+
+/// `OWNED_SHARE + PROGRESS_SHARE · (1 − open / icons)` (`icons` ≥ 1), from [`SHARE`].
+fn owned_share(open: u32, icons: usize) -> f64 {
+    match SHARE.get(open as usize).and_then(|row| row.get(icons)) {
+        Some(&v) => v,
+        None => OWNED_SHARE + PROGRESS_SHARE * (1.0 - f64::from(open) / icons as f64),
+    }
 }
 
 /// Weeks in the semester: 4 months of 4.
@@ -147,11 +207,12 @@ impl SorceryState {
             let budget = self.budget(seat).saturating_sub(t.price);
             let mut best = 0.0f64;
             for &c in self.t.market.iter() {
-                if c != NONE && u16::from(self.proj(usize::from(c)).cost) <= budget {
+                let cost = self.cards.project_costs.get(usize::from(c)).copied();
+                if let Some(cost) = cost.filter(|&cost| u16::from(cost) <= budget) {
                     let (mut scratch, mut room) = (needs, capacity);
                     let w = Work::new(c);
                     let net = self.work_estimate(seat, &w, &mut room, &mut scratch)
-                        - f64::from(self.proj(usize::from(c)).cost) * money;
+                        - f64::from(cost) * money;
                     best = best.max(net);
                 }
             }
@@ -228,11 +289,12 @@ impl SorceryState {
         } else {
             0
         };
+        let facts = &self.cards.project_facts;
         let projects: i32 = p
             .completed
             .iter()
             .map(|d| {
-                i32::from(self.proj(usize::from(d.card)).credits) + i32::from(d.credits)
+                i32::from(facts[usize::from(d.card)].credits) + i32::from(d.credits)
                     - i32::from(d.demerits)
             })
             .sum();
@@ -241,17 +303,19 @@ impl SorceryState {
 
     /// A project in progress: its share of credits, and its open icons added to `needs`.
     fn work_estimate(&self, seat: Seat, w: &Work, capacity: &mut u32, needs: &mut Needs) -> f64 {
-        let card = self.proj(usize::from(w.card));
+        let card = &self.cards.project_facts[usize::from(w.card)];
         let icons = &self.cards.icon_table[usize::from(w.card)];
-        let total = card.icons.len().max(1);
-        let mut open = [0u8; NUM_ICONS];
+        let total = usize::from(card.icons).max(1);
+        // Open icons counted without a branch or a store per slot: byte i of `lanes` counts
+        // icon i (at most 6 a project, so no byte overflows into the next).
+        let mut lanes = 0u64;
         let mut open_count = 0u32;
-        for (i, &icon) in icons.iter().enumerate() {
-            if icon != NO_ICON && w.slots[i] == NONE {
-                open[usize::from(icon & 7)] += 1;
-                open_count += 1;
-            }
+        for (&icon, &slot) in icons.iter().zip(w.slots.iter()) {
+            let is_open = icon != NO_ICON && slot == NONE;
+            lanes += u64::from(is_open) << (8 * u32::from(icon & 7));
+            open_count += u32::from(is_open);
         }
+        let mut open: [u8; NUM_ICONS] = lanes.to_le_bytes();
         // Pending commits (commit step) already fill their icons.
         for c in self.t.players[seat].pending.iter() {
             if c.project == w.card && open[usize::from(c.icon)] > 0 {
@@ -265,29 +329,31 @@ impl SorceryState {
             return 0.0;
         }
         *capacity -= open_count;
+        // A whole number of credits, at least 0 (exact in an f64).
         let credits =
-            (f64::from(card.credits) + f64::from(w.credits) - f64::from(w.demerits)).max(0.0);
-        let per_icon = credits / total as f64;
+            (i32::from(card.credits) + i32::from(w.credits) - i32::from(w.demerits)).max(0) as u32;
+        let per_icon = per_icon_credits(credits, total);
         for (i, &o) in open.iter().enumerate() {
             if o > 0 {
                 needs.open[i] = needs.open[i].saturating_add(o);
                 needs.worth[i] = needs.worth[i].max(per_icon);
             }
         }
-        let filled = 1.0 - f64::from(open_count) / total as f64;
-        credits * (OWNED_SHARE + PROGRESS_SHARE * filled)
+        f64::from(credits) * owned_share(open_count, total)
     }
 
     /// A material in hand: the better of money and a fitting open icon (which it then
     /// takes from `needs`); with the fit's worth when the fit is the better.
     fn material_estimate(&self, icons: u8, value: u8, money: f64, needs: &mut Needs) -> (f64, f64) {
         let as_money = f64::from(value) * money;
+        // The material's icons in ascending order (a card shows one or two): the first of
+        // the best worth among those still open.
         let mut best = NUM_ICONS;
-        for i in 0..NUM_ICONS {
-            if icons & (1 << i) != 0
-                && needs.open[i] > 0
-                && (best == NUM_ICONS || needs.worth[i] > needs.worth[best])
-            {
+        let mut rest = icons;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if needs.open[i] > 0 && (best == NUM_ICONS || needs.worth[i] > needs.worth[best]) {
                 best = i;
             }
         }
@@ -349,18 +415,11 @@ impl SorceryState {
 
     /// Completed projects' ongoing abilities (more commits each week).
     fn ongoing_estimate(&self, seat: Seat) -> f64 {
+        let facts = &self.cards.project_facts;
         let count = self.t.players[seat]
             .completed
             .iter()
-            .filter(|d| {
-                matches!(
-                    self.proj(usize::from(d.card)).ability,
-                    Some(super::data::Ability {
-                        trigger: Trigger::Ongoing,
-                        effect: Effect::ExtraCommit { .. }
-                    })
-                )
-            })
+            .filter(|d| facts[usize::from(d.card)].ongoing_extra_commit)
             .count();
         count as f64 * ONGOING_WORTH * f64::from(self.weeks_left()) / f64::from(WEEKS_IN_GAME)
     }

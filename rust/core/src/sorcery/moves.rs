@@ -54,16 +54,11 @@ impl SorceryState {
     /// seat's completed projects ("Some cards (e.g. Reanimate) let you commit additional
     /// materials").
     pub(crate) fn commit_limit(&self, seat: Seat) -> u8 {
+        let facts = &self.cards.project_facts;
         let extra: u8 = self.t.players[seat]
             .completed
             .iter()
-            .filter_map(|d| match &self.proj(usize::from(d.card)).ability {
-                Some(a) if a.trigger == Trigger::Ongoing => match a.effect {
-                    Effect::ExtraCommit { count } => Some(count),
-                    _ => None,
-                },
-                _ => None,
-            })
+            .map(|d| facts[usize::from(d.card)].extra_commits)
             .sum();
         BASE_COMMITS + extra
     }

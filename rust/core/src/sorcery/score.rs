@@ -4,7 +4,7 @@
 
 use super::config::Solo;
 use super::data::{Condition, Department, Icon};
-use super::state::{bit, Done, SorceryState, NONE};
+use super::state::{Done, SorceryState, NONE};
 use crate::engine::{PerSeat, Seat};
 pub use crate::sunrise::{ScoreBreakdown, ScoreLine};
 
@@ -61,15 +61,20 @@ impl SorceryState {
     /// the grave and stock cards in hand and those committed to projects never completed (the
     /// rulebook excludes only "Extra credit and demerit tokens on incomplete projects"). A
     /// research grant is not a material.
+    ///
+    /// Each material is in one place (`validate`), so the cards under projects add their
+    /// values to the hand's, read per slot from the card set's `slot_values` (0 for an open
+    /// or freely filled slot): this runs for every seat in the greedy heuristic.
     pub fn unused_material_value(&self, seat: Seat) -> i32 {
         let p = &self.t.players[seat];
-        let under_incomplete = p
+        let slot_values = &self.cards.slot_values;
+        let under_incomplete: i32 = p
             .projects
             .iter()
             .flat_map(|w| w.slots.iter())
-            .filter(|&&m| Self::holds_material(m))
-            .fold(0, |set, &m| set | bit(usize::from(m)));
-        i32::from(self.value_of(self.materials_of(p.hand | under_incomplete)))
+            .map(|&m| i32::from(slot_values[usize::from(m)]))
+            .sum();
+        i32::from(self.value_of(self.materials_of(p.hand))) + under_incomplete
     }
 
     /// Whether a thesis condition is met by `seat` now.

@@ -5,6 +5,7 @@
 mod actions_step;
 mod commit_and_complete;
 mod heuristic;
+mod heuristic_reference;
 mod hidden;
 mod info_key;
 mod legal_oracle;
