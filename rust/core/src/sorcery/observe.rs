@@ -205,18 +205,33 @@ impl SorceryState {
         // seat's Spectral Sight which cards it had seen are in each group: the masking
         // removes both.
         sizes.push_str(&self.mixing_key(viewer));
-        for c in m.grave_deck.iter_mut() {
-            if self.t.known[usize::from(*c)] & bitv == 0 {
-                *c = HIDDEN;
-            }
-        }
-        for d in m.decks.iter_mut() {
-            for c in d.iter_mut() {
-                if self.t.project_known[usize::from(*c)] & bitv == 0 {
-                    *c = HIDDEN;
+        // The grave deck and the project decks, packed too (two hex digits a card, `ff` for
+        // one the viewer cannot name) and cleared from the copy.
+        sizes.push('|');
+        push_hex_bytes(
+            &mut sizes,
+            self.t.grave_deck.iter().map(|&c| {
+                if self.t.known[usize::from(c)] & bitv == 0 {
+                    HIDDEN
+                } else {
+                    c
                 }
-            }
+            }),
+        );
+        for (deck, copy) in self.t.decks.iter().zip(m.decks.iter_mut()) {
+            push_hex_bytes(
+                &mut sizes,
+                deck.iter().map(|&c| {
+                    if self.t.project_known[usize::from(c)] & bitv == 0 {
+                        HIDDEN
+                    } else {
+                        c
+                    }
+                }),
+            );
+            copy.clear();
         }
+        m.grave_deck.clear();
         let actor = self.actor();
         if actor != Some(viewer) && (self.committing() || self.t.turn.stage == Stage::SpectralTake)
         {

@@ -53,6 +53,29 @@ fn each_card_table_entry_reaches_only_the_key_of_a_seat_that_knows_it() {
     let mut generation = s.clone();
     generation.t.generation[40] = 17;
     assert_ne!(key(&generation), base, "a card's generation is in the key");
+    // The decks' order, where the viewer can name the cards: swapping two cards it cannot
+    // name changes nothing; swapping one it can name with one it cannot does.
+    let mut unnamed = s.clone();
+    for c in [unnamed.t.decks[1][0], unnamed.t.decks[1][1]] {
+        unnamed.t.project_known[usize::from(c)] = 0;
+    }
+    let before = key(&unnamed);
+    unnamed.t.decks[1].swap(0, 1);
+    assert_eq!(
+        key(&unnamed),
+        before,
+        "the order of unnamed deck cards is hidden"
+    );
+    let first = usize::from(unnamed.t.decks[1][0]);
+    unnamed.t.project_known[first] = 2;
+    let before = key(&unnamed);
+    unnamed.t.decks[1].swap(0, 1);
+    unnamed.t.project_known[first] = 2;
+    assert_ne!(
+        key(&unnamed),
+        before,
+        "where a card seat 1 can name lies in a deck is known"
+    );
     let mut known = s.clone();
     known.t.known[41] = 2;
     known.t.mixed[42] = 3; // some group already, so `mixing_key` speaks before and after
