@@ -40,6 +40,7 @@ from typing import Any
 import pyspiel
 
 import craftgames
+from craftgames import atomic
 
 ROOT = Path(__file__).resolve().parent.parent
 SEARCH_SPEED = ROOT / "target" / "release" / "examples" / "search_speed"
@@ -286,7 +287,7 @@ def main() -> None:
     text = "\n".join(lines)
     print(text)
     if args.out:
-        args.out.write_text(text + "\n")
+        atomic.write_text(args.out, text + "\n")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ from multiprocessing import Pool
 from pathlib import Path
 
 import craftgames
-from craftgames import bots
+from craftgames import atomic, bots
 from craftgames.arena import game_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -219,7 +219,10 @@ def load(path: Path) -> list[dict[str, object]]:
     """The records already in `path` (none if it does not exist)."""
     if not path.exists():
         return []
-    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+    # A run killed while appending leaves its last line unfinished: that game is played again.
+    text = path.read_text()
+    finished = text if text.endswith("\n") else text[: text.rfind("\n") + 1]
+    return [json.loads(line) for line in finished.splitlines() if line.strip()]
 
 
 def key(r: dict[str, object]) -> tuple[object, ...]:
@@ -285,6 +288,11 @@ def solo_table(records: Sequence[dict[str, object]], names: Sequence[str]) -> li
             f"| {name} | {n} | {w} | {w / n:.1%} | [{lo:.1%}, {hi:.1%}] | {sum(margins) / n:+.2f} |"
         )
     return lines
+
+
+def budget_words(budget: int | str) -> str:
+    """``300`` → ``"300 iterations"``, ``"50ms"`` → ``"50 ms"``."""
+    return f"{budget} iterations" if isinstance(budget, int) else f"{budget[:-2]} ms"
 
 
 def parse_budget(text: str) -> int | str:
@@ -365,11 +373,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.argv[1:] if argv is None else argv
     )
     title = (
-        f"## {args.game}, {args.players} player(s), {args.budget} iterations a move, "
+        f"## {args.game}, {args.players} player(s), {budget_words(args.budget)} a move, "
         f"{args.games} games per pairing, seed {args.seed}"
     )
     text = "\n".join([title, "", f"`{command}`", "", *table, ""])
-    (args.table or args.out.with_suffix(".md")).write_text(text)
+    atomic.write_text(args.table or args.out.with_suffix(".md"), text)
     print(text)
     return 0
 

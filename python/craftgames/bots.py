@@ -101,7 +101,7 @@ class MCTSBot:
         time_ms: int | None = None,
         threads: int = 1,
         exploration: float = mcts.DEFAULT_EXPLORATION,
-        rollout: str | None = None,
+        rollout: str = mcts.DEFAULT_ROLLOUT,
         reward: mcts.Reward = mcts.DEFAULT_REWARD,
         tree: mcts.Tree = mcts.DEFAULT_TREE,
         choose: mcts.Choose = mcts.DEFAULT_CHOOSE,
@@ -117,7 +117,7 @@ class MCTSBot:
         self.time_ms = time_ms
         self.threads = threads
         self.exploration = exploration
-        self.rollout = mcts.default_rollout(iterations, time_ms) if rollout is None else rollout
+        self.rollout = rollout
         self.reward: mcts.Reward = reward
         self.tree: mcts.Tree = tree
         self.choose: mcts.Choose = choose
@@ -242,8 +242,8 @@ def parse_mcts_spec(arg: str | None) -> tuple[int | None, dict[str, Any]]:
     """The iterations and `MCTSBot` keyword options of the text after ``mcts:``.
 
     ``None`` or ``""`` → the default budget, default options; ``"800"`` → 800 iterations;
-    ``"250ms"`` → no iteration bound and ``time_ms=250`` among the options (the rollout then
-    defaults to `mcts.DEFAULT_TIMED_ROLLOUT`); ``"800:reward=margin,c=0.5"`` or
+    ``"250ms"`` → no iteration bound and ``time_ms=250`` among the options;
+    ``"800:reward=margin,c=0.5"`` or
     ``"reward=margin"`` → options too. The options are
     ``c`` (the exploration constant, a number ≥ 0), ``reward`` (rank, win, margin),
     ``rollout`` (random, greedy, greedy:EPS), ``tree`` (history, infoset), ``choose``
