@@ -154,7 +154,7 @@ def test_the_setup_choice_shows_the_icons_each_project_needs() -> None:
     lines = [line.strip("│ ") for line in shown.splitlines()]
     at = lines.index("Crawling Claw [reanimation 100] $2 → 3cr")
     assert lines[at + 1 : at + 3] == [
-        "needs ✋ 🦴",
+        "needs ✋ 🦵",
         "action: fill one open Hand/Limb icon of a project without a material",
     ]
     at = lines.index("Twitching Finger [reanimation 100] $1 → 2cr")
@@ -170,7 +170,7 @@ def test_every_card_is_drawn_with_its_face_where_the_seat_sees_it() -> None:
     )
     # Its hand: every card's face (value, icons, its +1 token icon).
     assert "Wedding Band $3 💍 · +1 if 💍" in seat0
-    assert "Jointed Leg $2 🦴 · +1 if 🦴" in seat0
+    assert "Jointed Leg $2 🦵 · +1 if 🦵" in seat0
     assert "Research Grant $5 no icon" in seat0
     # Its project in progress: each icon open.
     assert "• Twitching Finger 2cr needs ✋· ✋·" in seat0
@@ -186,7 +186,7 @@ def test_an_either_or_material_is_shown_as_such() -> None:
            "icons": ["limb", "skull"], "credit": [], "demerit": ["skull"]}  # fmt: skip
     obs["players"][0]["hand"].append(two)
     shown = text_of(render(obs, private=True))
-    assert "Mismatched Bone $1 🦴 or 💀 · -1 if 💀" in shown
+    assert "Mismatched Bone $1 🦵 or 💀 · -1 if 💀" in shown
 
 
 def test_no_internal_text_on_the_board() -> None:
@@ -203,10 +203,16 @@ def test_no_internal_text_on_the_board() -> None:
 
 
 def test_the_legend_names_every_icon_and_token_and_question_mark_shows_it() -> None:
-    for symbol in ("✋", "🦴R", "🦴", "💀", "💍", "🕯", "🧪", "🍄", "+1", "-1", "lunar",
+    for symbol in ("✋", "🦴R", "🦵", "💀", "💍", "🕯", "🧪", "🍄", "+1", "-1", "lunar",
                    "when completed", "✓", "·"):  # fmt: skip
         assert symbol in LEGEND, symbol
     assert presentation("sorcery").legend == LEGEND
+    # Every icon reads as itself: no two share a symbol, and none begins another's (the
+    # Limb was once 🦴 beside the Rib Cage's 🦴R).
+    grave = LEGEND.splitlines()[0]
+    symbols = re.findall(r"(\S+) (?:Mushroom|Skull|Ring|Hand|Rib Cage|Limb)\b", grave)
+    assert symbols == ["🍄", "💀", "💍", "✋", "🦴R", "🦵"], grave
+    assert not [(a, b) for a in symbols for b in symbols if a != b and b.startswith(a)]
     # Each line fits an 80-column terminal (an emoji takes two columns).
     assert max(cell_len(line) for line in LEGEND.splitlines()) < 80
 
@@ -290,7 +296,7 @@ def test_option_texts_word_cards_as_the_board_does_without_engine_ids() -> None:
         "Put Severed Hand $1 ✋ under Twitching Finger [reanimation 100] $1 → 2cr as its ✋"
     )
     assert name_sides("Commit Mismatched Bone (#1, $1, Limb/Skull)", 0, []) == (
-        "Commit Mismatched Bone $1 🦴 or 💀"
+        "Commit Mismatched Bone $1 🦵 or 💀"
     )
     both = "Discard Odd Bone (#5, $2, Skull/Rib Cage, +1 if Rib Cage, -1 if Skull) towards it"
     assert name_sides(both, 0, []) == (
@@ -388,7 +394,7 @@ def test_the_compact_board_wraps_your_hand_instead_of_cutting_it() -> None:
     shown = text_of(render(obs, private=True, compact=True), width=80)
     assert all(cell_len(line) <= 80 for line in shown.splitlines())
     joined = " ".join(line.strip() for line in shown.splitlines())
-    assert joined.count("Mismatched Bone $1 🦴 or 💀 · -1 if 💀") == 4, shown
+    assert joined.count("Mismatched Bone $1 🦵 or 💀 · -1 if 💀") == 4, shown
     assert "Wedding Band $3 💍 · +1 if 💍" in joined
 
 

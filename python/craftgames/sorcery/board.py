@@ -41,20 +41,20 @@ _ICON = {
     "ring": "💍",
     "hand": "✋",
     "rib_cage": "🦴R",
-    "limb": "🦴",
+    "limb": "🦵",
     "candle": "🕯",
     "vial": "🧪",
 }
 
 LEGEND = """\
-  Grave icons: 🍄 Mushroom 💀 Skull 💍 Ring ✋ Hand 🦴R Rib Cage 🦴 Limb (bone)
+  Grave icons: 🍄 Mushroom 💀 Skull 💍 Ring ✋ Hand 🦴R Rib Cage 🦵 Limb
   Stock: 🕯 Candle 🧪 Vial (bought, or taken free by a dig or an ability)
   "🍄 or 💀": a material with two icons fills either one, not both.
   $N: a material's trade value (what it pays), a project's cost. Ncr: credits.
   "+1 if 💍" / "-1 if 💀": used for that icon, the card puts an extra-credit
     (+1) or demerit (-1) token on the project; used for another icon, none.
   +N -N after a project: its extra-credit and demerit tokens (1 credit each).
-  needs ✋✓ 🦴·: the icons a project needs, ✓ filled and · still open.
+  needs ✋✓ 🦵·: the icons a project needs, ✓ filled and · still open.
   action: a project action (once completed, as your turn's action).
   lunar (phase): a project action usable only in that moon phase's week.
   when completed: happens once, as it completes.  ongoing: always in effect."""
