@@ -204,7 +204,8 @@ def test_no_internal_text_on_the_board() -> None:
 
 def test_the_legend_names_every_icon_and_token_and_question_mark_shows_it() -> None:
     for symbol in ("✋", "🦴R", "🦵", "💀", "💍", "🕯", "🧪", "🍄", "+1", "-1", "lunar",
-                   "when completed", "✓", "·"):  # fmt: skip
+                   "when completed", "✓", "·", "up to two cards", "Alchemy",
+                   "every $8 worth of unused materials"):  # fmt: skip
         assert symbol in LEGEND, symbol
     assert presentation("sorcery").legend == LEGEND
     # Every icon reads as itself: no two share a symbol, and none begins another's (the

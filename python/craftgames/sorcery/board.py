@@ -57,7 +57,13 @@ LEGEND = """\
   needs ✋✓ 🦵·: the icons a project needs, ✓ filled and · still open.
   action: a project action (once completed, as your turn's action).
   lunar (phase): a project action usable only in that moon phase's week.
-  when completed: happens once, as it completes.  ongoing: always in effect."""
+  when completed: happens once, as it completes.  ongoing: always in effect.
+  Commit step: "up to two cards total across all of your projects" (ongoing
+    abilities add more). Alchemy: each material after the first committed to
+    one Alchemy project in a commit step or cram adds a demerit (-1) to it.
+  End: "every $8 worth of unused materials counts for 1 credit" (Physical
+    Education): in hand and under unfinished projects; a Research Grant is
+    not a material."""
 """The board's symbols, shown by ``?``."""
 
 PUBLIC_SCORE = ("Completed projects",)
