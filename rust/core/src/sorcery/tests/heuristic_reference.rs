@@ -12,7 +12,7 @@ use super::super::state::{
 use crate::engine::{GameState, PerSeat, Rng, Seat};
 use serde_json::json;
 
-use super::game;
+use super::{game, modes};
 
 /// Share of a project's credits for owning it with nothing committed yet.
 const OWNED_SHARE: f64 = 0.15;
@@ -371,24 +371,6 @@ impl SorceryState {
             .fold(0, |set, &m| set | bit(usize::from(m)));
         i32::from(self.value_of(self.materials_of(p.hand | under_incomplete)))
     }
-}
-
-/// Every player count and mode the random-simulation suite plays.
-fn modes() -> Vec<(usize, serde_json::Value)> {
-    vec![
-        (1, json!({})),
-        (
-            1,
-            json!({"solo": "robot", "difficulty": "hard", "staffs": true}),
-        ),
-        (1, json!({"solo": "no-robot", "staffs": true})),
-        (1, json!({"solo": "mission", "mission": 5, "hard": true})),
-        (2, json!({})),
-        (2, json!({"staffs": true, "theses": "no-seven"})),
-        (3, json!({"theses": "none", "staffs": true})),
-        (4, json!({"staffs": true})),
-        (4, json!({"missions": [1, 3, 5, 10]})),
-    ]
 }
 
 /// Asserts every seat's fast value in `s` is the reference's, bit for bit.

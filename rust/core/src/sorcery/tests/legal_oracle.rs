@@ -3,13 +3,10 @@
 //! ascending order instead of sorted): the same actions, in the same order, at every
 //! position of random games of every player count and mode. The old generator is kept here,
 //! with the helpers it read that changed, as the oracle.
-
-use serde_json::{json, Value};
-
 use super::super::actions::{self as act, commit_to, fill};
 use super::super::data::{NUM_ICONS, NUM_PROJECTS};
 use super::super::state::{bit, ids, Materials, Phase, SorceryState, Stage, Work, MARKET, NONE};
-use super::game;
+use super::{game, modes};
 use crate::engine::{Action, ActionList, GameState, Rng, Seat};
 
 /// At most 58 projects × 8 icons of targets.
@@ -305,24 +302,6 @@ fn old_legal(s: &SorceryState, out: &mut ActionList) {
             }
         }
     }
-}
-
-/// Every player count and mode the random-simulation suite plays.
-fn modes() -> Vec<(usize, Value)> {
-    vec![
-        (1, json!({})),
-        (
-            1,
-            json!({"solo": "robot", "difficulty": "hard", "staffs": true}),
-        ),
-        (1, json!({"solo": "no-robot", "staffs": true})),
-        (1, json!({"solo": "mission", "mission": 5, "hard": true})),
-        (2, json!({})),
-        (2, json!({"staffs": true, "theses": "no-seven"})),
-        (3, json!({"theses": "none", "staffs": true})),
-        (4, json!({"staffs": true})),
-        (4, json!({"missions": [1, 3, 5, 10]})),
-    ]
 }
 
 #[test]

@@ -28,6 +28,25 @@ pub(super) fn game(players: usize, seed: u64, options: serde_json::Value) -> Sor
     SorceryState::new_game(cfg, seed, None).unwrap()
 }
 
+/// Every player count and mode the random-simulation suite plays (`tests/rules/sorcery_random.rs`
+/// adds a few solo variants), for the tests that compare a fast path with a reference in each.
+pub(super) fn modes() -> Vec<(usize, serde_json::Value)> {
+    vec![
+        (1, json!({})),
+        (
+            1,
+            json!({"solo": "robot", "difficulty": "hard", "staffs": true}),
+        ),
+        (1, json!({"solo": "no-robot", "staffs": true})),
+        (1, json!({"solo": "mission", "mission": 5, "hard": true})),
+        (2, json!({})),
+        (2, json!({"staffs": true, "theses": "no-seven"})),
+        (3, json!({"theses": "none", "staffs": true})),
+        (4, json!({"staffs": true})),
+        (4, json!({"missions": [1, 3, 5, 10]})),
+    ]
+}
+
 /// A game past the setup choices (each seat keeps its first offers), at the first action.
 pub(super) fn started(players: usize, seed: u64, options: serde_json::Value) -> SorceryState {
     let mut s = game(players, seed, options);
