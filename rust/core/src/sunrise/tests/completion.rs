@@ -3,6 +3,7 @@
 //! projects.
 
 use super::*;
+use crate::engine::Seat;
 use crate::sunrise::actions::{BONUS, END_TURN};
 use crate::sunrise::state::{Bonus, TurnStage};
 
@@ -174,21 +175,28 @@ fn draw_and_keep_one_then_take_one_project() {
     assert_eq!(s.t.players[seat].projects.len(), before + 1);
 }
 
+/// A 2-player game (seed 9) at a completion's bonus choice with "Draw 3 & Keep 1" among the
+/// options (a project is given to the acting seat if it is not yet), and that seat.
+fn at_a_draw_three_choice() -> (SunriseState, Seat) {
+    let mut s = game(2, 9);
+    until_bonus_choice(&mut s, 2);
+    let (seat, _) = acting(&s);
+    if !bonus_options(&s).contains(&Bonus::DrawThreeKeepOne) {
+        s.t.players[seat]
+            .projects
+            .push(crate::sunrise::state::Work {
+                card: s.t.project_deck.pop().unwrap(),
+                filled: 0,
+            });
+        s.t.players[seat].projects.sort_unstable_by_key(|w| w.card);
+    }
+    (s, seat)
+}
+
 #[test]
 fn draw_three_keep_one_returns_two_to_the_bottom_in_the_chosen_order() {
     for order in 0..2 {
-        let mut s = game(2, 9);
-        until_bonus_choice(&mut s, 2);
-        let (seat, _) = acting(&s);
-        if !bonus_options(&s).contains(&Bonus::DrawThreeKeepOne) {
-            s.t.players[seat]
-                .projects
-                .push(crate::sunrise::state::Work {
-                    card: s.t.project_deck.pop().unwrap(),
-                    filled: 0,
-                });
-            s.t.players[seat].projects.sort_unstable_by_key(|w| w.card);
-        }
+        let (mut s, seat) = at_a_draw_three_choice();
         let top3: Vec<CardId> = s.t.advantage_deck[..3].to_vec();
         s.apply_action(BONUS + Bonus::DrawThreeKeepOne as u32)
             .unwrap();
@@ -216,18 +224,7 @@ fn draw_three_keep_one_from_a_short_advantage_deck() {
     // choose); with none, nothing is drawn and the completion turn goes on (no choice among
     // no cards is asked).
     for left in [0usize, 1] {
-        let mut s = game(2, 9);
-        until_bonus_choice(&mut s, 2);
-        let (seat, _) = acting(&s);
-        if !bonus_options(&s).contains(&Bonus::DrawThreeKeepOne) {
-            s.t.players[seat]
-                .projects
-                .push(crate::sunrise::state::Work {
-                    card: s.t.project_deck.pop().unwrap(),
-                    filled: 0,
-                });
-            s.t.players[seat].projects.sort_unstable_by_key(|w| w.card);
-        }
+        let (mut s, seat) = at_a_draw_three_choice();
         // The rest of the deck goes to the other seat.
         let other = 1 - seat;
         while s.t.advantage_deck.len() > left {
