@@ -117,8 +117,15 @@ impl SorceryState {
 
     /// Bit i: some project of the seat has an open icon i (not taken by a pending commit).
     fn open_icon_mask(&self, seat: Seat) -> u8 {
-        self.t.players[seat]
-            .projects
+        let p = &self.t.players[seat];
+        if p.pending.is_empty() {
+            // No pending commit reserves an icon: the open icons are the empty slots'.
+            return p
+                .projects
+                .iter()
+                .fold(0, |mask, w| mask | self.empty_slot_icons(w));
+        }
+        p.projects
             .iter()
             .fold(0, |mask, w| mask | self.open_icon_bits(seat, w))
     }
@@ -145,8 +152,15 @@ impl SorceryState {
     fn push_open_targets(&self, seat: Seat, icons: u8, base: Action, out: &mut ActionList) {
         let mut per_project = [0u8; 64];
         let mut projects = 0u64;
-        for w in self.t.players[seat].projects.iter() {
-            let open = self.open_icon_bits(seat, w) & icons;
+        let p = &self.t.players[seat];
+        // No pending commit reserves an icon: the open icons are the empty slots'.
+        let unreserved = p.pending.is_empty();
+        for w in p.projects.iter() {
+            let open = if unreserved {
+                self.empty_slot_icons(w)
+            } else {
+                self.open_icon_bits(seat, w)
+            } & icons;
             if open != 0 {
                 per_project[usize::from(w.card)] = open;
                 projects |= 1 << w.card;
