@@ -2,7 +2,7 @@
 
 use super::actions::NUM_ACTIONS;
 use super::data::PIECE_NAMES;
-use super::state::{NijarConfig, NijarState, Phase};
+use super::state::{NijarConfig, NijarState, Phase, COMP};
 use super::tensor::TENSOR_SIZE;
 use crate::engine::{Action, ActionList, GameState, PerSeat, Seat, TensorCell, TensorSpec};
 use crate::search::playout::random_game_scores;
@@ -94,11 +94,14 @@ impl GameState for NijarState {
         }
         if next.is_solo() && next.t.solo != self.t.solo {
             let (a, b) = (&self.t.solo, &next.t.solo);
-            if b.revealed.len() > a.revealed.len() || b.turns != a.turns {
+            // A line whenever it takes a turn or its VP change (also in your turn: 12.6,
+            // craftswomen you return to its closed shop), each gain said with its reason.
+            if b.revealed.len() > a.revealed.len() || b.turns != a.turns || b.vp != a.vp {
                 out.push(format!(
-                    "The Competition: {} VP (was {}), pieces {}, craftswomen {}{}",
+                    "The Competition: {} VP (was {}{}), pieces {}, craftswomen {}{}",
                     next.competition_score(),
                     self.competition_score(),
+                    self.competition_gains(&next),
                     competition_pieces(&b.pieces),
                     b.workers,
                     if b.shop_closed { ", shop closed" } else { "" }
@@ -228,6 +231,85 @@ impl NijarState {
             .map(|s| format!("seat {s} {} VP", scores[s]))
             .collect();
         format!("The game is over: {}", all.join(", "))
+    }
+}
+
+impl NijarState {
+    /// What the Competition gained from this state to `next`, item by item, as
+    /// "; +11 for selling a Plate, +1 for its closed shop" (empty when nothing): the items
+    /// sum to the change of `competition_score`.
+    fn competition_gains(&self, next: &Self) -> String {
+        let (a, b) = (&self.t.solo, &next.t.solo);
+        let mut items = Vec::new();
+        // 12.5 step 3: sales, at the market's painted VP.
+        let sales = b.vp[0] - a.vp[0];
+        if sales != 0 {
+            let sold: Vec<&str> = (0..3)
+                .filter(|&t| b.sold[t] > a.sold[t])
+                .map(|t| PIECE_NAMES[t])
+                .collect();
+            items.push(format!(
+                "{sales:+} for selling {}",
+                and_list(&sold, "pieces")
+            ));
+        }
+        // 12.5 step 1: returning your craftswomen.
+        let returned = b.vp[1] - a.vp[1];
+        if returned != 0 {
+            items.push(format!("{returned:+} for returning your craftswomen"));
+        }
+        // 12.6: your craftswomen placed on its closed shop; 12.4: its closed shop's turns;
+        // 12.5 step 3: a piece the supply had run out of.
+        let small = b.vp[2] - a.vp[2];
+        let on_shop = if next.t.round == self.t.round && b.on_shop > a.on_shop {
+            (i32::from(b.on_shop - a.on_shop) * next.small_vp()).min(small)
+        } else {
+            0
+        };
+        if on_shop != 0 {
+            items.push(format!(
+                "{on_shop:+} for your craftswomen placed on its closed shop"
+            ));
+        }
+        let rest = small - on_shop;
+        if rest != 0 {
+            let why = match (
+                a.shop_closed || b.shop_closed,
+                b.revealed.len() > a.revealed.len(),
+            ) {
+                (true, false) => "its closed shop",
+                (false, true) => "pieces missing from the supply",
+                _ => "its closed shop or pieces missing from the supply",
+            };
+            items.push(format!("{rest:+} for {why}"));
+        }
+        // 12.9: at the end, the first-player token and its remaining pieces.
+        if next.t.phase == Phase::Over && self.t.phase != Phase::Over {
+            if next.t.first_token == COMP {
+                items.push("+2 for the first-player token".to_string());
+            }
+            let pieces: i32 = b.pieces.iter().map(|&p| i32::from(p)).sum();
+            if pieces != 0 {
+                items.push(format!("{pieces:+} for its remaining pieces"));
+            }
+        }
+        if items.is_empty() {
+            String::new()
+        } else {
+            format!("; {}", items.join(", "))
+        }
+    }
+}
+
+/// "a Plate", "a Plate and a Pot", or `none` when `names` is empty.
+fn and_list(names: &[&str], none: &str) -> String {
+    match names {
+        [] => none.to_string(),
+        [one] => format!("a {one}"),
+        [first @ .., last] => {
+            let first: Vec<String> = first.iter().map(|n| format!("a {n}")).collect();
+            format!("{} and a {last}", first.join(", "))
+        }
     }
 }
 

@@ -497,3 +497,49 @@ fn s12_5_2_every_position_icon_moves_the_donkey() {
         }
     }
 }
+
+/// The Competition's VP are told as they change, each gain with its reason (12.4–12.6, 12.9):
+/// over random solo games of every difficulty, whenever its score changes the step's events
+/// have its line, and the gains listed there add up to the change. Each kind of gain is seen.
+#[test]
+fn every_change_of_the_competitions_vp_is_itemised_in_the_events() {
+    use crate::engine::Rng;
+    let reasons = [
+        "for selling a",
+        "for returning your craftswomen",
+        "for its closed shop",
+        "for the first-player token",
+        "for its remaining pieces",
+    ];
+    let mut seen = [false; 5];
+    for difficulty in 0..=2 {
+        for seed in 0..12 {
+            let mut st = solo(seed, difficulty);
+            let mut rng = Rng::seed_from(seed + 100);
+            while !st.is_terminal() {
+                let legal = st.legal_actions();
+                let a = legal[rng.below(legal.len())];
+                let events = st.public_events(a, Some(0));
+                let before = st.competition_score();
+                st.apply_action(a).unwrap();
+                let change = st.competition_score() - before;
+                let line = events.iter().find(|e| e.starts_with("The Competition: "));
+                if change == 0 {
+                    continue;
+                }
+                let line = line.unwrap_or_else(|| panic!("+{change} VP untold: {events:?}"));
+                let (_, gains) = line.split_once(&format!("(was {before}; ")).expect(line);
+                let gains = &gains[..gains.find(')').expect(line)];
+                let total: i32 = gains
+                    .split(", ")
+                    .map(|g| g.split(' ').next().unwrap().parse::<i32>().expect(g))
+                    .sum();
+                assert_eq!(total, change, "{line}");
+                for (k, r) in reasons.iter().enumerate() {
+                    seen[k] |= gains.contains(r);
+                }
+            }
+        }
+    }
+    assert_eq!(seen, [true; 5], "each kind of gain: {reasons:?}");
+}
