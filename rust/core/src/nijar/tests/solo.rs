@@ -500,7 +500,8 @@ fn s12_5_2_every_position_icon_moves_the_donkey() {
 
 /// The Competition's VP are told as they change, each gain with its reason (12.4–12.6, 12.9):
 /// over random solo games of every difficulty, whenever its score changes the step's events
-/// have its line, and the gains listed there add up to the change. Each kind of gain is seen.
+/// have its line, and the gains listed there add up to the change. Each kind of gain is seen
+/// (a piece missing from the supply, which random games do not reach, has its own test below).
 #[test]
 fn every_change_of_the_competitions_vp_is_itemised_in_the_events() {
     use crate::engine::Rng;
@@ -508,10 +509,11 @@ fn every_change_of_the_competitions_vp_is_itemised_in_the_events() {
         "for selling a",
         "for returning your craftswomen",
         "for its closed shop",
+        "for your craftswomen placed on its closed shop",
         "for the first-player token",
         "for its remaining pieces",
     ];
-    let mut seen = [false; 5];
+    let mut seen = [false; 6];
     for difficulty in 0..=2 {
         for seed in 0..12 {
             let mut st = solo(seed, difficulty);
@@ -541,5 +543,31 @@ fn every_change_of_the_competitions_vp_is_itemised_in_the_events() {
             }
         }
     }
-    assert_eq!(seen, [true; 5], "each kind of gain: {reasons:?}");
+    assert_eq!(seen, [true; 6], "each kind of gain: {reasons:?}");
+}
+
+/// 12.5 step 3: "If there are no remaining pieces of that type, the Competition gains 1 VP" —
+/// with the supply empty, its next turn's piece actions each give 1 VP, told as such.
+#[test]
+fn a_piece_missing_from_the_supply_is_told_as_the_competitions_gain() {
+    let mut st = started(3, 0);
+    st.table_mut().supply.pieces = [0; 3];
+    st.table_mut().solo.pieces = [0; 3];
+    for _ in 0..40 {
+        let a = st.legal_actions()[0];
+        let events = st.public_events(a, Some(0));
+        let before = st.competition_score();
+        st.apply_action(a).unwrap();
+        let change = st.competition_score() - before;
+        if change > 0 {
+            let line = events
+                .iter()
+                .find(|e| e.starts_with("The Competition: "))
+                .unwrap();
+            let expected = format!("(was {before}; {change:+} for pieces missing from the supply)");
+            assert!(line.contains(&expected), "{line}");
+            return;
+        }
+    }
+    panic!("the Competition gained nothing in 40 moves");
 }
