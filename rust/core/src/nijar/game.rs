@@ -261,15 +261,19 @@ impl NijarState {
         // 12.6: your craftswomen placed on its closed shop; 12.4: its closed shop's turns;
         // 12.5 step 3: a piece the supply had run out of.
         let small = b.vp[2] - a.vp[2];
-        let on_shop = if next.t.round == self.t.round && b.on_shop > a.on_shop {
-            (i32::from(b.on_shop - a.on_shop) * next.small_vp()).min(small)
+        let placed = if next.t.round == self.t.round {
+            b.on_shop.saturating_sub(a.on_shop)
         } else {
             0
         };
+        let on_shop = (i32::from(placed) * next.small_vp()).min(small);
         if on_shop != 0 {
-            items.push(format!(
-                "{on_shop:+} for your craftswomen placed on its closed shop"
-            ));
+            let yours = if placed == 1 {
+                "your craftswoman".to_string()
+            } else {
+                format!("your {placed} craftswomen")
+            };
+            items.push(format!("{on_shop:+} for {yours} placed on its closed shop"));
         }
         let rest = small - on_shop;
         if rest != 0 {

@@ -509,7 +509,7 @@ fn every_change_of_the_competitions_vp_is_itemised_in_the_events() {
         "for selling a",
         "for returning your craftswomen",
         "for its closed shop",
-        "for your craftswomen placed on its closed shop",
+        "placed on its closed shop",
         "for the first-player token",
         "for its remaining pieces",
     ];
