@@ -277,13 +277,14 @@ impl NijarState {
         }
         let rest = small - on_shop;
         if rest != 0 {
-            let why = match (
-                a.shop_closed || b.shop_closed,
-                b.revealed.len() > a.revealed.len(),
-            ) {
-                (true, false) => "its closed shop",
-                (false, true) => "pieces missing from the supply",
-                _ => "its closed shop or pieces missing from the supply",
+            // Within a round the two never meet in one step: a turn of a closed (or closing)
+            // shop takes no piece actions (12.4). Across a round's end they can.
+            let why = if next.t.round != self.t.round {
+                "its closed shop or pieces missing from the supply"
+            } else if a.shop_closed || b.shop_closed {
+                "its closed shop"
+            } else {
+                "pieces missing from the supply"
             };
             items.push(format!("{rest:+} for {why}"));
         }

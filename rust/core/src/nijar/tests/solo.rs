@@ -523,7 +523,9 @@ fn every_change_of_the_competitions_vp_is_itemised_in_the_events() {
                 let a = legal[rng.below(legal.len())];
                 let events = st.public_events(a, Some(0));
                 let before = st.competition_score();
+                let (was, round) = (st.table().solo.clone(), st.table().round);
                 st.apply_action(a).unwrap();
+                let now = &st.table().solo;
                 let change = st.competition_score() - before;
                 let line = events.iter().find(|e| e.starts_with("The Competition: "));
                 if change == 0 {
@@ -537,6 +539,33 @@ fn every_change_of_the_competitions_vp_is_itemised_in_the_events() {
                     .map(|g| g.split(' ').next().unwrap().parse::<i32>().expect(g))
                     .sum();
                 assert_eq!(total, change, "{line}");
+                let same_round = st.table().round == round;
+                let closed = was.shop_closed || now.shop_closed;
+                for g in gains.split(", ") {
+                    let vp: i32 = g.split(' ').next().unwrap().parse().unwrap();
+                    if let Some(sold) = g.split_once("for selling ").map(|(_, s)| s) {
+                        // One "a <piece>" for each piece sold this step.
+                        let sold_now: u8 = (0..3).map(|t| now.sold[t] - was.sold[t]).sum();
+                        assert_eq!(sold.matches("a ").count(), usize::from(sold_now), "{g}");
+                    } else if g.ends_with("placed on its closed shop") {
+                        // 12.6: 1 VP a craftswoman (2 in Expert Mode, 12.10).
+                        let placed = usize::from(now.on_shop - was.on_shop);
+                        let each = if difficulty >= 2 { 2 } else { 1 };
+                        assert_eq!(vp, each * placed as i32, "{g}");
+                        let yours = if placed == 1 {
+                            "your craftswoman".to_string()
+                        } else {
+                            format!("your {placed} craftswomen")
+                        };
+                        assert!(g.contains(&yours), "{g}");
+                    } else if g.ends_with("for its closed shop") {
+                        assert!(same_round && closed, "{g}");
+                    } else if g.ends_with("for pieces missing from the supply") {
+                        assert!(same_round && !closed, "{g}");
+                    } else if g.contains(" or pieces missing") {
+                        assert!(!same_round, "{g}");
+                    }
+                }
                 for (k, r) in reasons.iter().enumerate() {
                     seen[k] |= gains.contains(r);
                 }
