@@ -94,9 +94,10 @@ impl GameState for NijarState {
         }
         if next.is_solo() && next.t.solo != self.t.solo {
             let (a, b) = (&self.t.solo, &next.t.solo);
-            // A line whenever it takes a turn or its VP change (also in your turn: 12.6,
-            // craftswomen you return to its closed shop), each gain said with its reason.
-            if b.revealed.len() > a.revealed.len() || b.turns != a.turns || b.vp != a.vp {
+            // A line whenever it takes a turn (each turn is counted, a card revealed or not) or
+            // its VP change (also in your turn: 12.6, craftswomen you return to its closed
+            // shop), each gain said with its reason.
+            if b.turns != a.turns || b.vp != a.vp {
                 out.push(format!(
                     "The Competition: {} VP (was {}{}), pieces {}, craftswomen {}{}",
                     next.competition_score(),

@@ -523,7 +523,7 @@ fn every_change_of_the_competitions_vp_is_itemised_in_the_events() {
                 let a = legal[rng.below(legal.len())];
                 let events = st.public_events(a, Some(0));
                 let before = st.competition_score();
-                let (was, round) = (st.table().solo.clone(), st.table().round);
+                let (was, round) = (st.table().solo, st.table().round);
                 st.apply_action(a).unwrap();
                 let now = &st.table().solo;
                 let change = st.competition_score() - before;
