@@ -75,11 +75,14 @@ fn main() {
             "sunrise" => report(players, games, |g| {
                 SunriseState::new_game(players, g, None).expect("a valid player count")
             }),
-            "sorcery" => report(players, games, |g| {
+            "sorcery" => {
+                // Read once, outside the timed games (as `random_playouts` does).
                 let config = SorceryConfig::from_options(players, &serde_json::Map::new())
                     .expect("a valid player count");
-                SorceryState::new_game(config, g, None).expect("a valid player count")
-            }),
+                report(players, games, |g| {
+                    SorceryState::new_game(config, g, None).expect("a valid player count")
+                })
+            }
             "nijar" => report(players, games, |g| {
                 NijarState::new_game(players, g, None, NijarConfig::default())
                     .expect("a valid player count")

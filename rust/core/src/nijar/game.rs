@@ -233,9 +233,7 @@ impl NijarState {
             .collect();
         format!("The game is over: {}", all.join(", "))
     }
-}
 
-impl NijarState {
     /// What the Competition gained from this state to `next`, item by item, as
     /// "; +11 for selling a Plate, +1 for its closed shop" (empty when nothing): the items
     /// sum to the change of `competition_score`.
