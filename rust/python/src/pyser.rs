@@ -5,7 +5,7 @@
 //! microseconds instead of the JSON tree's tens.
 
 use std::any::Any;
-use std::cell::RefCell;
+use std::cell::Cell;
 use std::fmt;
 use std::sync::{Arc, Mutex, Weak};
 
@@ -72,43 +72,95 @@ const EMPTY: Slot = Slot {
     string: std::ptr::null_mut(),
 };
 
-thread_local! {
-    /// Python strings of static field names, by address, in an open-addressed table (linear
-    /// probing; a few dozen names in 1024 slots). Raw pointers on purpose: a thread-local
-    /// destructor must not release Python objects after the interpreter is gone, so the
-    /// table's references are simply never released.
-    static KEYS: RefCell<[Slot; SLOTS]> = const { RefCell::new([EMPTY; SLOTS]) };
+/// This thread's caches of Python strings, borrowed once per top-level call and handed down
+/// (a thread-local lookup per field was a tenth of an observation). `Cell` slots, not a
+/// `RefCell`: building a Python string may run Python code (a garbage collection's
+/// finalizers) that serializes again on this thread, and a slot is only ever read or written
+/// whole, so that nested use is harmless. Raw pointers on purpose: a thread-local destructor
+/// must not release Python objects after the interpreter is gone, so the references the
+/// tables hold at exit are simply never released.
+struct Caches {
+    /// Static field and variant names by address, open-addressed (linear probing; a few
+    /// dozen names in 1024 slots), each interned once for the thread's life.
+    keys: [Cell<Slot>; SLOTS],
+    /// Recent string values by address, direct-mapped: mostly card names, which live as long
+    /// as their card set, so the same few dozen come back in every observation. A hit is
+    /// checked against the text itself (an address may be reused by other text), so a miss
+    /// only costs making the string as without the cache.
+    strs: [Cell<Slot>; STR_SLOTS],
 }
 
-/// The Python string of a static field name, created (interned) on first use.
-fn static_key<'py>(py: Python<'py>, key: &'static str) -> Bound<'py, PyString> {
-    let (addr, len) = (key.as_ptr() as usize, key.len());
-    let cached = KEYS.with(|keys| {
-        let mut keys = keys.borrow_mut();
-        let start = ((addr ^ len) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 54;
+const STR_SLOTS: usize = 512;
+
+thread_local! {
+    static CACHES: Caches = const {
+        Caches {
+            keys: [const { Cell::new(EMPTY) }; SLOTS],
+            strs: [const { Cell::new(EMPTY) }; STR_SLOTS],
+        }
+    };
+}
+
+/// Where `(addr, len)` starts in a table of `2^bits` slots.
+fn home(addr: usize, len: usize, bits: u32) -> usize {
+    (((addr ^ len) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+}
+
+impl Caches {
+    /// The Python string of a static field name, created (interned) on first use.
+    fn key<'py>(&self, py: Python<'py>, key: &'static str) -> Bound<'py, PyString> {
+        let (addr, len) = (key.as_ptr() as usize, key.len());
+        let start = home(addr, len, SLOTS.trailing_zeros());
         // Probe at most a quarter of the table; past that (never, in practice) the name is
         // interned afresh each time rather than cached.
         for i in 0..SLOTS / 4 {
-            let slot = &mut keys[(start as usize + i) % SLOTS];
+            let cell = &self.keys[(start + i) % SLOTS];
+            let slot = cell.get();
             if slot.string.is_null() {
-                *slot = Slot {
+                let string = PyString::intern(py, key);
+                cell.set(Slot {
                     addr,
                     len,
-                    string: PyString::intern(py, key).unbind().into_ptr(),
-                };
-                return Some(slot.string);
+                    string: string.clone().unbind().into_ptr(),
+                });
+                return string;
             }
             if slot.addr == addr && slot.len == len {
-                return Some(slot.string);
+                // SAFETY: the table holds a strong reference to this Python string, so it is
+                // alive; `from_borrowed_ptr` takes a new reference for the caller.
+                return unsafe {
+                    Bound::from_borrowed_ptr(py, slot.string).downcast_into_unchecked()
+                };
             }
         }
-        None
-    });
-    match cached {
-        // SAFETY: the table holds a strong reference to this Python string, so it is alive;
-        // `from_borrowed_ptr` takes a new reference for the caller.
-        Some(string) => unsafe { Bound::from_borrowed_ptr(py, string).downcast_into_unchecked() },
-        None => PyString::intern(py, key),
+        PyString::intern(py, key)
+    }
+
+    /// The Python string of `text`: the one made last time for the same address, if its text
+    /// is still `text`, else a new one (kept in the slot in place of the old).
+    fn str<'py>(&self, py: Python<'py>, text: &str) -> Bound<'py, PyString> {
+        let (addr, len) = (text.as_ptr() as usize, text.len());
+        let cell = &self.strs[home(addr, len, STR_SLOTS.trailing_zeros())];
+        let slot = cell.get();
+        if slot.addr == addr && slot.len == len && !slot.string.is_null() {
+            // SAFETY: the slot holds a strong reference to this Python string.
+            let kept: Bound<'py, PyString> =
+                unsafe { Bound::from_borrowed_ptr(py, slot.string).downcast_into_unchecked() };
+            if kept.to_str().is_ok_and(|t| t == text) {
+                return kept;
+            }
+        }
+        let string = PyString::new(py, text);
+        cell.set(Slot {
+            addr,
+            len,
+            string: string.clone().unbind().into_ptr(),
+        });
+        if !slot.string.is_null() {
+            // SAFETY: the slot's reference to the string it held, now released.
+            drop(unsafe { Bound::<PyAny>::from_owned_ptr(py, slot.string) });
+        }
+        string
     }
 }
 
@@ -117,9 +169,15 @@ pub fn to_py<'py, T: Serialize + ?Sized>(
     py: Python<'py>,
     value: &T,
 ) -> PyResult<Bound<'py, PyAny>> {
-    value
-        .serialize(PySer { py, faces: None })
-        .map_err(PyErr::from)
+    CACHES.with(|caches| {
+        value
+            .serialize(PySer {
+                py,
+                caches,
+                faces: None,
+            })
+            .map_err(PyErr::from)
+    })
 }
 
 /// As [`to_py`], with the shared parts of `value` (`engine::Shared`: card faces) taken from
@@ -130,12 +188,15 @@ pub fn to_py_shared<'py, T: Serialize + ?Sized>(
     value: &T,
     faces: &Bound<'py, PyList>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    value
-        .serialize(PySer {
-            py,
-            faces: Some(faces),
-        })
-        .map_err(PyErr::from)
+    CACHES.with(|caches| {
+        value
+            .serialize(PySer {
+                py,
+                caches,
+                faces: Some(faces),
+            })
+            .map_err(PyErr::from)
+    })
 }
 
 /// The tables of shared faces made so far, one per live card set (by its `Arc`). Entries
@@ -176,9 +237,12 @@ pub fn face_table<'py, T: Any + Send + Sync>(
     Ok(table)
 }
 
+/// The serializer: the interpreter, this thread's field-name cache and the card set's faces,
+/// handed down to every nested value.
 #[derive(Clone, Copy)]
 struct PySer<'s, 'py> {
     py: Python<'py>,
+    caches: &'s Caches,
     /// The card set's shared faces, when the caller has a table for them.
     faces: Option<&'s Bound<'py, PyList>>,
 }
@@ -206,13 +270,28 @@ impl<'s, 'py> PySer<'s, 'py> {
         faces.set_item(index, &built)?;
         Ok(built)
     }
+
+    fn key(self, name: &'static str) -> Bound<'py, PyString> {
+        self.caches.key(self.py, name)
+    }
+
+    /// `inner`, or `{variant: inner}` for a variant with data.
+    fn wrap(self, variant: Option<&'static str>, inner: Bound<'py, PyAny>) -> Out<'py> {
+        match variant {
+            None => Ok(inner),
+            Some(name) => {
+                let dict = PyDict::new(self.py);
+                dict.set_item(self.key(name), inner)?;
+                Ok(dict.into_any())
+            }
+        }
+    }
 }
 
 type Out<'py> = Result<Bound<'py, PyAny>, Error>;
 
 struct Seq<'s, 'py> {
-    py: Python<'py>,
-    faces: Option<&'s Bound<'py, PyList>>,
+    ser: PySer<'s, 'py>,
     items: Vec<Bound<'py, PyAny>>,
     /// For a tuple or struct variant: the `{variant: …}` wrapper's key.
     variant: Option<&'static str>,
@@ -220,46 +299,45 @@ struct Seq<'s, 'py> {
 
 impl<'s, 'py> Seq<'s, 'py> {
     fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.items.push(value.serialize(PySer {
-            py: self.py,
-            faces: self.faces,
-        })?);
+        self.items.push(value.serialize(self.ser)?);
         Ok(())
     }
     fn finish(self) -> Out<'py> {
-        let list = PyList::new(self.py, self.items)?.into_any();
-        wrap(self.py, self.variant, list)
+        let list = PyList::new(self.ser.py, self.items)?.into_any();
+        self.ser.wrap(self.variant, list)
     }
 }
 
-fn wrap<'py>(py: Python<'py>, variant: Option<&'static str>, inner: Bound<'py, PyAny>) -> Out<'py> {
-    match variant {
-        None => Ok(inner),
-        Some(name) => {
-            let dict = PyDict::new(py);
-            dict.set_item(static_key(py, name), inner)?;
-            Ok(dict.into_any())
-        }
-    }
-}
-
+/// A map's dict being built (keys of any kind, as they come).
 struct Map<'s, 'py> {
-    py: Python<'py>,
-    faces: Option<&'s Bound<'py, PyList>>,
+    ser: PySer<'s, 'py>,
     dict: Bound<'py, PyDict>,
     key: Option<Bound<'py, PyAny>>,
+}
+
+/// A struct's dict being built (keys its static field names).
+struct Obj<'s, 'py> {
+    ser: PySer<'s, 'py>,
+    dict: Bound<'py, PyDict>,
+    /// For a struct variant: the `{variant: …}` wrapper's key.
     variant: Option<&'static str>,
 }
 
-impl<'s, 'py> Map<'s, 'py> {
-    fn ser(&self) -> PySer<'s, 'py> {
-        PySer {
-            py: self.py,
-            faces: self.faces,
+impl<'s, 'py> Obj<'s, 'py> {
+    fn new(ser: PySer<'s, 'py>) -> Self {
+        Obj {
+            ser,
+            dict: PyDict::new(ser.py),
+            variant: None,
         }
     }
+    fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
+        let value = value.serialize(self.ser)?;
+        self.dict.set_item(self.ser.key(key), value)?;
+        Ok(())
+    }
     fn finish(self) -> Out<'py> {
-        wrap(self.py, self.variant, self.dict.into_any())
+        self.ser.wrap(self.variant, self.dict.into_any())
     }
 }
 
@@ -271,8 +349,8 @@ impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
     type SerializeTupleStruct = Seq<'s, 'py>;
     type SerializeTupleVariant = Seq<'s, 'py>;
     type SerializeMap = Map<'s, 'py>;
-    type SerializeStruct = Map<'s, 'py>;
-    type SerializeStructVariant = Map<'s, 'py>;
+    type SerializeStruct = Obj<'s, 'py>;
+    type SerializeStructVariant = Obj<'s, 'py>;
 
     /// Not human-readable: `engine::Shared` values then come as [`SHARED`] variants.
     fn is_human_readable(&self) -> bool {
@@ -316,7 +394,7 @@ impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
         Ok(PyString::new(self.py, v.encode_utf8(&mut [0; 4])).into_any())
     }
     fn serialize_str(self, v: &str) -> Out<'py> {
-        Ok(PyString::new(self.py, v).into_any())
+        Ok(self.caches.str(self.py, v).into_any())
     }
     fn serialize_bytes(self, v: &[u8]) -> Out<'py> {
         Ok(PyBytes::new(self.py, v).into_any())
@@ -339,7 +417,7 @@ impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
         _i: u32,
         variant: &'static str,
     ) -> Out<'py> {
-        Ok(static_key(self.py, variant).into_any())
+        Ok(self.key(variant).into_any())
     }
     fn serialize_newtype_struct<T: Serialize + ?Sized>(
         self,
@@ -364,12 +442,11 @@ impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
             };
         }
         let inner = value.serialize(self)?;
-        wrap(self.py, Some(variant), inner)
+        self.wrap(Some(variant), inner)
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<Seq<'s, 'py>, Error> {
         Ok(Seq {
-            py: self.py,
-            faces: self.faces,
+            ser: self,
             items: Vec::with_capacity(len.unwrap_or(0)),
             variant: None,
         })
@@ -397,15 +474,13 @@ impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
     }
     fn serialize_map(self, _len: Option<usize>) -> Result<Map<'s, 'py>, Error> {
         Ok(Map {
-            py: self.py,
-            faces: self.faces,
+            ser: self,
             dict: PyDict::new(self.py),
             key: None,
-            variant: None,
         })
     }
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Map<'s, 'py>, Error> {
-        self.serialize_map(None)
+    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Obj<'s, 'py>, Error> {
+        Ok(Obj::new(self))
     }
     fn serialize_struct_variant(
         self,
@@ -413,10 +488,10 @@ impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
         _i: u32,
         variant: &'static str,
         _len: usize,
-    ) -> Result<Map<'s, 'py>, Error> {
-        let mut map = self.serialize_map(None)?;
-        map.variant = Some(variant);
-        Ok(map)
+    ) -> Result<Obj<'s, 'py>, Error> {
+        let mut obj = Obj::new(self);
+        obj.variant = Some(variant);
+        Ok(obj)
     }
 }
 
@@ -468,7 +543,7 @@ impl<'s, 'py> ser::SerializeMap for Map<'s, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
     fn serialize_key<T: Serialize + ?Sized>(&mut self, key: &T) -> Result<(), Error> {
-        self.key = Some(key.serialize(self.ser())?);
+        self.key = Some(key.serialize(self.ser)?);
         Ok(())
     }
     fn serialize_value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
@@ -476,15 +551,15 @@ impl<'s, 'py> ser::SerializeMap for Map<'s, 'py> {
             .key
             .take()
             .ok_or_else(|| <Error as ser::Error>::custom("a map value without its key"))?;
-        self.dict.set_item(key, value.serialize(self.ser())?)?;
+        self.dict.set_item(key, value.serialize(self.ser)?)?;
         Ok(())
     }
     fn end(self) -> Out<'py> {
-        self.finish()
+        Ok(self.dict.into_any())
     }
 }
 
-impl<'s, 'py> ser::SerializeStruct for Map<'s, 'py> {
+impl<'s, 'py> ser::SerializeStruct for Obj<'s, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(
@@ -492,16 +567,14 @@ impl<'s, 'py> ser::SerializeStruct for Map<'s, 'py> {
         key: &'static str,
         value: &T,
     ) -> Result<(), Error> {
-        let value = value.serialize(self.ser())?;
-        self.dict.set_item(static_key(self.py, key), value)?;
-        Ok(())
+        self.field(key, value)
     }
     fn end(self) -> Out<'py> {
         self.finish()
     }
 }
 
-impl<'s, 'py> ser::SerializeStructVariant for Map<'s, 'py> {
+impl<'s, 'py> ser::SerializeStructVariant for Obj<'s, 'py> {
     type Ok = Bound<'py, PyAny>;
     type Error = Error;
     fn serialize_field<T: Serialize + ?Sized>(
@@ -509,9 +582,7 @@ impl<'s, 'py> ser::SerializeStructVariant for Map<'s, 'py> {
         key: &'static str,
         value: &T,
     ) -> Result<(), Error> {
-        let value = value.serialize(self.ser())?;
-        self.dict.set_item(static_key(self.py, key), value)?;
-        Ok(())
+        self.field(key, value)
     }
     fn end(self) -> Out<'py> {
         self.finish()

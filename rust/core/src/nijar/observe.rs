@@ -27,29 +27,46 @@
 //! | `seed_rng` | the seed and the random stream (future draws and dice) | nobody | never in any view; a determinization draws its own from its seed | swap |
 
 use super::data::{CardType, NUM_CARD_IDS, NUM_GAME_CARDS};
-use super::state::{EndgameChoice, NijarState, Phase};
+use super::state::{EndgameChoice, Hand, NijarState, Phase};
 use crate::engine::{key_string, Rng, Seat};
 
 /// A list of distinct cards (or one entry per card), inline: at most one per card id.
 type Ids<T> = arrayvec::ArrayVec<T, NUM_CARD_IDS>;
 
 impl NijarState {
-    /// Whether card `c` is in a hand, in the draft area or on a workshop.
-    pub(crate) fn on_table_or_hand(&self, c: usize) -> bool {
-        self.t.players.iter().any(|p| {
-            p.hand.has(c)
-                || (c >= 80 && p.endgame_played & (1 << (c - 80)) != 0)
-                || (c < 80 && self.in_workshop(p, c as u8))
-        }) || self.t.draft.iter().flatten().any(|&x| usize::from(x) == c)
-    }
-
-    pub(crate) fn in_workshop(&self, p: &super::state::Player, c: u8) -> bool {
-        p.wheels.iter().any(|w| w.card == c)
-            || p.esparto.iter().any(|e| e.card == c)
-            || p.cleanups.iter().any(|x| x.card == c)
-            || p.workshops.iter().any(|x| x.card == c)
-            || p.glaze_kilns.iter().any(|x| x.card == c)
-            || p.firing_kilns.iter().any(|x| x.card == c)
+    /// The cards in a hand, in the draft area or on a workshop (as one set, built in one pass
+    /// over the table: the observation asks it of every card).
+    pub(crate) fn on_table_or_hand(&self) -> Hand {
+        // Game cards only: a workshop's starting card (`STARTING_CARD`, `STARTING_BASE + k`)
+        // and an empty draft space (`EMPTY`) are no card of the deck.
+        fn add(placed: &mut Hand, c: u8) {
+            if usize::from(c) < NUM_GAME_CARDS {
+                placed.insert(usize::from(c));
+            }
+        }
+        let mut placed = Hand::default();
+        for p in &self.t.players {
+            placed.0[0] |= p.hand.0[0];
+            placed.0[1] |= p.hand.0[1];
+            for i in 0..NUM_CARD_IDS - NUM_GAME_CARDS {
+                if p.endgame_played & (1 << i) != 0 {
+                    placed.insert(NUM_GAME_CARDS + i);
+                }
+            }
+            let cards = (p.wheels.iter().map(|w| w.card))
+                .chain(p.esparto.iter().map(|e| e.card))
+                .chain(p.cleanups.iter().map(|x| x.card))
+                .chain(p.workshops.iter().map(|x| x.card))
+                .chain(p.glaze_kilns.iter().map(|x| x.card))
+                .chain(p.firing_kilns.iter().map(|x| x.card));
+            cards.for_each(|c| add(&mut placed, c));
+        }
+        self.t
+            .draft
+            .iter()
+            .flatten()
+            .for_each(|&c| add(&mut placed, c));
+        placed
     }
 
     /// The information-state key: the state document with everything `viewer` cannot know

@@ -370,8 +370,9 @@ impl NijarState {
         let draft = t
             .draft
             .map(|row| row.map(|c| (c != EMPTY).then(|| draft_card(cards, usize::from(c)))));
+        let placed = self.on_table_or_hand();
         let known_elsewhere = (0..NUM_CARD_IDS)
-            .filter(|&c| t.known[c] & bit != 0 && !self.on_table_or_hand(c))
+            .filter(|&c| t.known[c] & bit != 0 && !placed.has(c))
             .map(|c| c as u8)
             .collect();
         Observation {
