@@ -11,7 +11,8 @@
 //!   of the Physical Education elective as the game ends) and its worth as a missing icon of
 //!   one of the seat's projects;
 //! * a purchase being chosen and paid for (a buy is a sequence of decisions): the chosen
-//!   projects and stock as owned, the price still owed as money spent;
+//!   projects and stock as owned, the price still owed as the cheapest set of the hand's
+//!   materials that can still pay it (change is lost, so overpaying shows as a loss);
 //! * the kept thesis: a share of its credits by how much of its condition is met;
 //! * in solo against the robot, everything relative to the robot's running score.
 //!
@@ -182,8 +183,8 @@ impl SorceryState {
         }
         let acting = self.actor() == Some(seat);
         let t = &self.t.turn;
-        // A purchase in progress: its projects as owned, its stock in hand, its price owed
-        // (a solo clear half chosen owes its $1 already).
+        // A purchase in progress: its projects as owned, its stock in hand (its price owed is
+        // taken off below, with the materials' worths).
         let mut stock_bought = [0u8; 2];
         if acting && matches!(t.stage, Stage::BuySelect | Stage::BuyPay | Stage::BuyClear) {
             for i in 0..MARKET {
@@ -193,8 +194,6 @@ impl SorceryState {
                 }
             }
             stock_bought = [t.candles, t.vials];
-            let half_clear = u16::from(t.stage == Stage::BuyClear && t.clear_first != NONE);
-            value -= f64::from((t.price + half_clear).saturating_sub(t.paid)) * money;
         }
         // What the best purchase would add, before anything is chosen (a buy is a sequence
         // of decisions; one-ply play must see where it leads).
@@ -221,16 +220,33 @@ impl SorceryState {
         // Materials in hand (pending commits are counted on their projects). The two best
         // fits are what a cram would commit.
         let mut fits = [0.0f64; 2];
+        let mut payers = Payers::new();
         for m in ids(self.free_hand(seat)) {
             let card = self.mat(m);
             let (v, fit) = self.material_estimate(card.icons, card.value, money, &mut needs);
             value += v;
+            payers.offer(m, card.value, v);
             if fit > fits[1] {
                 fits[1] = fit;
                 if fits[1] > fits[0] {
                     fits.swap(0, 1);
                 }
             }
+        }
+        // The price still owed (a solo clear half chosen owes its $1 already): what paying it
+        // will take out of the hand, the cheapest set of the materials that may still pay
+        // ("discard material cards ... with a total value at least as high as the total
+        // price": change is lost, so paying $3 for $2 costs a $1 card more than paying $2).
+        if acting && matches!(t.stage, Stage::BuySelect | Stage::BuyPay | Stage::BuyClear) {
+            let half_clear = u16::from(t.stage == Stage::BuyClear && t.clear_first != NONE);
+            let owed = (t.price + half_clear).saturating_sub(t.paid);
+            // In the payment, the materials are discarded in id order: those above the last.
+            let first = if t.stage == Stage::BuyPay {
+                usize::from(t.last)
+            } else {
+                0
+            };
+            value -= payers.cover(owed, first).unwrap_or(f64::from(owed) * money);
         }
         for (k, &count) in stock_bought.iter().enumerate() {
             let icon = super::data::Icon::Candle as usize + k;
@@ -422,5 +438,63 @@ impl SorceryState {
             .filter(|d| facts[usize::from(d.card)].ongoing_extra_commit)
             .count();
         count as f64 * ONGOING_WORTH * f64::from(self.weeks_left()) / f64::from(WEEKS_IN_GAME)
+    }
+}
+
+/// Most materials a hand's payment is worked out over (a hand holds far fewer); past it, or
+/// past `MAX_OWED`, the price owed is counted as money spent.
+const MAX_PAYERS: usize = 24;
+/// Largest price owed the cheapest payment is worked out for.
+const MAX_OWED: usize = 48;
+
+/// The hand's materials as payment: id, dollar value and worth in hand, in id order.
+struct Payers {
+    items: arrayvec::ArrayVec<(u8, u8, f64), MAX_PAYERS>,
+    /// More materials than `items` holds were offered.
+    overflow: bool,
+}
+
+impl Payers {
+    fn new() -> Self {
+        Payers {
+            items: arrayvec::ArrayVec::new(),
+            overflow: false,
+        }
+    }
+
+    fn offer(&mut self, id: usize, dollars: u8, worth: f64) {
+        if self.items.try_push((id as u8, dollars, worth)).is_err() {
+            self.overflow = true;
+        }
+    }
+
+    /// The least worth of a set of the materials with ids `first` and up whose dollars add
+    /// up to `owed` or more (`Some(0.0)` for nothing owed; `None` if none can, or past the
+    /// bounds). A 0/1 cover over amounts, materials taken in id order, so each set's worth is
+    /// summed in id order.
+    fn cover(&self, owed: u16, first: usize) -> Option<f64> {
+        let owed = usize::from(owed);
+        if owed == 0 {
+            return Some(0.0);
+        }
+        if self.overflow || owed > MAX_OWED {
+            return None;
+        }
+        // least[a]: the least worth paying at least $a.
+        let mut least = [f64::INFINITY; MAX_OWED + 1];
+        least[0] = 0.0;
+        let payers = self
+            .items
+            .iter()
+            .filter(|&&(id, ..)| usize::from(id) >= first);
+        for &(_, dollars, worth) in payers {
+            for a in (1..=owed).rev() {
+                let with = least[a.saturating_sub(usize::from(dollars))] + worth;
+                if with < least[a] {
+                    least[a] = with;
+                }
+            }
+        }
+        least[owed].is_finite().then_some(least[owed])
     }
 }

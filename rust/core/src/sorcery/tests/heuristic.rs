@@ -140,3 +140,56 @@ fn a_seat_said_to_be_kept_by_a_move_keeps_its_value() {
     }
     assert!(kept > 1000, "only {kept} seats kept");
 }
+
+/// I.D Buy: "discard material cards from your hand with a total value at least as high as
+/// the total price" — change is lost. Holding a $1 Toadstool and a $2 Tarnished Ring for a
+/// $2 price, paying with the Ring alone keeps the Toadstool; paying the Toadstool first
+/// leaves $1 owed that only the Ring can pay, $3 for $2. The estimate counts the price owed
+/// as the cheapest set of materials that can still pay it, so it tells the two apart and
+/// greedy play pays exactly (it tied them when the owed price counted as plain money).
+#[test]
+fn the_price_owed_costs_the_cheapest_materials_that_can_pay_it() {
+    let mut s = started(2, 77, json!({"theses": "none"}));
+    act(&mut s, Move::Cram);
+    act(&mut s, Move::Stop);
+    act(&mut s, Move::Buy);
+    let space = first_buy_space(&s);
+    act(&mut s, Move::BuySpace(space));
+    act(&mut s, Move::BuyDone);
+    assert_eq!(s.t.turn.stage, Stage::BuyPay);
+    let seat = s.actor().unwrap();
+    // Nothing bought but a $2 price, and a hand of a $1 and a $2 material that fit nothing
+    // (no project), so each is worth its money.
+    (s.t.turn.buy, s.t.turn.price, s.t.turn.paid) = (0, 2, 0);
+    empty_hand(&mut s, seat);
+    for k in (0..s.t.players[seat].projects.len()).rev() {
+        let c = usize::from(s.t.players[seat].projects[k].card);
+        take_project(&mut s, c);
+    }
+    let (toadstool, ring) = (mat("Toadstool", 0), mat("Tarnished Ring", 0));
+    give(&mut s, seat, toadstool);
+    give(&mut s, seat, ring);
+    let after = |m: usize| {
+        let mut next = s.clone();
+        act(&mut next, Move::Pay(m));
+        value(&next, seat)
+    };
+    let (exact, short) = (after(ring), after(toadstool));
+    assert!(
+        exact > short,
+        "paying the Ring {exact} vs the Toadstool first {short}"
+    );
+    // The Toadstool first: the $1 still owed costs the Ring, a whole $2 of money.
+    let mut paid_one = s.clone();
+    act(&mut paid_one, Move::Pay(toadstool));
+    let mut paid_both = paid_one.clone();
+    act(&mut paid_both, Move::Pay(ring));
+    assert_eq!(
+        value(&paid_one, seat).to_bits(),
+        value(&paid_both, seat).to_bits()
+    );
+    for seed in 0..8 {
+        let chosen = crate::search::bots::greedy_action(&s, seed).unwrap();
+        assert_eq!(decode(chosen), Some(Move::Pay(ring)), "seed {seed}");
+    }
+}

@@ -100,8 +100,6 @@ impl SorceryState {
                 }
             }
             stock_bought = [t.candles, t.vials];
-            let half_clear = u16::from(t.stage == Stage::BuyClear && t.clear_first != NONE);
-            value -= f64::from((t.price + half_clear).saturating_sub(t.paid)) * money;
         }
         // What the best purchase would add, before anything is chosen (a buy is a sequence
         // of decisions; one-ply play must see where it leads).
@@ -127,16 +125,53 @@ impl SorceryState {
         // Materials in hand (pending commits are counted on their projects). The two best
         // fits are what a cram would commit.
         let mut fits = [0.0f64; 2];
+        let mut worths: Vec<(usize, u16, f64)> = Vec::new();
         for m in ids(self.free_hand(seat)) {
             let card = self.mat(m);
             let (v, fit) = self.ref_material_estimate(card.icons, card.value, money, &mut needs);
             value += v;
+            worths.push((m, u16::from(card.value), v));
             if fit > fits[1] {
                 fits[1] = fit;
                 if fits[1] > fits[0] {
                     fits.swap(0, 1);
                 }
             }
+        }
+        // The price owed (a solo clear half chosen owes its $1 already): the least worth of
+        // a set of the materials that may still pay it (in the payment, those above the last
+        // one discarded), every set tried, each summed in id order (a set that already pays
+        // is not grown: worths are never negative).
+        if acting && matches!(t.stage, Stage::BuySelect | Stage::BuyPay | Stage::BuyClear) {
+            let half_clear = u16::from(t.stage == Stage::BuyClear && t.clear_first != NONE);
+            let owed = (t.price + half_clear).saturating_sub(t.paid);
+            let first = if t.stage == Stage::BuyPay {
+                usize::from(t.last)
+            } else {
+                0
+            };
+            let payers: Vec<(u16, f64)> = worths
+                .iter()
+                .filter(|w| w.0 >= first)
+                .map(|w| (w.1, w.2))
+                .collect();
+            fn least(payers: &[(u16, f64)], owed: u16, dollars: u16, worth: f64) -> f64 {
+                if dollars >= owed {
+                    return worth;
+                }
+                (0..payers.len())
+                    .map(|i| {
+                        let (d, w) = payers[i];
+                        least(&payers[i + 1..], owed, dollars + d, worth + w)
+                    })
+                    .fold(f64::INFINITY, f64::min)
+            }
+            let cheapest = least(&payers, owed, 0, 0.0);
+            value -= if cheapest.is_finite() {
+                cheapest
+            } else {
+                f64::from(owed) * money
+            };
         }
         for (k, &count) in stock_bought.iter().enumerate() {
             let icon = super::super::data::Icon::Candle as usize + k;
