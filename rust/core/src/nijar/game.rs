@@ -252,10 +252,17 @@ impl NijarState {
                 and_list(&sold, "pieces")
             ));
         }
-        // 12.5 step 1: returning your craftswomen.
+        // 12.5 step 1: "the Competition places two Craftswomen and returns yours ... In
+        // addition, the Competition gains 3 VP" (5 from Advanced, 12.10), once a space taken.
         let returned = b.vp[1] - a.vp[1];
         if returned != 0 {
-            items.push(format!("{returned:+} for returning your craftswomen"));
+            let spaces = returned / self.displace_vp();
+            let taken = if spaces == 1 {
+                "an action space".to_string()
+            } else {
+                format!("{spaces} action spaces")
+            };
+            items.push(format!("{returned:+} for taking {taken} from you"));
         }
         // 12.6: your craftswomen placed on its closed shop; 12.4: its closed shop's turns;
         // 12.5 step 3: a piece the supply had run out of.

@@ -507,7 +507,7 @@ fn every_change_of_the_competitions_vp_is_itemised_in_the_events() {
     use crate::engine::Rng;
     let reasons = [
         "for selling a",
-        "for returning your craftswomen",
+        "from you",
         "for its closed shop",
         "placed on its closed shop",
         "for the first-player token",
@@ -558,6 +558,16 @@ fn every_change_of_the_competitions_vp_is_itemised_in_the_events() {
                             format!("your {placed} craftswomen")
                         };
                         assert!(g.contains(&yours), "{g}");
+                    } else if g.ends_with("from you") {
+                        // 12.5 step 1: 3 VP a space taken (5 from Advanced, 12.10).
+                        let each = if difficulty >= 1 { 5 } else { 3 };
+                        let spaces = if vp == each {
+                            "an action space".to_string()
+                        } else {
+                            format!("{} action spaces", vp / each)
+                        };
+                        assert_eq!(vp % each, 0, "{g}");
+                        assert!(g.ends_with(&format!("for taking {spaces} from you")), "{g}");
                     } else if g.ends_with("for its closed shop") {
                         assert!(same_round && closed, "{g}");
                     } else if g.ends_with("for pieces missing from the supply") {
