@@ -498,3 +498,40 @@ impl Payers {
         least[owed].is_finite().then_some(least[owed])
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{Payers, MAX_OWED, MAX_PAYERS};
+
+    fn payers(items: &[(u8, u8, f64)]) -> Payers {
+        let mut p = Payers::new();
+        for &(id, dollars, worth) in items {
+            p.offer(usize::from(id), dollars, worth);
+        }
+        p
+    }
+
+    #[test]
+    fn the_cheapest_payment_covers_the_price_with_the_least_worth() {
+        // $1 (worth 0.2), $2 (worth 0.9: it fits an icon), $3 (worth 0.5).
+        let p = payers(&[(4, 1, 0.2), (7, 2, 0.9), (9, 3, 0.5)]);
+        assert_eq!(p.cover(0, 0), Some(0.0));
+        assert_eq!(p.cover(2, 0), Some(0.5)); // the $3, not the $2 that fits
+        assert_eq!(p.cover(4, 0), Some(0.2 + 0.5));
+        assert_eq!(p.cover(6, 0), Some(0.2 + 0.9 + 0.5));
+        assert_eq!(p.cover(7, 0), None); // the hand cannot pay $7
+                                         // In the payment only the materials above the last one discarded may still pay.
+        assert_eq!(p.cover(3, 8), Some(0.5));
+        assert_eq!(p.cover(4, 8), None);
+    }
+
+    #[test]
+    fn past_its_bounds_the_cheapest_payment_is_not_worked_out() {
+        let cheap = payers(&[(0, MAX_OWED as u8, 1.0)]);
+        assert_eq!(cheap.cover(MAX_OWED as u16, 0), Some(1.0));
+        assert_eq!(cheap.cover(MAX_OWED as u16 + 1, 0), None);
+        let many: Vec<(u8, u8, f64)> = (0..=MAX_PAYERS as u8).map(|i| (i, 1, 0.1)).collect();
+        assert_eq!(payers(&many).cover(1, 0), None);
+        assert!(payers(&many[..MAX_PAYERS]).cover(1, 0).is_some());
+    }
+}
