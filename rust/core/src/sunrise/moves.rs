@@ -111,9 +111,10 @@ impl SunriseState {
             Phase::Work { seat } => {
                 let seat = usize::from(*seat);
                 // Placements and conversions read the same open icons: gathered once.
-                let open = self.open_targets(seat);
-                self.place_actions(seat, &open, out);
-                self.convert_actions(seat, &open, out);
+                self.with_open_targets(seat, |open| {
+                    self.place_actions(seat, open, out);
+                    self.convert_actions(seat, open, out);
+                });
                 self.advantage_actions(seat, out);
                 if self.t.players[seat].wheel.is_empty() {
                     out.push(END_WORK);
@@ -246,14 +247,17 @@ impl SunriseState {
     /// The conversions of [`Self::anytime_actions`] alone.
     fn anytime_actions_without_cards(&self, seat: Seat, out: &mut ActionList) {
         if self.t.players[seat].reserve >= 2 {
-            let open = self.open_targets(seat);
-            self.convert_actions(seat, &open, out);
+            self.with_open_targets(seat, |open| self.convert_actions(seat, open, out));
         }
     }
 
     /// Reveal, then discard, each face-down advantage card ("Use Advantage Cards").
+    #[inline]
     fn advantage_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
+        if p.advantages.is_empty() {
+            return;
+        }
         // The face-down hand is kept sorted, so these come out ascending.
         for &c in &p.advantages {
             out.push(REVEAL + Action::from(c));

@@ -46,7 +46,7 @@ impl Eq for OpenIcons {}
 #[cfg(test)]
 impl OpenIcons {
     /// The running sets by seat, for the tests that compare them with a gathering.
-    pub(crate) fn seats_for_test(&self) -> &[OpenTargets; MAX_SUNRISE_PLAYERS] {
+    pub(super) fn seats_for_test(&self) -> &[OpenTargets; MAX_SUNRISE_PLAYERS] {
         &self.seats
     }
 }
@@ -79,12 +79,12 @@ impl SunriseState {
         open
     }
 
-    /// The seat's works with an open icon, by resource: the running sets, or gathered if
-    /// they are stale.
+    /// Calls `f` with the seat's works with an open icon, by resource: the running sets (read
+    /// in place, not copied), or gathered if they are stale.
     #[inline]
-    pub(super) fn open_targets(&self, seat: Seat) -> OpenTargets {
+    pub(super) fn with_open_targets<R>(&self, seat: Seat, f: impl FnOnce(&OpenTargets) -> R) -> R {
         if self.t.open.stale {
-            return self.open_targets_from_scratch(seat);
+            return f(&self.open_targets_from_scratch(seat));
         }
         // The unit tests check the running sets at every read (a raw edit of the table that
         // bypassed `table_mut` would be caught here too).
@@ -94,13 +94,13 @@ impl SunriseState {
             self.open_targets_from_scratch(seat),
             "seat {seat}'s open icons by resource"
         );
-        self.t.open.seats[seat]
+        f(&self.t.open.seats[seat])
     }
 
     /// Whether the seat has a work with an open icon.
     #[inline]
     pub(super) fn has_open_icon(&self, seat: Seat) -> bool {
-        !self.open_targets(seat).is_empty()
+        self.with_open_targets(seat, |open| !open.is_empty())
     }
 
     /// Gathers every seat's sets and marks them current (after setup, loading, drawing a

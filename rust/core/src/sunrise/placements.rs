@@ -71,7 +71,7 @@ fn push_targets(base: Action, targets: u64, out: &mut ActionList) {
 
 impl SunriseState {
     /// Step Two "Place Resources onto a Project" / "into the Reserve", onto the seat's `open`
-    /// works (from `open_targets`). Ids come out ascending: by slot, resource, target.
+    /// works (from `with_open_targets`). Ids come out ascending: by slot, resource, target.
     pub(super) fn place_actions(&self, seat: Seat, open: &OpenTargets, out: &mut ActionList) {
         let p = &self.t.players[seat];
         let open_anywhere = if self.token_available(seat) {

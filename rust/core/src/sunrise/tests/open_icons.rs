@@ -70,7 +70,7 @@ fn a_raw_edit_is_read_from_the_works_until_the_next_move() {
     let mut legal = ActionList::new();
     s.legal_actions_into(&mut legal);
     assert_eq!(
-        s.open_targets(0),
+        s.with_open_targets(0, |open| *open),
         s.open_targets_from_scratch(0),
         "a stale cache is not read"
     );
