@@ -59,7 +59,9 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         Some(self.items[usize::from(self.len)])
     }
 
-    /// Removes the item at `index`, shifting the rest left.
+    /// Removes the item at `index`, shifting the rest left. Inlined: with the capacity known
+    /// at the call the shift is a few moves (a wheel card used up is removed at most steps).
+    #[inline]
     pub fn remove(&mut self, index: usize) -> T {
         let len = usize::from(self.len);
         assert!(

@@ -304,11 +304,19 @@ impl SunriseState {
     /// Takes one resource token for `seat`. Tokens are identical, and a player who runs out
     /// may take from any other pool, so which pool it comes from changes nothing a player can
     /// do; we take from the own supply, then the community, then the fullest other supply.
+    /// The own supply, the common case, is taken inline.
+    #[inline]
     pub(super) fn take_token(&mut self, seat: Seat) -> bool {
         if self.t.players[seat].supply > 0 {
             self.t.players[seat].supply -= 1;
             return true;
         }
+        self.take_token_from_others()
+    }
+
+    /// [`Self::take_token`] when the seat's own supply is empty: the community supply, then
+    /// the fullest other supply ("Understanding Your Resources").
+    fn take_token_from_others(&mut self) -> bool {
         if self.t.community_supply > 0 {
             self.t.community_supply -= 1;
             return true;
