@@ -27,6 +27,17 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         }
     }
 
+    /// A vector holding a copy of `items` (at most `N`), copied at once rather than pushed
+    /// item by item.
+    #[inline]
+    pub fn from_slice(items: &[T]) -> Self {
+        assert!(items.len() <= N, "FixedVec capacity {N} exceeded");
+        let mut v = Self::new();
+        v.items[..items.len()].copy_from_slice(items);
+        v.len = items.len() as u8;
+        v
+    }
+
     /// The capacity `N`.
     pub const fn capacity(&self) -> usize {
         N
@@ -272,6 +283,8 @@ mod tests {
                     assert_eq!(&*v, &w[..]);
                 }
             }
+            let from: FixedVec<u8, 7> = FixedVec::from_slice(&[5, 6, 7, 8, 9, 10][..len]);
+            assert_eq!(&*from, &[5, 6, 7, 8, 9, 10][..len]);
             for _ in 0..200 {
                 let pairs: Vec<(u8, u8)> = (0..len as u8)
                     .map(|i| {

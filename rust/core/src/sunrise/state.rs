@@ -527,7 +527,7 @@ impl SunriseState {
         }
         for (s, chunk) in cards.chunks(CARDS_PER_DAY).enumerate().take(n) {
             let p = &mut self.t.players[s];
-            p.stack = chunk.iter().copied().collect();
+            p.stack = FixedVec::from_slice(chunk);
             p.styles_used = [false; 3];
         }
         self.begin_round();
@@ -538,8 +538,7 @@ impl SunriseState {
         for s in 0..self.n() {
             let p = &mut self.t.players[s];
             let at = p.stack.len().saturating_sub(CARDS_PER_ROUND);
-            let mut hand: FixedVec<CardId, CARDS_PER_ROUND> =
-                p.stack[at..].iter().copied().collect();
+            let mut hand: FixedVec<CardId, CARDS_PER_ROUND> = FixedVec::from_slice(&p.stack[at..]);
             p.stack.truncate(at);
             // The hand is kept sorted so a draft action's digits name cards in a fixed order
             // (card ids are distinct: the same order as any sort).
