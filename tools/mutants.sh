@@ -38,7 +38,7 @@ game=${1:-}
 # that takes seconds unoptimised; a mutant only they would catch is counted missed).
 skip=()
 case "$game" in
-    sunrise) modules=(state moves complete score) ;;
+    sunrise) modules=(state moves placements open_icons complete score) ;;
     sorcery)
         modules=(state apply moves week score solo)
         skip=(--skip mixing_groups_stay_consistent_through_play)

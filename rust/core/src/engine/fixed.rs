@@ -27,6 +27,17 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         }
     }
 
+    /// A vector holding a copy of `items` (at most `N`), copied at once rather than pushed
+    /// item by item.
+    #[inline]
+    pub fn from_slice(items: &[T]) -> Self {
+        assert!(items.len() <= N, "FixedVec capacity {N} exceeded");
+        let mut v = Self::new();
+        v.items[..items.len()].copy_from_slice(items);
+        v.len = items.len() as u8;
+        v
+    }
+
     /// The capacity `N`.
     pub const fn capacity(&self) -> usize {
         N
@@ -59,7 +70,9 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         Some(self.items[usize::from(self.len)])
     }
 
-    /// Removes the item at `index`, shifting the rest left.
+    /// Removes the item at `index`, shifting the rest left. Inlined: with the capacity known
+    /// at the call the shift is a few moves (a wheel card used up is removed at most steps).
+    #[inline]
     pub fn remove(&mut self, index: usize) -> T {
         let len = usize::from(self.len);
         assert!(
@@ -67,7 +80,12 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
             "FixedVec::remove index {index} out of bounds ({len})"
         );
         let item = self.items[index];
-        self.items.copy_within(index + 1..len, index);
+        // An element-wise shift, not `copy_within`: the lists are short (a wheel holds 5
+        // cards), and `copy_within` calls `memmove`, costlier here than the copy itself.
+        let tail = &mut self.items[index..len];
+        for i in 1..tail.len() {
+            tail[i - 1] = tail[i];
+        }
         self.len -= 1;
         item
     }
@@ -79,8 +97,12 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
             index <= len && len < N,
             "FixedVec::insert out of bounds or full"
         );
-        self.items.copy_within(index..len, index + 1);
-        self.items[index] = item;
+        // Shifted element by element, as in `remove` (short lists: no `memmove` call).
+        let tail = &mut self.items[index..=len];
+        for i in (1..tail.len()).rev() {
+            tail[i] = tail[i - 1];
+        }
+        tail[0] = item;
         self.len += 1;
     }
 
@@ -89,6 +111,25 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         let k = key(&item);
         let at = self.iter().position(|x| key(x) > k).unwrap_or(self.len());
         self.insert(at, item);
+    }
+
+    /// Sorts by `key`, stably, by insertion, inline: for the short lists of a game (a hand
+    /// of 4, a wheel of 5) the library sort's out-of-line call costs more than the sorting.
+    /// Equal keys keep their order, so the result is the one `sort_by_key` gives, and the one
+    /// `sort_unstable_by_key` gives whenever the keys are distinct.
+    #[inline]
+    pub fn sort_short_by_key<K: Ord>(&mut self, key: impl Fn(&T) -> K) {
+        let items = &mut **self;
+        for i in 1..items.len() {
+            let item = items[i];
+            let k = key(&item);
+            let mut j = i;
+            while j > 0 && key(&items[j - 1]) > k {
+                items[j] = items[j - 1];
+                j -= 1;
+            }
+            items[j] = item;
+        }
     }
 
     /// Removes the first `k` items (or all, if fewer), returning them in order.
@@ -221,6 +262,43 @@ mod tests {
         v.sort_unstable();
         assert_eq!(v.pop(), Some(4));
         assert!(v.is_empty());
+    }
+
+    #[test]
+    fn shifts_and_the_short_sort_agree_with_a_vec() {
+        // Every insert/remove position of every length, and the short sort against the
+        // library's stable sort (equal keys keep their order) on many small lists.
+        let mut seed = 12345u32;
+        for len in 0..=6usize {
+            for at in 0..=len {
+                let mut v: FixedVec<u8, 7> = (0..len as u8).collect();
+                let mut w: Vec<u8> = (0..len as u8).collect();
+                v.insert(at, 99);
+                w.insert(at, 99);
+                assert_eq!(&*v, &w[..]);
+                assert_eq!(v.remove(at), w.remove(at));
+                assert_eq!(&*v, &w[..]);
+                if at < len {
+                    assert_eq!(v.remove(at), w.remove(at));
+                    assert_eq!(&*v, &w[..]);
+                }
+            }
+            let from: FixedVec<u8, 7> = FixedVec::from_slice(&[5, 6, 7, 8, 9, 10][..len]);
+            assert_eq!(&*from, &[5, 6, 7, 8, 9, 10][..len]);
+            for _ in 0..200 {
+                let pairs: Vec<(u8, u8)> = (0..len as u8)
+                    .map(|i| {
+                        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                        (((seed >> 16) % 4) as u8, i)
+                    })
+                    .collect();
+                let mut v: FixedVec<(u8, u8), 7> = pairs.iter().copied().collect();
+                let mut w = pairs.clone();
+                v.sort_short_by_key(|p| p.0);
+                w.sort_by_key(|p| p.0);
+                assert_eq!(&*v, &w[..]);
+            }
+        }
     }
 
     #[test]

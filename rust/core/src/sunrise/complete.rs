@@ -105,9 +105,12 @@ impl SunriseState {
         let Some(card) = self.t.row[space].take() else {
             return;
         };
+        let work = Work { card, filled: 0 };
         self.t.players[seat]
             .projects
-            .insert_sorted_by_key(Work { card, filled: 0 }, |w| w.card);
+            .insert_sorted_by_key(work, |w| w.card);
+        let open = self.open_mask(&work, false);
+        self.open_icons_changed(seat, Self::work_target(&work, false), 0, open);
         // "After taking each project, fill in the project row from the top of the deck."
         self.refill_row();
         if self.project_deck_ran_out() && self.t.row.iter().all(Option::is_none) {

@@ -20,6 +20,11 @@ impl GameState for SunriseState {
         self.actor()
     }
 
+    fn is_terminal(&self) -> bool {
+        // The one phase without an actor, tested directly (every playout step asks).
+        matches!(self.t.phase, Phase::GameOver)
+    }
+
     fn legal_actions_into(&self, out: &mut ActionList) {
         self.legal_into(out);
     }

@@ -4,7 +4,9 @@
 //! * [`data`] — what the cards are (`card_file` reads and validates a card file),
 //! * [`state`] — what is on the table (setup, the state types, JSON),
 //! * [`actions`] — how a decision is encoded as an integer, and its sentence,
-//! * [`moves`] — what may happen next (legal actions) and what it does (apply),
+//! * [`moves`] — what may happen next (legal actions) and what it does (apply); `placements`
+//!   lists step two's placements and the conversions from a seat's open icons by resource,
+//!   which `open_icons` keeps up to date as the seat's works change,
 //! * [`score`] — how the game ends and is scored, with the explanation (`score_table`: what
 //!   each card adds to a score, as flat tables),
 //! * [`view`] — what each seat may see, by card id (`catalogue`: the cards themselves),
@@ -22,6 +24,8 @@ mod events;
 mod game;
 pub mod moves;
 pub mod observe;
+mod open_icons;
+mod placements;
 pub mod score;
 mod score_table;
 pub mod state;

@@ -7,8 +7,8 @@
 use arrayvec::ArrayVec;
 
 use super::actions::{
-    self, convert_action, decode, draft_action, place_action, Move, BONUS, DISCARD, END_TURN,
-    END_WORK, GLAZE, KEEP, RESERVE_TARGET, REVEAL, TAKE,
+    self, decode, draft_action, Move, BONUS, DISCARD, END_TURN, END_WORK, GLAZE, KEEP,
+    RESERVE_TARGET, REVEAL, TAKE,
 };
 use super::data::{AdvantageEffect, ResourceIcons, NUM_ALL_PROJECTS};
 use super::state::{
@@ -111,10 +111,10 @@ impl SunriseState {
             Phase::Work { seat } => {
                 let seat = usize::from(*seat);
                 // Placements and conversions read the same open icons: gathered once.
-                let mut works = ArrayVec::new();
-                self.open_masks(seat, &mut works);
-                self.place_actions(seat, &works, out);
-                self.convert_actions(seat, &works, out);
+                self.with_open_targets(seat, |open| {
+                    self.place_actions(seat, open, out);
+                    self.convert_actions(seat, open, out);
+                });
                 self.advantage_actions(seat, out);
                 if self.t.players[seat].wheel.is_empty() {
                     out.push(END_WORK);
@@ -228,79 +228,12 @@ impl SunriseState {
         (face.offer[used], face.reserve[used])
     }
 
-    /// Mask of the resources with an open icon on a work.
-    #[inline]
-    fn open_mask(&self, w: &Work, showpiece: bool) -> u16 {
-        let target = usize::from(w.card) + if showpiece { NUM_ALL_PROJECTS } else { 0 };
-        self.cards.target_icons[target].open[usize::from(w.filled) & 63]
-    }
-
-    /// Fills `out` with the seat's works as (target, mask of resources with an open icon),
-    /// ascending by target.
-    pub(super) fn open_masks(&self, seat: Seat, out: &mut ArrayVec<(u8, u16), 64>) {
-        let p = &self.t.players[seat];
-        out.clear();
-        for w in &p.projects {
-            out.push((w.card, self.open_mask(w, false)));
-        }
-        for w in &p.showpieces {
-            out.push((
-                (NUM_ALL_PROJECTS + usize::from(w.card)) as u8,
-                self.open_mask(w, true),
-            ));
-        }
-    }
-
     /// The first unfilled icon of `resource` on a work.
     #[inline]
     pub(super) fn open_icon(&self, w: &Work, showpiece: bool, resource: usize) -> Option<usize> {
         let target = usize::from(w.card) + if showpiece { NUM_ALL_PROJECTS } else { 0 };
         let open = self.cards.target_icons[target].of_resource[resource] & !w.filled;
         (open != 0).then(|| open.trailing_zeros() as usize)
-    }
-
-    /// Step Two "Place Resources onto a Project" / "into the Reserve", onto the seat's
-    /// `works` (from [`Self::open_masks`]). Ids come out ascending: by slot, resource, target.
-    pub(super) fn place_actions(
-        &self,
-        seat: Seat,
-        works: &ArrayVec<(u8, u16), 64>,
-        out: &mut ActionList,
-    ) {
-        let p = &self.t.players[seat];
-        let open_anywhere = if self.token_available(seat) {
-            works.iter().fold(0u16, |m, w| m | w.1)
-        } else {
-            0
-        };
-        let face = |w: &WheelCard| (self.cards.wheel_faces[usize::from(w.card)].class, w.used);
-        for (slot, wc) in p.wheel.iter().enumerate() {
-            // Identical cards on the wheel are interchangeable: offer the first of them only.
-            if p.wheel[..slot]
-                .iter()
-                .any(|earlier| face(earlier) == face(wc))
-            {
-                continue;
-            }
-            let (offer, reserve) = self.offers(wc);
-            // Visit only the resources that yield an action, in ascending order.
-            let mut bits = (offer & open_anywhere) | reserve;
-            while bits != 0 {
-                let r = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let bit = 1u16 << r;
-                if offer & open_anywhere & bit != 0 {
-                    for &(target, mask) in works {
-                        if mask & bit != 0 {
-                            out.push(place_action(slot, r, usize::from(target)));
-                        }
-                    }
-                }
-                if reserve & bit != 0 {
-                    out.push(place_action(slot, r, RESERVE_TARGET));
-                }
-            }
-        }
     }
 
     /// Actions a seat may take whenever it is acting in steps two and three: convert 2
@@ -314,39 +247,23 @@ impl SunriseState {
     /// The conversions of [`Self::anytime_actions`] alone.
     fn anytime_actions_without_cards(&self, seat: Seat, out: &mut ActionList) {
         if self.t.players[seat].reserve >= 2 {
-            let mut works = ArrayVec::new();
-            self.open_masks(seat, &mut works);
-            self.convert_actions(seat, &works, out);
+            self.with_open_targets(seat, |open| self.convert_actions(seat, open, out));
         }
     }
 
     /// Reveal, then discard, each face-down advantage card ("Use Advantage Cards").
+    #[inline]
     fn advantage_actions(&self, seat: Seat, out: &mut ActionList) {
         let p = &self.t.players[seat];
+        if p.advantages.is_empty() {
+            return;
+        }
         // The face-down hand is kept sorted, so these come out ascending.
         for &c in &p.advantages {
             out.push(REVEAL + Action::from(c));
         }
         for &c in &p.advantages {
             out.push(DISCARD + Action::from(c));
-        }
-    }
-
-    /// "Use Resources from the Reserve": convert 2 reserve resources into 1 on any open icon
-    /// of the seat's `works`. Ids come out ascending: by resource, then target.
-    fn convert_actions(&self, seat: Seat, works: &ArrayVec<(u8, u16), 64>, out: &mut ActionList) {
-        if self.t.players[seat].reserve < 2 {
-            return;
-        }
-        let mut bits = works.iter().fold(0u16, |m, w| m | w.1);
-        while bits != 0 {
-            let r = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            for &(target, mask) in works {
-                if mask & (1 << r) != 0 {
-                    out.push(convert_action(r, usize::from(target)));
-                }
-            }
         }
     }
 
@@ -358,9 +275,7 @@ impl SunriseState {
     /// Whether the seat can convert: 2 or more in its reserve and an open icon.
     pub(super) fn can_convert(&self, seat: Seat) -> bool {
         let p = &self.t.players[seat];
-        p.reserve >= 2
-            && (p.projects.iter().any(|w| self.open_mask(w, false) != 0)
-                || p.showpieces.iter().any(|w| self.open_mask(w, true) != 0))
+        p.reserve >= 2 && self.has_open_icon(seat)
     }
 
     /// "Completion Bonus Actions" constrained by "Always Having an In-Progress Project",
@@ -389,11 +304,19 @@ impl SunriseState {
     /// Takes one resource token for `seat`. Tokens are identical, and a player who runs out
     /// may take from any other pool, so which pool it comes from changes nothing a player can
     /// do; we take from the own supply, then the community, then the fullest other supply.
+    /// The own supply, the common case, is taken inline.
+    #[inline]
     pub(super) fn take_token(&mut self, seat: Seat) -> bool {
         if self.t.players[seat].supply > 0 {
             self.t.players[seat].supply -= 1;
             return true;
         }
+        self.take_token_from_others()
+    }
+
+    /// [`Self::take_token`] when the seat's own supply is empty: the community supply, then
+    /// the fullest other supply ("Understanding Your Resources").
+    fn take_token_from_others(&mut self) -> bool {
         if self.t.community_supply > 0 {
             self.t.community_supply -= 1;
             return true;
@@ -413,6 +336,10 @@ impl SunriseState {
     pub(crate) fn apply_move(&mut self, action: Action) {
         let Some(m) = decode(action) else { return };
         let Some(seat) = self.actor() else { return };
+        if self.open_icons_stale() {
+            // The table was written to directly (`table_mut`).
+            self.rebuild_open_icons();
+        }
         self.t.history.push(action);
         match m {
             Move::Draft(dest) => self.choose_draft(seat, dest),
@@ -546,7 +473,8 @@ impl SunriseState {
             }
         }
         for s in 0..n {
-            self.t.players[s].wheel.sort_unstable_by_key(|w| w.card);
+            // Card ids on a wheel are distinct: the same order as any sort.
+            self.t.players[s].wheel.sort_short_by_key(|w| w.card);
         }
         self.t.phase = Phase::Work { seat: 0 };
     }
@@ -607,6 +535,15 @@ impl SunriseState {
         };
         let filled = work.filled | (1 << icon);
         let complete = filled == self.cards.target_icons[target].all;
+        // A completed work leaves the seat's works (no open icon); an incomplete one keeps
+        // the icons still open.
+        let before = self.open_mask(&work, showpiece);
+        let now = if complete {
+            0
+        } else {
+            self.open_mask(&Work { card, filled }, showpiece)
+        };
+        self.open_icons_changed(seat, target, before, now);
         let p = &mut self.t.players[seat];
         if showpiece {
             if complete {
@@ -670,9 +607,12 @@ impl SunriseState {
                 self.t.players[seat].revealed.push(card);
             }
             AdvantageEffect::Showpiece { .. } => {
+                let work = Work { card, filled: 0 };
                 self.t.players[seat]
                     .showpieces
-                    .insert_sorted_by_key(Work { card, filled: 0 }, |w| w.card);
+                    .insert_sorted_by_key(work, |w| w.card);
+                let open = self.open_mask(&work, true);
+                self.open_icons_changed(seat, Self::work_target(&work, true), 0, open);
             }
         }
     }

@@ -306,5 +306,8 @@ impl SunriseState {
         s.t.rng = Rng::seed_from(rng.next_u64());
         s.t.seed = seed;
         s.t.history.clear();
+        // The works are public and unchanged, but the derived sets are regathered for the
+        // redrawn table all the same: a determinization always starts with current sets.
+        s.rebuild_open_icons();
     }
 }

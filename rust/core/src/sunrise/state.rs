@@ -343,6 +343,10 @@ pub struct Table {
     pub rng: Rng,
     /// Actions applied so far.
     pub history: Vec<Action>,
+    /// Derived: each seat's open icons by resource, kept up to date by the moves (not in the
+    /// document, never compared; see `open_icons`).
+    #[serde(skip)]
+    pub(crate) open: super::open_icons::OpenIcons,
 }
 
 /// Version of the JSON document; bump when the layout changes (2: row space 0 is the project
@@ -463,8 +467,10 @@ impl SunriseState {
                 advantage_known: (0..NUM_ADVANTAGE).map(|_| 0).collect(),
                 rng,
                 history: Vec::new(),
+                open: super::open_icons::OpenIcons::default(),
             },
         };
+        state.rebuild_open_icons();
         // The history grows one id a step: room for the longest game up front, so a game
         // does not reallocate it as it goes.
         state.t.history.reserve(state.length_bound());
@@ -480,6 +486,13 @@ impl SunriseState {
     /// The table (all state but the card set), read-only.
     pub fn table(&self) -> &Table {
         &self.t
+    }
+
+    /// The table, for tests that set up a position. The open icons by resource are gathered
+    /// from the table until the next move rebuilds them.
+    pub fn table_mut(&mut self) -> &mut Table {
+        self.mark_open_icons_stale();
+        &mut self.t
     }
 
     /// Number of seats.
@@ -514,7 +527,7 @@ impl SunriseState {
         }
         for (s, chunk) in cards.chunks(CARDS_PER_DAY).enumerate().take(n) {
             let p = &mut self.t.players[s];
-            p.stack = chunk.iter().copied().collect();
+            p.stack = FixedVec::from_slice(chunk);
             p.styles_used = [false; 3];
         }
         self.begin_round();
@@ -525,11 +538,11 @@ impl SunriseState {
         for s in 0..self.n() {
             let p = &mut self.t.players[s];
             let at = p.stack.len().saturating_sub(CARDS_PER_ROUND);
-            let mut hand: FixedVec<CardId, CARDS_PER_ROUND> =
-                p.stack[at..].iter().copied().collect();
+            let mut hand: FixedVec<CardId, CARDS_PER_ROUND> = FixedVec::from_slice(&p.stack[at..]);
             p.stack.truncate(at);
-            // The hand is kept sorted so a draft action's digits name cards in a fixed order.
-            hand.sort_unstable();
+            // The hand is kept sorted so a draft action's digits name cards in a fixed order
+            // (card ids are distinct: the same order as any sort).
+            hand.sort_short_by_key(|&c| c);
             for &c in &hand {
                 self.t.resource_known[usize::from(c)] = 1 << s;
             }
@@ -585,8 +598,10 @@ impl SunriseState {
             CardSet::default_set,
             CardSet::from_toml,
         )?;
-        let state = SunriseState { cards, t };
+        let mut state = SunriseState { cards, t };
         state.validate()?;
+        // Derived data is not in the document: gathered from the validated table.
+        state.rebuild_open_icons();
         Ok(state)
     }
 

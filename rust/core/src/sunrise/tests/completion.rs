@@ -273,7 +273,7 @@ fn a_player_without_an_in_progress_project_must_take_one_except_in_the_final_rou
             },
         );
     }
-    s.t.players[seat].projects.clear();
+    s.table_mut().players[seat].projects.clear();
     assert_valid(&s);
     assert_eq!(
         bonus_options(&s),
@@ -361,7 +361,7 @@ fn a_completed_starting_project_goes_first_in_project_order() {
     let full = (1u8 << len) - 1;
     let had = s.t.players[0].projects[0].filled.count_ones() as u8;
     s.t.players[0].supply -= (len as u8 - 1) - had;
-    s.t.players[0].projects[0].filled = full & !1;
+    s.table_mut().players[0].projects[0].filled = full & !1;
     let lowest =
         s.t.project_deck
             .iter()
@@ -416,7 +416,7 @@ fn converter_waiting_for_step_three() -> (SunriseState, CardId) {
             .iter()
             .position(|x| x.card == w.card)
             .unwrap();
-        s.t.players[0].projects.remove(i);
+        s.table_mut().players[0].projects.remove(i);
         s.t.players[0].supply += w.filled.count_ones() as u8;
         let glaze = s.cards.projects[usize::from(w.card)].glazes[0] as u8;
         s.t.players[1].completed.insert(
@@ -640,7 +640,7 @@ fn an_in_progress_showpiece_is_not_an_in_progress_project() {
     until_bonus_choice(&mut s, 8);
     let (seat, _) = acting(&s);
     let works: Vec<_> = s.t.players[seat].projects.to_vec();
-    s.t.players[seat].projects.clear();
+    s.table_mut().players[seat].projects.clear();
     for w in works {
         s.t.players[seat].supply += w.filled.count_ones() as u8;
         complete_for(&mut s, seat, w.card);
@@ -655,7 +655,7 @@ fn an_in_progress_showpiece_is_not_an_in_progress_project() {
         .unwrap();
     give_advantage(&mut s, seat, showpiece);
     s.t.players[seat].advantages.clear();
-    s.t.players[seat].showpieces.insert_sorted_by_key(
+    s.table_mut().players[seat].showpieces.insert_sorted_by_key(
         crate::sunrise::state::Work {
             card: showpiece,
             filled: 0,
@@ -679,7 +679,7 @@ fn a_seat_whose_only_open_icons_are_on_a_showpiece_may_convert_at_step_three() {
     let mut s = game(2, 12);
     random_until(&mut s, 3, |s| matches!(s.t.phase, Phase::Work { seat: 1 }));
     let works: Vec<_> = s.t.players[0].projects.to_vec();
-    s.t.players[0].projects.clear();
+    s.table_mut().players[0].projects.clear();
     for w in works {
         let icons = s.cards.projects[usize::from(w.card)].icons.len() as u8;
         s.t.players[0].supply -= icons - w.filled.count_ones() as u8;
@@ -688,12 +688,14 @@ fn a_seat_whose_only_open_icons_are_on_a_showpiece_may_convert_at_step_three() {
     let showpiece = advantage("Clay Bell");
     give_advantage(&mut s, 0, showpiece);
     s.t.players[0].advantages.clear();
-    s.t.players[0].showpieces.push(crate::sunrise::state::Work {
-        card: showpiece,
-        filled: 0,
-    });
+    s.table_mut().players[0]
+        .showpieces
+        .push(crate::sunrise::state::Work {
+            card: showpiece,
+            filled: 0,
+        });
     s.t.advantage_known[usize::from(showpiece)] = s.all_seats();
-    let p = &mut s.t.players[0];
+    let p = &mut s.table_mut().players[0];
     p.supply = p.supply + p.reserve - 2;
     p.reserve = 2;
     assert_valid(&s);

@@ -194,7 +194,7 @@ fn final_table(seat0: &[&str], seat1: &[&str]) -> SunriseState {
     let mut s = game(2, 1);
     random_until(&mut s, 1, |_| false);
     for q in 0..2 {
-        let p = &mut s.t.players[q];
+        let p = &mut s.table_mut().players[q];
         for w in p.projects.iter() {
             p.supply += w.filled.count_ones() as u8;
         }

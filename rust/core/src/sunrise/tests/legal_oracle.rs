@@ -247,3 +247,30 @@ fn fast_legal_actions_equal_the_plain_restatement_everywhere() {
     }
     assert!(positions > 10_000, "{positions}");
 }
+
+/// "Skips decisions that offer nothing but 'end'" (`settle`): no position of random games at
+/// any player count asks a seat to end its work or its turn without offering anything else —
+/// in particular a seat with 2+ in its reserve but no open icon has nothing to convert, so it
+/// is not asked at the start of step three, nor kept in step two with an empty wheel.
+#[test]
+fn no_decision_offers_only_its_end() {
+    let mut positions = 0;
+    for players in 2..=4 {
+        for seed in 0..40u64 {
+            let mut s = super::game(players, seed);
+            let mut rng = Rng::seed_from(seed ^ 0xe4d);
+            let mut legal = ActionList::new();
+            while !s.is_terminal() {
+                s.legal_actions_into(&mut legal);
+                assert!(
+                    legal.as_slice() != [END_TURN] && legal.as_slice() != [END_WORK],
+                    "{players} players, seed {seed}: only {legal:?} in {:?}",
+                    s.t.phase
+                );
+                positions += 1;
+                s.apply_unchecked(legal[rng.below(legal.len())]);
+            }
+        }
+    }
+    assert!(positions > 10_000, "{positions}");
+}

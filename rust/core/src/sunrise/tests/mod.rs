@@ -8,6 +8,7 @@ mod completion;
 mod events;
 mod hidden;
 mod legal_oracle;
+mod open_icons;
 mod running_out;
 mod scoring;
 mod selection;
@@ -177,7 +178,7 @@ pub(super) fn set_project(s: &mut SunriseState, seat: usize, project: CardId, op
             filled |= 1 << i;
         }
     }
-    let p = &mut s.t.players[seat];
+    let p = &mut s.table_mut().players[seat];
     p.supply -= filled.count_ones() as u8;
     let at = p
         .projects

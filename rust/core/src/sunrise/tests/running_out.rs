@@ -33,7 +33,7 @@ fn with_projects_left(left: usize, has_project: bool) -> (SunriseState, usize) {
     let (seat, _) = acting(&s);
     let other = 1 - seat;
     let works: Vec<_> = s.t.players[seat].projects.to_vec();
-    s.t.players[seat].projects.clear();
+    s.table_mut().players[seat].projects.clear();
     for w in works {
         s.t.players[seat].supply += w.filled.count_ones() as u8;
         complete_for(&mut s, other, w.card);
@@ -164,7 +164,7 @@ fn after_the_last_project_is_taken_later_seats_may_draw_advantage_cards_without_
     let other = 1 - seat;
     // The other seat waits to complete one project and has none in progress.
     let works: Vec<_> = s.t.players[other].projects.to_vec();
-    s.t.players[other].projects.clear();
+    s.table_mut().players[other].projects.clear();
     for w in works {
         s.t.players[other].supply += w.filled.count_ones() as u8;
         complete_for(&mut s, seat, w.card);

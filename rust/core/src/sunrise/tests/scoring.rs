@@ -5,7 +5,7 @@ use super::*;
 use crate::sunrise::state::{Completed, Work};
 
 fn clear_player(s: &mut SunriseState, seat: usize) {
-    let p = &mut s.t.players[seat];
+    let p = &mut s.table_mut().players[seat];
     p.projects.clear();
     p.showpieces.clear();
     p.awaiting.clear();
@@ -37,7 +37,7 @@ fn eds_table() -> SunriseState {
     ] {
         complete(&mut s, 0, name);
     }
-    let p = &mut s.t.players[0];
+    let p = &mut s.table_mut().players[0];
     p.completed_showpieces.push(advantage("Sunrise Sculpture"));
     p.showpieces.push(Work {
         card: advantage("Clay Bell"),
@@ -149,11 +149,11 @@ fn the_reserve_scores_one_point_per_two_resources_rounded_down() {
 fn in_progress_projects_cost_one_and_their_resources_score() {
     let mut s = game(2, 1);
     clear_player(&mut s, 0);
-    s.t.players[0].projects.push(Work {
+    s.table_mut().players[0].projects.push(Work {
         card: project("Rice Bowl"),
         filled: 0,
     });
-    s.t.players[0].projects.push(Work {
+    s.table_mut().players[0].projects.push(Work {
         card: project("Crackle Vase"),
         filled: 0b111,
     });
