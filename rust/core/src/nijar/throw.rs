@@ -45,6 +45,8 @@ impl NijarState {
     }
 
     /// 8.6: option 0..3 one piece for 1 Clay; 3..9 two pieces for 2 Clay and 2 Cracks.
+    /// Test-only: the rule option by option, which `shape_options` is checked against.
+    #[cfg(test)]
     pub(crate) fn can_shape(&self, s: Seat, o: u8) -> bool {
         let p = &self.t.players[s];
         let sup = &self.t.supply;
@@ -59,6 +61,36 @@ impl NijarState {
             };
             p.clay >= 2 && p.cracks + 2 <= CLEANING_AREA && sup.cracks >= 2 && pieces_ok
         }
+    }
+
+    /// Every option `can_shape` accepts, as bits (bit `o`), the supply and the clay read
+    /// once.
+    pub(crate) fn shape_options(&self, s: Seat) -> u16 {
+        let p = &self.t.players[s];
+        let sup = &self.t.supply;
+        let mut set = 0u16;
+        // 8.6: one piece for 1 Clay.
+        if p.clay >= 1 {
+            for (t, &n) in sup.pieces.iter().enumerate() {
+                if n >= 1 {
+                    set |= 1 << t;
+                }
+            }
+        }
+        // 8.6: two pieces for 2 Clay and 2 Cracks (room for them and 2 in the supply).
+        if p.clay >= 2 && p.cracks + 2 <= CLEANING_AREA && sup.cracks >= 2 {
+            for (i, &(a, b)) in SHAPE_PAIRS.iter().enumerate() {
+                let ok = if a == b {
+                    sup.pieces[a] >= 2
+                } else {
+                    sup.pieces[a] >= 1 && sup.pieces[b] >= 1
+                };
+                if ok {
+                    set |= 1 << (3 + i);
+                }
+            }
+        }
+        set
     }
 
     pub(crate) fn shape(&mut self, s: Seat, o: u8) {
