@@ -711,7 +711,8 @@ impl NijarState {
                 workers: if solo { CRAFTSWOMEN } else { 0 },
                 ..Solo::default()
             },
-            history: Vec::new(),
+            // A game takes a few hundred actions: one allocation up front.
+            history: Vec::with_capacity(512),
             tally: super::tally::Tally::default(),
         };
         let mut state = NijarState { cards, t };

@@ -1,10 +1,10 @@
 //! The option sets the generator and `apply` read (`fire_options`, `paint_options`,
-//! `sell_options`, `shape_options`) against the rule option by option (`can_fire`,
-//! `can_paint`, `can_sell`, `can_shape`), for every seat at every step of random games of
+//! `sell_options`, `shape_options`, `available_set`) against the rule option by option
+//! (`can_fire`, `can_paint`, `can_sell`, `can_shape`, `available_to`), for every seat at every step of random games of
 //! 1–4 players, both layouts and every solo level: bit `o` is set exactly when option `o`
 //! is allowed, and no bit beyond the options is ever set.
 
-use super::super::state::{NijarConfig, NijarState};
+use super::super::state::{NijarConfig, NijarState, EMPTY};
 use crate::engine::{GameState, Rng};
 
 /// Bits `0..n` of `set` against `allowed` for each option; the bits above `n` clear.
@@ -34,13 +34,20 @@ fn check(st: &NijarState, what: &str) {
         check_set(sell, 6, |o| st.can_sell(s, o), &format!("{what}: sell"));
         let shape = u64::from(st.shape_options(s));
         check_set(shape, 9, |o| st.can_shape(s, o), &format!("{what}: shape"));
+        let draft = u64::from(st.available_set(s));
+        check_set(
+            draft,
+            15,
+            |pos| st.available_to(s, pos),
+            &format!("{what}: draft"),
+        );
     }
 }
 
 #[test]
 fn option_sets_match_the_rule_option_by_option_at_every_step() {
     // Each set is seen non-empty, so the comparison is not vacuous.
-    let mut met = [0usize; 4];
+    let mut met = [0usize; 5];
     for players in 1..=4 {
         for first_game_layout in [false, true] {
             for difficulty in if players == 1 { 0..3 } else { 0..1 } {
@@ -60,6 +67,11 @@ fn option_sets_match_the_rule_option_by_option_at_every_step() {
                             met[1] += usize::from(st.paint_options(s) != 0);
                             met[2] += usize::from(st.sell_options(s) != 0);
                             met[3] += usize::from(st.shape_options(s) != 0);
+                            // A position blocked by another seat's donkey.
+                            let cards = (0..15).filter(|&p| st.draft_at(p) != EMPTY);
+                            met[4] += usize::from(
+                                cards.count() > st.available_set(s).count_ones() as usize,
+                            );
                         }
                         let legal = st.legal_actions();
                         st.apply_unchecked(legal[rng.below(legal.len())]);
