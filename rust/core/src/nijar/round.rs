@@ -165,7 +165,10 @@ impl NijarState {
             .iter()
             .position(|&x| usize::from(x) == s)
             .unwrap_or(0);
-        let next = usize::from(self.t.order[(at + 1) % n]);
+        // The seat after `s` on the track, the first after the last (no division: this runs
+        // at every turn).
+        let after = if at + 1 >= n { 0 } else { at + 1 };
+        let next = usize::from(self.t.order[after]);
         self.begin_turn(next);
     }
 

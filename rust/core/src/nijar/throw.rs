@@ -9,8 +9,10 @@ impl NijarState {
     /// Advances the vase of wheel `w` one space; the benefit is queued in the order of
     /// advancing, and a completed wheel scores its VP (8.5).
     pub(crate) fn advance_vase(&mut self, s: Seat, w: u8) {
-        let cards = self.cards.clone();
-        let wheel = &mut self.t.players[s].wheels[usize::from(w)];
+        // The card data and the table borrowed apart (no count taken on the shared set at
+        // every vase move).
+        let (cards, t) = (&*self.cards, &mut self.t);
+        let wheel = &mut t.players[s].wheels[usize::from(w)];
         let card = cards.wheel(wheel.card);
         if usize::from(wheel.pos) >= card.spaces.len() {
             return;
@@ -19,16 +21,17 @@ impl NijarState {
         let benefit = card.spaces[usize::from(wheel.pos) - 1];
         let finished = usize::from(wheel.pos) == card.spaces.len();
         if finished {
-            self.add_vp(s, 1, i32::from(card.finish_vp));
+            // 8.5: a completed wheel's VP, booked under "Potter's wheels" (as `add_vp`).
+            t.players[s].vp[1] += i32::from(card.finish_vp);
         }
-        if let Mode::Throw { left, mut benefits } = self.t.mode {
+        if let Mode::Throw { left, mut benefits } = t.mode {
             benefits.push(benefit);
             let left = left - 1;
-            let movable = self.t.players[s]
+            let movable = t.players[s]
                 .wheels
                 .iter()
                 .any(|w| usize::from(w.pos) < cards.wheel(w.card).spaces.len());
-            self.t.mode = Mode::Throw { left, benefits };
+            t.mode = Mode::Throw { left, benefits };
             if left == 0 || !movable {
                 self.end_throw();
             }
