@@ -115,6 +115,39 @@ fn s8_8_paint_goes_on_into_the_third_workshop() {
     assert_eq!((p.glaze, p.cracks), (0, 2));
 }
 
+/// 8.7: the moves of one Fire are taken in option order (the order of moves into different
+/// kilns changes nothing), so once no option at or after the last one used remains, the
+/// action ends by itself — no Stop is asked though an earlier option (a Plate still drying)
+/// could be fired: as the first move, and as a later one.
+#[test]
+fn s8_7_fire_ends_when_no_later_option_remains() {
+    for first in [None, Some(1u8)] {
+        let mut st = started(2, 54);
+        let s = st.actor().unwrap();
+        let p = &mut st.table_mut().players[s];
+        p.drying = [1, 1, 0]; // a plate and a jug
+        p.firing_kilns.push(Slot { card: 68, piece: 0 }); // room for both
+        p.workshops[0].piece = 1; // a painted plate
+        with_task(&mut st, Act::Fire);
+        if let Some(o) = first {
+            play(&mut st, Move::Fire(o)); // the jug
+            assert_eq!(
+                sorted(moves(&st)),
+                sorted(vec![Move::Fire(3), Move::Stop]),
+                "the options after the jug's"
+            );
+        }
+        play(&mut st, Move::Fire(3)); // the painted plate into the glaze kiln
+        let p = &st.table().players[s];
+        assert_eq!(p.drying[0], 1, "{first:?}: the plate still dries");
+        assert_eq!(
+            st.actor(),
+            Some(1 - s),
+            "{first:?}: the action and the turn are over"
+        );
+    }
+}
+
 /// 8.8: the options go on after the workshop last used, so a piece into the last workshop
 /// ends the action even with an earlier workshop passed over still empty: with four
 /// workshops, a Plate into the first and the other Plate into the fourth leave the Jug in its
