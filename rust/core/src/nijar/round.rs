@@ -151,10 +151,15 @@ impl NijarState {
         self.t.in_turn = false;
         let n = self.t.order.len();
         let turns = self.t.players[0].turns;
-        let all_closed =
-            self.t.players.iter().all(|p| p.shop_closed) && (!solo || self.t.solo.shop_closed);
-        let equal = self.t.players.iter().all(|p| p.turns == turns)
-            && (!solo || self.t.solo.turns == turns);
+        // Every seat read, without stopping at the first open shop or unequal count: the
+        // answer changes from turn to turn, and a loop without early exits has no branch to
+        // mispredict.
+        let (mut all_closed, mut equal) = (!solo || self.t.solo.shop_closed, true);
+        for p in self.t.players.iter() {
+            all_closed &= p.shop_closed;
+            equal &= p.turns == turns;
+        }
+        equal &= !solo || self.t.solo.turns == turns;
         if all_closed && equal {
             self.end_round();
             return;
