@@ -184,6 +184,48 @@ fn s8_8_paint_ends_after_the_last_workshop_though_one_before_is_empty() {
     assert_eq!(st.actor(), Some(1 - s), "the action and the turn are over");
 }
 
+/// 8.8: a first piece into a later workshop passes over the earlier ones: with three empty
+/// workshops and two Plates, a Plate into the second leaves only the third on offer (not the
+/// first); with two workshops and a Plate and a Jug, a Plate into the second ends the action.
+#[test]
+fn s8_8_paint_passes_over_the_workshops_before_the_first_used() {
+    for (workshops, pieces) in [(3u8, [1u8, 1]), (2, [1, 2])] {
+        let mut st = started(2, 55);
+        let s = st.actor().unwrap();
+        let first = first_of(CardType::GlazingWorkshop);
+        for ws in first..first + workshops - 1 {
+            take_out(&mut st, ws);
+        }
+        let p = &mut st.table_mut().players[s];
+        // Enough of everything for any workshop's paint cost.
+        (p.pg, p.glaze, p.clay, p.cracks) = (10, 10, 7, 0);
+        for ws in first..first + workshops - 1 {
+            p.workshops.push(Slot { card: ws, piece: 0 });
+        }
+        p.firing_kilns[0].piece = pieces[0];
+        p.firing_kilns.push(Slot {
+            card: 68,
+            piece: pieces[1],
+        });
+        with_task(&mut st, Act::Paint);
+        play(&mut st, Move::Paint(3)); // a plate into workshop 1
+        if workshops == 3 {
+            assert_eq!(
+                sorted(moves(&st)),
+                sorted(vec![Move::Paint(6), Move::Stop]),
+                "the other plate into workshop 2 only"
+            );
+        } else {
+            assert_eq!(
+                st.table().players[s].firing_kilns[1].piece,
+                2,
+                "the jug stays"
+            );
+            assert_eq!(st.actor(), Some(1 - s), "the action and the turn are over");
+        }
+    }
+}
+
 /// 8.2: "pay its cost in Perra Gorda Tokens, Clay, Glazes, or Cracks"; 9.8: "Collect one
 /// reward from one of your Esparto Cards". Jarapa Roja 1 (authored: costs 1 Clay, rewards 4
 /// Perra Gorda or 1 Clay) is played for its Clay; the Collect Esparto bonus then offers both
