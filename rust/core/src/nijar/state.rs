@@ -711,8 +711,7 @@ impl NijarState {
                 workers: if solo { CRAFTSWOMEN } else { 0 },
                 ..Solo::default()
             },
-            // A game takes a few hundred actions: one allocation up front.
-            history: Vec::with_capacity(512),
+            history: Vec::with_capacity(512), // a few hundred actions: one allocation
             tally: super::tally::Tally::default(),
         };
         let mut state = NijarState { cards, t };
