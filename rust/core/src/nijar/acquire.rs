@@ -29,6 +29,28 @@ impl NijarState {
         self.draft_at(pos) != EMPTY && self.donkey_at(pos).is_none_or(|d| d == s)
     }
 
+    /// The positions `available_to` accepts, as bits (bit `pos`): the draft and the donkeys
+    /// read once. A position is blocked by the first seat whose donkey stands there, as
+    /// `donkey_at` finds it, unless that is `s`.
+    pub(crate) fn available_set(&self, s: Seat) -> u16 {
+        let (mut seen, mut blocked) = (0u16, 0u16);
+        for (seat, &d) in self.t.donkeys.iter().enumerate() {
+            if d < 15 && seen & 1 << d == 0 {
+                seen |= 1 << d;
+                if seat != s {
+                    blocked |= 1 << d;
+                }
+            }
+        }
+        let mut cards = 0u16;
+        for pos in 0..15u8 {
+            if self.draft_at(pos) != EMPTY {
+                cards |= 1 << pos;
+            }
+        }
+        cards & !blocked
+    }
+
     /// 8.1: "1 Perra Gorda Token for each orthogonal space separating it from your Donkey".
     pub fn acquire_cost(&self, s: Seat, pos: u8) -> u8 {
         let d = self.t.donkeys[s];
@@ -75,10 +97,13 @@ impl NijarState {
                     }
                 }
                 if left > 0 {
-                    for pos in 0..15 {
-                        if self.available_to(s, pos)
-                            && self.acquire_cost(s, pos) <= self.t.players[s].pg
-                        {
+                    let pg = self.t.players[s].pg;
+                    let mut set = self.available_set(s);
+                    while set != 0 {
+                        let pos = set.trailing_zeros() as u8;
+                        set &= set - 1;
+                        // 8.1: paying 1 Perra Gorda per space from the donkey.
+                        if self.acquire_cost(s, pos) <= pg {
                             out.push(encode(Move::Take(pos)));
                         }
                     }
@@ -91,12 +116,15 @@ impl NijarState {
                     out.push(encode(Move::Stop));
                 }
                 let here = self.t.donkeys[s];
-                let mut any = false;
-                for pos in 0..15u8 {
-                    if pos != here && self.available_to(s, pos) {
-                        out.push(encode(Move::MoveDonkey(pos)));
-                        any = true;
-                    }
+                let mut set = self.available_set(s);
+                if here < 15 {
+                    set &= !(1 << here);
+                }
+                let any = set != 0;
+                let first = encode(Move::MoveDonkey(0));
+                while set != 0 {
+                    out.push(first + set.trailing_zeros());
+                    set &= set - 1;
                 }
                 if acquired && !any {
                     out.push(encode(Move::Stop));

@@ -559,6 +559,7 @@ impl CardSet {
     }
 
     /// The cost to play game card `id`.
+    #[inline]
     pub fn cost(&self, id: usize) -> &Cost {
         match CardType::of(id) {
             CardType::Wheel => &self.wheels[id].cost,

@@ -12,6 +12,7 @@ use super::state::{
 use crate::engine::{Action, ActionList, FixedVec, Seat};
 
 /// The acts in the order of the id ranges of their first decisions (`actions.rs`).
+/// An act's bit in the sets of `task_act_set` is its place here.
 const ACTS_BY_ID: [Act; 19] = [
     Act::Acquire,    // AcquireBegin
     Act::Acquire1,   // AcquireBonus
@@ -34,6 +35,39 @@ const ACTS_BY_ID: [Act; 19] = [
     Act::PgOrGlaze,
 ];
 
+/// Each act's bit (by act code) in an act set: its place in `ACTS_BY_ID`, so reading a
+/// set's bits upwards visits the acts in id order.
+const ACT_BIT: [u32; 19] = act_bits();
+
+const fn act_bits() -> [u32; 19] {
+    let mut out = [0u32; 19];
+    let mut i = 0;
+    while i < 19 {
+        out[ACTS_BY_ID[i] as usize] = 1 << i;
+        i += 1;
+    }
+    out
+}
+
+/// Pushes `first + o` for every bit `o` of `set`, upwards: the moves of one kind whose
+/// options are the set's bits, in id order.
+#[inline]
+fn push_options(out: &mut ActionList, first: Action, mut set: u64) {
+    while set != 0 {
+        out.push(first + set.trailing_zeros());
+        set &= set - 1;
+    }
+}
+
+/// 7.2.3: the options a second sale may take after a sale of `last`, as bits: those from
+/// `last` on, and the other one of its type (sales in different columns commute, so they
+/// are offered in option order only).
+fn second_sales(last: u8) -> u8 {
+    (0..6u8)
+        .filter(|&o| o >= last || o % 3 == last % 3)
+        .fold(0, |set, o| set | 1 << o)
+}
+
 impl NijarState {
     /// The seat to act, or `None` once the game is over. A seat choosing the reward of a
     /// craftswoman returned to its closed shop acts first ("immediately", 7.2.5).
@@ -51,6 +85,10 @@ impl NijarState {
     }
 
     pub(crate) fn reward_seat(&self) -> Option<Seat> {
+        // Nearly always no reward is waiting: one comparison of the four counts says so.
+        if self.t.shop_rewards == [0; 4] {
+            return None;
+        }
         (0..self.n()).find(|&s| self.t.shop_rewards[s] > 0)
     }
 
@@ -104,12 +142,11 @@ impl NijarState {
                         }
                     } else {
                         out.push(encode(Move::Done));
-                        let mut acts = 0u32;
-                        for (i, &task) in frame.tasks.iter().enumerate() {
-                            if !frame.tasks[..i].contains(&task) {
-                                acts |= self.task_act_set(task);
-                            }
-                        }
+                        // A set: a task twice in the group opens the same moves once.
+                        let acts = frame
+                            .tasks
+                            .iter()
+                            .fold(0u32, |acts, &task| acts | self.task_act_set(task));
                         self.acts_openers(s, acts, out);
                     }
                 } else {
@@ -152,28 +189,25 @@ impl NijarState {
             out.push(encode(Move::Discard(i)));
         }
         // 7.2.3
-        for o in 0..6 {
-            if self.can_sell(s, o) {
-                out.push(encode(Move::Sell(o)));
-            }
-        }
+        push_options(out, encode(Move::Sell(0)), self.sell_options(s).into());
         // 7.2.4: only with no craftswoman available.
         if p.workers == 0 {
             out.push(encode(Move::CloseShop));
         }
     }
 
-    /// The acts a task may be resolved as, as a set (bit `act as u8`): what `task_acts`
-    /// lists, without building the list.
+    /// The acts a task may be resolved as, as a set (`ACT_BIT`): what `task_acts` lists,
+    /// without building the list.
     fn task_act_set(&self, task: Task) -> u32 {
-        let bit = |code: u8| Act::from_code(code).map_or(0, |a| 1u32 << (a as u8));
+        let bit = |code: u8| ACT_BIT.get(usize::from(code)).copied().unwrap_or(0);
+        let tile = |i: usize| ACT_BIT[self.tile(i) as usize];
         match task {
             t if t < TASK_ROW => bit(t),
             t if t < TASK_ANY => {
                 let r = usize::from(t - TASK_ROW) * 3;
-                (r..r + 3).fold(0, |set, i| set | 1 << (self.tile(i) as u8))
+                (r..r + 3).fold(0, |set, i| set | tile(i))
             }
-            TASK_ANY => (0..9).fold(0, |set, i| set | 1 << (self.tile(i) as u8)),
+            TASK_ANY => (0..9).fold(0, |set, i| set | tile(i)),
             // 7.2.4 / 7.2.5: any bonus on the board or the Special Action but its printed
             // Collect Esparto.
             _ => self
@@ -188,15 +222,16 @@ impl NijarState {
     /// The first decisions of every act in the set `acts`, ascending: each act opens with
     /// moves of one kind of its own, produced in order, so the acts are visited in the
     /// order of those kinds' id ranges.
-    fn acts_openers(&self, s: Seat, acts: u32, out: &mut ActionList) {
-        for act in ACTS_BY_ID {
-            if acts & 1 << (act as u8) != 0 {
-                self.act_openers(s, act, out);
-            }
+    fn acts_openers(&self, s: Seat, mut acts: u32, out: &mut ActionList) {
+        while acts != 0 {
+            self.act_openers(s, ACTS_BY_ID[acts.trailing_zeros() as usize], out);
+            acts &= acts - 1;
         }
     }
 
-    /// The first decision of each way to resolve `act` now.
+    /// The first decision of each way to resolve `act` now. (Always inlined: one call
+    /// per pending act cost more than the act's own work.)
+    #[inline(always)]
     fn act_openers(&self, s: Seat, act: Act, out: &mut ActionList) {
         let p = &self.t.players[s];
         match act {
@@ -226,46 +261,14 @@ impl NijarState {
                     }
                 }
             }
-            Act::Shape => {
-                for o in 0..9 {
-                    if self.can_shape(s, o) {
-                        out.push(encode(Move::Shape(o)));
-                    }
-                }
-            }
-            Act::Fire | Act::Fire1 => {
-                // Only options that can exist: 3 drying types and one per workshop.
-                for o in 0..(3 + p.workshops.len() as u8) {
-                    if self.can_fire(s, o) {
-                        out.push(encode(if act == Act::Fire {
-                            Move::Fire(o)
-                        } else {
-                            Move::Fire1(o)
-                        }));
-                    }
-                }
-            }
-            Act::Paint | Act::Paint1 => {
-                // Nothing to paint without an unpainted piece in a firing kiln.
-                let mut types = 0u8;
-                for k in p.firing_kilns.iter() {
-                    if k.piece != 0 {
-                        types |= 1 << (k.piece - 1);
-                    }
-                }
-                if types == 0 {
-                    return;
-                }
-                for o in 0..(3 * p.workshops.len() as u8) {
-                    if types & (1 << (o % 3)) != 0 && self.can_paint(s, o) {
-                        out.push(encode(if act == Act::Paint {
-                            Move::Paint(o)
-                        } else {
-                            Move::Paint1(o)
-                        }));
-                    }
-                }
-            }
+            // 8.6
+            Act::Shape => push_options(out, encode(Move::Shape(0)), self.shape_options(s).into()),
+            // 8.7 / 9.2
+            Act::Fire => push_options(out, encode(Move::Fire(0)), self.fire_options(s).into()),
+            Act::Fire1 => push_options(out, encode(Move::Fire1(0)), self.fire_options(s).into()),
+            // 8.8 / 9.3
+            Act::Paint => push_options(out, encode(Move::Paint(0)), self.paint_options(s)),
+            Act::Paint1 => push_options(out, encode(Move::Paint1(0)), self.paint_options(s)),
             Act::Clean => {
                 if p.cracks > 0 {
                     out.push(encode(Move::CleanBegin));
@@ -388,7 +391,7 @@ impl NijarState {
             }
             Move::Sell(o) => {
                 self.sell(s, o);
-                if (0..6).any(|x| (x >= o || x % 3 == o % 3) && self.can_sell(s, x)) {
+                if self.sell_options(s) & second_sales(o) != 0 {
                     self.t.mode = Mode::Sell { last: o };
                 }
             }
@@ -532,7 +535,7 @@ impl NijarState {
             Move::Fire(o) => {
                 self.consume(Act::Fire);
                 self.fire(s, o);
-                if (o..16).any(|x| self.can_fire(s, x)) {
+                if self.fire_options(s) >> o != 0 {
                     self.t.mode = Mode::Fire { last: o };
                 }
             }
@@ -544,7 +547,7 @@ impl NijarState {
                 self.consume(Act::Paint);
                 self.paint(s, o);
                 let w = o / 3;
-                if ((w + 1) * 3..39).any(|x| self.can_paint(s, x)) {
+                if self.paint_options(s) >> ((w + 1) * 3) != 0 {
                     self.t.mode = Mode::Paint { last: w };
                 }
             }
@@ -602,19 +605,19 @@ impl NijarState {
             }
             Mode::Fire { last } => {
                 out.push(encode(Move::Stop));
-                for o in last..16 {
-                    if self.can_fire(s, o) {
-                        out.push(encode(Move::Fire(o)));
-                    }
-                }
+                // 8.7: the options from the last one used on.
+                let set = self.fire_options(s) >> last << last;
+                push_options(out, encode(Move::Fire(0)), set.into());
             }
             Mode::Paint { last } => {
                 out.push(encode(Move::Stop));
-                for o in (last + 1) * 3..39 {
-                    if self.can_paint(s, o) {
-                        out.push(encode(Move::Paint(o)));
-                    }
-                }
+                // 8.8: the workshops after the last one used.
+                let from = (last + 1) * 3;
+                push_options(
+                    out,
+                    encode(Move::Paint(0)),
+                    self.paint_options(s) >> from << from,
+                );
             }
             Mode::Clean { .. } => self.clean_legal(s, out),
             Mode::Esparto { .. } => {
@@ -625,11 +628,8 @@ impl NijarState {
                 // Sales in different columns commute (offered once, in option order); two
                 // in one column do not (the marker moves between them), so both orders.
                 // (Sales' ids are below Stop's.)
-                for o in (0..6).filter(|&o| o >= last || o % 3 == last % 3) {
-                    if self.can_sell(s, o) {
-                        out.push(encode(Move::Sell(o)));
-                    }
-                }
+                let set = self.sell_options(s) & second_sales(last);
+                push_options(out, encode(Move::Sell(0)), set.into());
                 out.push(encode(Move::Stop));
             }
         }
@@ -642,7 +642,7 @@ impl NijarState {
             (Mode::Throw { .. }, _) => self.end_throw(),
             (Mode::Fire { .. }, Move::Fire(o)) => {
                 self.fire(s, o);
-                self.t.mode = if (o..16).any(|x| self.can_fire(s, x)) {
+                self.t.mode = if self.fire_options(s) >> o != 0 {
                     Mode::Fire { last: o }
                 } else {
                     Mode::Idle
@@ -651,7 +651,7 @@ impl NijarState {
             (Mode::Paint { .. }, Move::Paint(o)) => {
                 self.paint(s, o);
                 let w = o / 3;
-                self.t.mode = if ((w + 1) * 3..39).any(|x| self.can_paint(s, x)) {
+                self.t.mode = if self.paint_options(s) >> ((w + 1) * 3) != 0 {
                     Mode::Paint { last: w }
                 } else {
                     Mode::Idle

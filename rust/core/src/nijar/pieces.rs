@@ -9,6 +9,8 @@ impl NijarState {
     /// 8.7: option 0..3 a drying piece of that type into an empty firing kiln; 3 + w the
     /// painted piece of glazing workshop w into an empty glaze kiln. Kilns differ only in
     /// what they gave when played, so the first empty one receives the piece.
+    /// Test-only: the rule option by option, which `fire_options` is checked against.
+    #[cfg(test)]
     pub(crate) fn can_fire(&self, s: Seat, o: u8) -> bool {
         let p = &self.t.players[s];
         if o < 3 {
@@ -19,6 +21,30 @@ impl NijarState {
                 .is_some_and(|w| w.piece != 0)
                 && p.glaze_kilns.iter().any(|k| k.piece == 0)
         }
+    }
+
+    /// Every option `can_fire` accepts, as bits (bit `o`), from one look at each kiln row:
+    /// what the generator and the end of a firing move read instead of 16 calls.
+    pub(crate) fn fire_options(&self, s: Seat) -> u16 {
+        let p = &self.t.players[s];
+        let mut set = 0u16;
+        // 8.7: a drying piece needs an empty firing kiln.
+        if p.firing_kilns.iter().any(|k| k.piece == 0) {
+            for (t, &n) in p.drying.iter().enumerate() {
+                if n > 0 {
+                    set |= 1 << t;
+                }
+            }
+        }
+        // 8.7: a painted piece needs an empty glaze kiln.
+        if p.glaze_kilns.iter().any(|k| k.piece == 0) {
+            for (w, ws) in p.workshops.iter().enumerate() {
+                if ws.piece != 0 {
+                    set |= 1 << (3 + w);
+                }
+            }
+        }
+        set
     }
 
     pub(crate) fn fire(&mut self, s: Seat, o: u8) {
@@ -41,6 +67,8 @@ impl NijarState {
 
     /// 8.8: option `w * 3 + t`: an unpainted piece of type t from a firing kiln into the
     /// empty glazing workshop w, paying that workshop's paint cost.
+    /// Test-only: the rule option by option, which `paint_options` is checked against.
+    #[cfg(test)]
     pub(crate) fn can_paint(&self, s: Seat, o: u8) -> bool {
         let p = &self.t.players[s];
         let (w, t) = (usize::from(o / 3), o % 3);
@@ -50,6 +78,29 @@ impl NijarState {
         ws.piece == 0
             && p.firing_kilns.iter().any(|k| k.piece == t + 1)
             && self.can_pay(s, self.cards.paint_cost(ws.card))
+    }
+
+    /// Every option `can_paint` accepts, as bits (bit `o`): the unpainted types in firing
+    /// kilns, read once, onto each empty workshop whose paint cost can be paid.
+    pub(crate) fn paint_options(&self, s: Seat) -> u64 {
+        let p = &self.t.players[s];
+        let mut types = 0u64;
+        for k in p.firing_kilns.iter() {
+            if k.piece != 0 {
+                types |= 1 << (k.piece - 1);
+            }
+        }
+        if types == 0 {
+            return 0;
+        }
+        let mut set = 0u64;
+        for (w, ws) in p.workshops.iter().enumerate() {
+            // 8.8: an empty glazing workshop, paying its paint cost.
+            if ws.piece == 0 && self.can_pay(s, self.cards.paint_cost(ws.card)) {
+                set |= types << (3 * w);
+            }
+        }
+        set
     }
 
     pub(crate) fn paint(&mut self, s: Seat, o: u8) {
@@ -65,6 +116,8 @@ impl NijarState {
     }
 
     /// 7.2.3: option `painted * 3 + type`, from a glaze kiln (painted) or a firing kiln.
+    /// Test-only: the rule option by option, which `sell_options` is checked against.
+    #[cfg(test)]
     pub(crate) fn can_sell(&self, s: Seat, o: u8) -> bool {
         let p = &self.t.players[s];
         let t = o % 3 + 1;
@@ -73,6 +126,25 @@ impl NijarState {
         } else {
             p.firing_kilns.iter().any(|k| k.piece == t)
         }
+    }
+
+    /// Every option `can_sell` accepts, as bits (bit `o`): the types in firing kilns
+    /// (bits 0..3) and in glaze kilns (bits 3..6), one look at each row.
+    pub(crate) fn sell_options(&self, s: Seat) -> u8 {
+        let p = &self.t.players[s];
+        let mut set = 0u8;
+        // 7.2.3: an unpainted piece from a firing kiln, a painted one from a glaze kiln.
+        for k in p.firing_kilns.iter() {
+            if k.piece != 0 {
+                set |= 1 << (k.piece - 1);
+            }
+        }
+        for k in p.glaze_kilns.iter() {
+            if k.piece != 0 {
+                set |= 1 << (k.piece + 2);
+            }
+        }
+        set
     }
 
     /// The VP a sale of option `o` brings now.

@@ -151,10 +151,15 @@ impl NijarState {
         self.t.in_turn = false;
         let n = self.t.order.len();
         let turns = self.t.players[0].turns;
-        let all_closed =
-            self.t.players.iter().all(|p| p.shop_closed) && (!solo || self.t.solo.shop_closed);
-        let equal = self.t.players.iter().all(|p| p.turns == turns)
-            && (!solo || self.t.solo.turns == turns);
+        // Every seat read, without stopping at the first open shop or unequal count: the
+        // answer changes from turn to turn, and a loop without early exits has no branch to
+        // mispredict.
+        let (mut all_closed, mut equal) = (!solo || self.t.solo.shop_closed, true);
+        for p in self.t.players.iter() {
+            all_closed &= p.shop_closed;
+            equal &= p.turns == turns;
+        }
+        equal &= !solo || self.t.solo.turns == turns;
         if all_closed && equal {
             self.end_round();
             return;
@@ -165,7 +170,10 @@ impl NijarState {
             .iter()
             .position(|&x| usize::from(x) == s)
             .unwrap_or(0);
-        let next = usize::from(self.t.order[(at + 1) % n]);
+        // The seat after `s` on the track, the first after the last (no division: this runs
+        // at every turn).
+        let after = if at + 1 >= n { 0 } else { at + 1 };
+        let next = usize::from(self.t.order[after]);
         self.begin_turn(next);
     }
 

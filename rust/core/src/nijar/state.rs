@@ -711,7 +711,7 @@ impl NijarState {
                 workers: if solo { CRAFTSWOMEN } else { 0 },
                 ..Solo::default()
             },
-            history: Vec::new(),
+            history: Vec::with_capacity(512), // a few hundred actions: one allocation
             tally: super::tally::Tally::default(),
         };
         let mut state = NijarState { cards, t };

@@ -7,6 +7,7 @@ mod endgame;
 mod examples;
 mod hidden;
 mod legal_oracle;
+mod option_sets;
 mod round;
 mod scoring;
 mod setup;

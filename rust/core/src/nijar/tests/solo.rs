@@ -2,7 +2,9 @@
 
 use super::super::actions::Move;
 use super::super::data::{Act, DonkeyIcon};
-use super::super::state::{NijarConfig, NijarState, Occupant, Phase, COMP, EMPTY};
+use super::super::state::{
+    Frame, NijarConfig, NijarState, Occupant, Phase, COMP, EMPTY, TASK_ANY_BONUS,
+};
 use super::examples::finish_round;
 use super::{moves, play};
 use crate::engine::GameState;
@@ -238,6 +240,43 @@ fn s12_4_closing_and_s12_6_returns_to_a_closed_shop() {
     play(&mut st, Move::Done);
     assert!(st.table().solo.shop_closed && st.table().solo.workers > 0);
     assert_eq!(st.table().solo.vp[2], 1);
+}
+
+/// 7.2 / 12.4: with both shops closed the round ends once you and the Competition have had
+/// as many turns: when your turn levels the counts it ends at once (the Competition takes no
+/// closed-shop turn, so no 1 VP for one); when you are a turn ahead, the Competition's turn
+/// (1 VP on its closed shop) comes first.
+#[test]
+fn s12_4_both_shops_closed_the_round_ends_with_turns_equal() {
+    for (comp_turns, comp_vp) in [(4u8, 0), (3, 1)] {
+        let mut st = started(8, 0);
+        let t = st.table_mut();
+        assert_eq!(t.turn_seat, 0, "you are first in round 1");
+        (
+            t.players[0].workers,
+            t.players[0].shop_closed,
+            t.players[0].turns,
+        ) = (0, true, 3);
+        (t.solo.workers, t.solo.shop_closed, t.solo.turns) = (0, true, comp_turns);
+        // A closed shop's turn: one bonus (as `begin_turn` sets it), passed on.
+        t.in_turn = true;
+        let mut f = Frame::default();
+        f.tasks.push(TASK_ANY_BONUS);
+        t.frames.clear();
+        t.frames.push(f);
+        let vp = st.table().solo.vp[2];
+        play(&mut st, Move::Done);
+        assert!(
+            matches!(st.table().phase, Phase::Endgame { .. }),
+            "{comp_turns}: the round is over ({:?})",
+            st.table().phase
+        );
+        assert_eq!(
+            st.table().solo.vp[2] - vp,
+            comp_vp,
+            "{comp_turns}: the Competition's turns"
+        );
+    }
 }
 
 /// 12.7: your First Player Action costs 2 Perra Gorda on the one space; without it, the

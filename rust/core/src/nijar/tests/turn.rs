@@ -204,6 +204,25 @@ fn s7_2_3_two_pieces_of_one_type_in_either_order() {
     }
 }
 
+/// 7.2.3: "sell up to 2 pieces" — with one piece to sell, selling it ends the turn: no
+/// second sale is offered, nor a Stop to decline one.
+#[test]
+fn s7_2_3_a_single_sale_ends_the_turn() {
+    for o in 0..6u8 {
+        let mut st = started(2, 66);
+        let s = st.actor().unwrap();
+        let p = &mut st.table_mut().players[s];
+        if o >= 3 {
+            p.glaze_kilns[0].piece = o - 2; // painted
+        } else {
+            p.firing_kilns[0].piece = o + 1; // unpainted
+        }
+        play(&mut st, Move::Sell(o));
+        assert_eq!(st.table().players[s].sold[usize::from(o % 3)], 1);
+        assert_eq!(st.actor(), Some(1 - s), "option {o}: the turn passed");
+    }
+}
+
 /// 7.2.4: on closing the shop, "immediately gain one Bonus of your choice" — one: once it is
 /// taken the turn is over and the next seat acts.
 #[test]

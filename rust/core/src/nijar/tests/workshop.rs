@@ -115,6 +115,117 @@ fn s8_8_paint_goes_on_into_the_third_workshop() {
     assert_eq!((p.glaze, p.cracks), (0, 2));
 }
 
+/// 8.7: the moves of one Fire are taken in option order (the order of moves into different
+/// kilns changes nothing), so once no option at or after the last one used remains, the
+/// action ends by itself — no Stop is asked though an earlier option (a Plate still drying)
+/// could be fired: as the first move, and as a later one.
+#[test]
+fn s8_7_fire_ends_when_no_later_option_remains() {
+    for first in [None, Some(1u8)] {
+        let mut st = started(2, 54);
+        let s = st.actor().unwrap();
+        let p = &mut st.table_mut().players[s];
+        p.drying = [1, 1, 0]; // a plate and a jug
+        p.firing_kilns.push(Slot { card: 68, piece: 0 }); // room for both
+        p.workshops[0].piece = 1; // a painted plate
+        with_task(&mut st, Act::Fire);
+        if let Some(o) = first {
+            play(&mut st, Move::Fire(o)); // the jug
+            assert_eq!(
+                sorted(moves(&st)),
+                sorted(vec![Move::Fire(3), Move::Stop]),
+                "the options after the jug's"
+            );
+        }
+        play(&mut st, Move::Fire(3)); // the painted plate into the glaze kiln
+        let p = &st.table().players[s];
+        assert_eq!(p.drying[0], 1, "{first:?}: the plate still dries");
+        assert_eq!(
+            st.actor(),
+            Some(1 - s),
+            "{first:?}: the action and the turn are over"
+        );
+    }
+}
+
+/// 8.8: the options go on after the workshop last used, so a piece into the last workshop
+/// ends the action even with an earlier workshop passed over still empty: with four
+/// workshops, a Plate into the first and the other Plate into the fourth leave the Jug in its
+/// kiln, and no further decision (not even Stop) is asked.
+#[test]
+fn s8_8_paint_ends_after_the_last_workshop_though_one_before_is_empty() {
+    let mut st = started(2, 53);
+    let s = st.actor().unwrap();
+    let first = first_of(CardType::GlazingWorkshop);
+    for ws in first..first + 3 {
+        take_out(&mut st, ws);
+    }
+    let p = &mut st.table_mut().players[s];
+    // Enough of everything for any workshop's paint cost.
+    (p.pg, p.glaze, p.clay, p.cracks) = (10, 10, 7, 0);
+    for ws in first..first + 3 {
+        p.workshops.push(Slot { card: ws, piece: 0 });
+    }
+    p.firing_kilns[0].piece = 1; // a plate
+    p.firing_kilns.push(Slot { card: 68, piece: 2 }); // a jug
+    p.firing_kilns.push(Slot { card: 69, piece: 1 }); // a plate
+    with_task(&mut st, Act::Paint);
+    play(&mut st, Move::Paint(0)); // plate into workshop 0
+    assert!(
+        moves(&st).contains(&Move::Paint(3 * 2 + 1)),
+        "the jug may go into workshop 2"
+    );
+    play(&mut st, Move::Paint(3 * 3)); // plate into workshop 3, past 1 and 2
+    let p = &st.table().players[s];
+    let pieces: Vec<u8> = p.workshops.iter().map(|w| w.piece).collect();
+    assert_eq!(pieces, [1, 0, 0, 1]);
+    let kilns: Vec<u8> = p.firing_kilns.iter().map(|k| k.piece).collect();
+    assert_eq!(kilns, [0, 2, 0], "the jug stays");
+    assert_eq!(st.actor(), Some(1 - s), "the action and the turn are over");
+}
+
+/// 8.8: a first piece into a later workshop passes over the earlier ones: with three empty
+/// workshops and two Plates, a Plate into the second leaves only the third on offer (not the
+/// first); with two workshops and a Plate and a Jug, a Plate into the second ends the action.
+#[test]
+fn s8_8_paint_passes_over_the_workshops_before_the_first_used() {
+    for (workshops, pieces) in [(3u8, [1u8, 1]), (2, [1, 2])] {
+        let mut st = started(2, 55);
+        let s = st.actor().unwrap();
+        let first = first_of(CardType::GlazingWorkshop);
+        for ws in first..first + workshops - 1 {
+            take_out(&mut st, ws);
+        }
+        let p = &mut st.table_mut().players[s];
+        // Enough of everything for any workshop's paint cost.
+        (p.pg, p.glaze, p.clay, p.cracks) = (10, 10, 7, 0);
+        for ws in first..first + workshops - 1 {
+            p.workshops.push(Slot { card: ws, piece: 0 });
+        }
+        p.firing_kilns[0].piece = pieces[0];
+        p.firing_kilns.push(Slot {
+            card: 68,
+            piece: pieces[1],
+        });
+        with_task(&mut st, Act::Paint);
+        play(&mut st, Move::Paint(3)); // a plate into workshop 1
+        if workshops == 3 {
+            assert_eq!(
+                sorted(moves(&st)),
+                sorted(vec![Move::Paint(6), Move::Stop]),
+                "the other plate into workshop 2 only"
+            );
+        } else {
+            assert_eq!(
+                st.table().players[s].firing_kilns[1].piece,
+                2,
+                "the jug stays"
+            );
+            assert_eq!(st.actor(), Some(1 - s), "the action and the turn are over");
+        }
+    }
+}
+
 /// 8.2: "pay its cost in Perra Gorda Tokens, Clay, Glazes, or Cracks"; 9.8: "Collect one
 /// reward from one of your Esparto Cards". Jarapa Roja 1 (authored: costs 1 Clay, rewards 4
 /// Perra Gorda or 1 Clay) is played for its Clay; the Collect Esparto bonus then offers both
