@@ -2,7 +2,7 @@
 //! cracks' way out: 8.9 Clean (9.5).
 
 use super::actions::{encode, Move};
-use super::state::{Mode, NijarState};
+use super::state::{Mode, NijarState, Slot};
 use crate::engine::{ActionList, Seat};
 
 impl NijarState {
@@ -84,12 +84,7 @@ impl NijarState {
     /// kilns, read once, onto each empty workshop whose paint cost can be paid.
     pub(crate) fn paint_options(&self, s: Seat) -> u64 {
         let p = &self.t.players[s];
-        let mut types = 0u64;
-        for k in p.firing_kilns.iter() {
-            if k.piece != 0 {
-                types |= 1 << (k.piece - 1);
-            }
-        }
+        let types = u64::from(kiln_types(&p.firing_kilns));
         if types == 0 {
             return 0;
         }
@@ -132,19 +127,8 @@ impl NijarState {
     /// (bits 0..3) and in glaze kilns (bits 3..6), one look at each row.
     pub(crate) fn sell_options(&self, s: Seat) -> u8 {
         let p = &self.t.players[s];
-        let mut set = 0u8;
         // 7.2.3: an unpainted piece from a firing kiln, a painted one from a glaze kiln.
-        for k in p.firing_kilns.iter() {
-            if k.piece != 0 {
-                set |= 1 << (k.piece - 1);
-            }
-        }
-        for k in p.glaze_kilns.iter() {
-            if k.piece != 0 {
-                set |= 1 << (k.piece + 2);
-            }
-        }
-        set
+        kiln_types(&p.firing_kilns) | kiln_types(&p.glaze_kilns) << 3
     }
 
     /// The VP a sale of option `o` brings now.
@@ -278,4 +262,12 @@ impl NijarState {
         self.t.players[s].cleanups[c].cracks += 1;
         self.complete_cleanups(s);
     }
+}
+
+/// The piece types held in a row of kilns, as bits (bit `type - 1`).
+fn kiln_types(kilns: &[Slot]) -> u8 {
+    kilns
+        .iter()
+        .filter(|k| k.piece != 0)
+        .fold(0, |set, k| set | 1 << (k.piece - 1))
 }

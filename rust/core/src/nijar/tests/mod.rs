@@ -23,6 +23,24 @@ use super::data::{Act, CardType};
 use super::state::{Frame, Mode, NijarConfig, NijarState, Phase, EMPTY};
 use crate::engine::GameState;
 
+/// Every mode a random-play test walks: 1–4 players, both layouts, and in solo every
+/// difficulty.
+pub(super) fn modes() -> Vec<(usize, NijarConfig)> {
+    let mut modes = Vec::new();
+    for players in 1..=4 {
+        for first_game_layout in [false, true] {
+            for difficulty in if players == 1 { 0..3 } else { 0..1 } {
+                let config = NijarConfig {
+                    first_game_layout,
+                    difficulty,
+                };
+                modes.push((players, config));
+            }
+        }
+    }
+    modes
+}
+
 /// A new game at the start of its first turn (every setup choice the first one offered).
 pub(super) fn started(players: usize, seed: u64) -> NijarState {
     let config = NijarConfig {

@@ -4,7 +4,7 @@
 //! 1–4 players, both layouts and every solo level: bit `o` is set exactly when option `o`
 //! is allowed, and no bit beyond the options is ever set.
 
-use super::super::state::{NijarConfig, NijarState, EMPTY};
+use super::super::state::{NijarState, EMPTY};
 use crate::engine::{GameState, Rng};
 
 /// Bits `0..n` of `set` against `allowed` for each option; the bits above `n` clear.
@@ -48,35 +48,25 @@ fn check(st: &NijarState, what: &str) {
 fn option_sets_match_the_rule_option_by_option_at_every_step() {
     // Each set is seen non-empty, so the comparison is not vacuous.
     let mut met = [0usize; 5];
-    for players in 1..=4 {
-        for first_game_layout in [false, true] {
-            for difficulty in if players == 1 { 0..3 } else { 0..1 } {
-                let config = NijarConfig {
-                    first_game_layout,
-                    difficulty,
-                };
-                for g in 0..12 {
-                    let mut st = NijarState::new_game(players, g, None, config).unwrap();
-                    let mut rng = Rng::seed_from(g ^ 0x5eed);
-                    while !st.is_terminal() {
-                        let what =
-                            format!("{players}p {config:?} game {g} step {}", st.history().len());
-                        check(&st, &what);
-                        for s in 0..st.n() {
-                            met[0] += usize::from(st.fire_options(s) != 0);
-                            met[1] += usize::from(st.paint_options(s) != 0);
-                            met[2] += usize::from(st.sell_options(s) != 0);
-                            met[3] += usize::from(st.shape_options(s) != 0);
-                            // A position blocked by another seat's donkey.
-                            let cards = (0..15).filter(|&p| st.draft_at(p) != EMPTY);
-                            met[4] += usize::from(
-                                cards.count() > st.available_set(s).count_ones() as usize,
-                            );
-                        }
-                        let legal = st.legal_actions();
-                        st.apply_unchecked(legal[rng.below(legal.len())]);
-                    }
+    for (players, config) in super::modes() {
+        for g in 0..12 {
+            let mut st = NijarState::new_game(players, g, None, config).unwrap();
+            let mut rng = Rng::seed_from(g ^ 0x5eed);
+            while !st.is_terminal() {
+                let what = format!("{players}p {config:?} game {g} step {}", st.history().len());
+                check(&st, &what);
+                for s in 0..st.n() {
+                    met[0] += usize::from(st.fire_options(s) != 0);
+                    met[1] += usize::from(st.paint_options(s) != 0);
+                    met[2] += usize::from(st.sell_options(s) != 0);
+                    met[3] += usize::from(st.shape_options(s) != 0);
+                    // A position blocked by another seat's donkey.
+                    let cards = (0..15).filter(|&p| st.draft_at(p) != EMPTY);
+                    met[4] +=
+                        usize::from(cards.count() > st.available_set(s).count_ones() as usize);
                 }
+                let legal = st.legal_actions();
+                st.apply_unchecked(legal[rng.below(legal.len())]);
             }
         }
     }

@@ -24,20 +24,12 @@ fn changed(a: &[f32], b: &[f32]) -> Vec<usize> {
 /// Fixed size for every player count and option, every slot written.
 #[test]
 fn the_tensor_has_one_size_and_is_fully_written() {
-    for players in 1..=4 {
-        for difficulty in if players == 1 { 0..3 } else { 0..1 } {
-            for first_game_layout in [false, true] {
-                let config = NijarConfig {
-                    first_game_layout,
-                    difficulty,
-                };
-                let st = NijarState::new_game(players, 3, None, config).unwrap();
-                assert_eq!(st.observation_tensor_size(), TENSOR_SIZE);
-                for viewer in 0..players {
-                    let t = tensor(&st, viewer);
-                    assert!(t.iter().all(|x| x.is_finite() && (-1.0..=2.0).contains(x)));
-                }
-            }
+    for (players, config) in super::modes() {
+        let st = NijarState::new_game(players, 3, None, config).unwrap();
+        assert_eq!(st.observation_tensor_size(), TENSOR_SIZE);
+        for viewer in 0..players {
+            let t = tensor(&st, viewer);
+            assert!(t.iter().all(|x| x.is_finite() && (-1.0..=2.0).contains(x)));
         }
     }
 }
