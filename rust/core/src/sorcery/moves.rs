@@ -118,16 +118,22 @@ impl SorceryState {
     /// Bit i: some project of the seat has an open icon i (not taken by a pending commit).
     fn open_icon_mask(&self, seat: Seat) -> u8 {
         let p = &self.t.players[seat];
-        if p.pending.is_empty() {
-            // No pending commit reserves an icon: the open icons are the empty slots'.
-            return p
-                .projects
-                .iter()
-                .fold(0, |mask, w| mask | self.empty_slot_icons(w));
-        }
+        let unreserved = p.pending.is_empty();
         p.projects
             .iter()
-            .fold(0, |mask, w| mask | self.open_icon_bits(seat, w))
+            .fold(0, |mask, w| mask | self.open_icons_of(seat, w, unreserved))
+    }
+
+    /// The open icons of the seat's project `w`; `unreserved` when the seat has no pending
+    /// commit, so that nothing reserves an icon and they are its empty slots' (the common
+    /// case, read without counting reservations).
+    #[inline]
+    fn open_icons_of(&self, seat: Seat, w: &Work, unreserved: bool) -> u8 {
+        if unreserved {
+            self.empty_slot_icons(w)
+        } else {
+            self.open_icon_bits(seat, w)
+        }
     }
 
     /// Whether some material in the seat's hand fits an icon still open on one of its
@@ -153,14 +159,9 @@ impl SorceryState {
         let mut per_project = [0u8; 64];
         let mut projects = 0u64;
         let p = &self.t.players[seat];
-        // No pending commit reserves an icon: the open icons are the empty slots'.
         let unreserved = p.pending.is_empty();
         for w in p.projects.iter() {
-            let open = if unreserved {
-                self.empty_slot_icons(w)
-            } else {
-                self.open_icon_bits(seat, w)
-            } & icons;
+            let open = self.open_icons_of(seat, w, unreserved) & icons;
             if open != 0 {
                 per_project[usize::from(w.card)] = open;
                 projects |= 1 << w.card;
