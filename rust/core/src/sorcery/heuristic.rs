@@ -19,6 +19,7 @@
 //! It runs in the rollouts' inner loop: it allocates nothing (fixed arrays, bit sets).
 
 use super::data::{Condition, NO_ICON, NUM_ICONS};
+use super::estimate_memo;
 use super::score::PE_DOLLARS_PER_CREDIT;
 use super::state::{ids, Phase, SorceryState, Stage, Work, MARKET, MONTHS, NONE, WEEKS};
 use crate::engine::{PerSeat, Seat};
@@ -47,7 +48,7 @@ const ONGOING_WORTH: f64 = 0.5;
 /// Per icon: how many open icons the seat's projects still need, and the best per-icon
 /// credits among them.
 #[derive(Clone, Copy, Default)]
-struct Needs {
+pub(super) struct Needs {
     open: [u8; NUM_ICONS],
     worth: [f64; NUM_ICONS],
 }
@@ -112,6 +113,30 @@ fn owned_share(open: u32, icons: usize) -> f64 {
     }
 }
 
+/// A thesis's estimate with `fraction` of its condition met: a share of its credits
+/// growing with the square of the part met.
+fn partly_met(credits: u8, fraction: f64) -> f64 {
+    let f = fraction.min(1.0);
+    f64::from(credits) * THESIS_SHARE * f * f
+}
+
+/// The credits the kept thesis scores and the estimate of its part met, with `unused` the
+/// unused material value.
+fn thesis_with(thesis: estimate_memo::ThesisPart, unused: i32) -> (i32, f64) {
+    use estimate_memo::ThesisPart;
+    match thesis {
+        ThesisPart::None => (0, 0.0),
+        ThesisPart::Fixed { credits, estimate } => (credits, estimate),
+        ThesisPart::Materials { amount, credits } if unused >= i32::from(amount) => {
+            (i32::from(credits), 0.0)
+        }
+        ThesisPart::Materials { amount, credits } => (
+            0,
+            partly_met(credits, f64::from(unused) / f64::from(amount.max(1))),
+        ),
+    }
+}
+
 /// Weeks in the semester: 4 months of 4.
 const WEEKS_IN_GAME: u32 = MONTHS as u32 * WEEKS as u32;
 
@@ -161,26 +186,37 @@ impl SorceryState {
 
     /// One seat's running score plus its progress.
     fn seat_estimate(&self, seat: Seat) -> f64 {
-        // The unused materials and the thesis are read once here for the score and the
-        // thesis estimate both (each costs a walk over the hand and every project's slots).
-        let unused = self.unused_material_value(seat);
-        let thesis_met = self.thesis_met_with(seat, unused);
-        let score = f64::from(self.score_from(seat, unused, thesis_met));
         let weeks = self.weeks_left();
+        let p = &self.t.players[seat];
+        // The part read from the projects, the completed projects and the thesis is
+        // remembered while they, the pending commits and the week stay the same (most
+        // candidate moves leave them so); the hand is read anew.
+        let (score, mut value, thesis, ongoing, mut capacity, mut needs) =
+            estimate_memo::with_area_part(
+                &self.cards,
+                seat,
+                p,
+                weeks,
+                |part| self.area_part(seat, weeks, part),
+                |part| {
+                    let hand = i32::from(self.value_of(self.materials_of(p.hand)));
+                    // `unused_material_value`: the hand and what lies under the projects.
+                    let unused = hand + part.under_incomplete;
+                    let (thesis_credits, thesis) = thesis_with(part.thesis, unused);
+                    // `score`: the thesis, the completed projects, unused materials / 8.
+                    let score =
+                        thesis_credits + part.completed_credits + unused / PE_DOLLARS_PER_CREDIT;
+                    let score = f64::from(score);
+                    let value = part.estimates.iter().fold(score, |v, &e| v + e);
+                    let (capacity, needs) = (part.capacity, part.needs);
+                    (score, value, thesis, part.ongoing, capacity, needs)
+                },
+            );
         if weeks == 0 || self.t.phase == Phase::GameOver {
             return score;
         }
         let horizon = f64::from(weeks) / f64::from(WEEKS_IN_GAME);
         let money = MONEY_END + (MONEY_EARLY - MONEY_END) * horizon;
-        let p = &self.t.players[seat];
-        // Commits still possible: each remaining commit step, and a cram.
-        let mut capacity = u32::from(self.commit_limit(seat)) * weeks + 2;
-
-        let mut needs = Needs::default();
-        let mut value = score;
-        for w in p.projects.iter() {
-            value += self.work_estimate(seat, w, &mut capacity, &mut needs);
-        }
         let acting = self.actor() == Some(seat);
         let t = &self.t.turn;
         // A purchase in progress: its projects as owned, its stock in hand (its price owed is
@@ -280,33 +316,27 @@ impl SorceryState {
                 _ => {}
             }
         }
-        value + self.thesis_estimate(seat, unused, thesis_met) + self.ongoing_estimate(seat)
+        value + thesis + ongoing
     }
 
-    /// Whether the seat's kept thesis is met, with `unused` its unused material value: what
-    /// `condition_met` decides, without walking the materials again.
-    fn thesis_met_with(&self, seat: Seat, unused: i32) -> bool {
-        let t = self.t.players[seat].thesis;
-        if t == NONE {
-            return false;
-        }
-        match self.cards.theses[usize::from(t)].condition {
-            Condition::Materials { amount } => unused >= i32::from(amount),
-            ref condition => self.condition_met(seat, condition),
-        }
-    }
-
-    /// `score(seat)` from its unused material value and whether its thesis is met: the
-    /// thesis, the completed projects with their tokens, and unused materials / 8.
-    fn score_from(&self, seat: Seat, unused: i32, thesis_met: bool) -> i32 {
+    /// The part of `seat`'s estimate its projects, completed projects and thesis give (see
+    /// [`estimate_memo`]), `weeks` weeks before the end, into a cleared `part`.
+    fn area_part(&self, seat: Seat, weeks: u32, part: &mut estimate_memo::AreaPart) {
         let p = &self.t.players[seat];
-        let thesis = if thesis_met {
-            i32::from(self.cards.theses[usize::from(p.thesis)].credits)
-        } else {
-            0
-        };
+        // Commits still possible: each remaining commit step, and a cram.
+        part.capacity = u32::from(self.commit_limit(seat)) * weeks + 2;
+        let slot_values = &self.cards.slot_values;
+        for w in p.projects.iter() {
+            let estimate = self.work_estimate(seat, w, &mut part.capacity, &mut part.needs);
+            part.estimates.push(estimate);
+            part.under_incomplete += w
+                .slots
+                .iter()
+                .map(|&m| i32::from(slot_values[usize::from(m)]))
+                .sum::<i32>();
+        }
         let facts = &self.cards.project_facts;
-        let projects: i32 = p
+        part.completed_credits = p
             .completed
             .iter()
             .map(|d| {
@@ -314,7 +344,38 @@ impl SorceryState {
                     - i32::from(d.demerits)
             })
             .sum();
-        thesis + projects + unused / PE_DOLLARS_PER_CREDIT
+        part.thesis = self.thesis_part(seat);
+        part.ongoing = self.ongoing_estimate(seat);
+    }
+
+    /// The kept thesis's part: what it scores and the estimate of the part of its condition
+    /// met, fixed now unless the condition is on the unused materials.
+    fn thesis_part(&self, seat: Seat) -> estimate_memo::ThesisPart {
+        use estimate_memo::ThesisPart;
+        let t = self.t.players[seat].thesis;
+        if t == NONE {
+            return ThesisPart::None;
+        }
+        let thesis = &self.cards.theses[usize::from(t)];
+        if let Condition::Materials { amount } = thesis.condition {
+            return ThesisPart::Materials {
+                amount,
+                credits: thesis.credits,
+            };
+        }
+        if self.condition_met(seat, &thesis.condition) {
+            return ThesisPart::Fixed {
+                credits: i32::from(thesis.credits),
+                estimate: 0.0, // in the score already
+            };
+        }
+        ThesisPart::Fixed {
+            credits: 0,
+            estimate: partly_met(
+                thesis.credits,
+                self.completed_fraction(seat, &thesis.condition),
+            ),
+        }
     }
 
     /// A project in progress: its share of credits, and its open icons added to `needs`.
@@ -385,23 +446,16 @@ impl SorceryState {
         }
     }
 
-    /// The kept thesis not yet met: a share of its credits by how much of its condition is.
-    fn thesis_estimate(&self, seat: Seat, unused: i32, met: bool) -> f64 {
-        let p = &self.t.players[seat];
-        if p.thesis == NONE {
-            return 0.0;
-        }
-        let thesis = &self.cards.theses[usize::from(p.thesis)];
-        if met {
-            return 0.0; // in the score already
-        }
-        let done = &p.completed;
+    /// How much of a thesis condition on the completed projects the seat meets (0 for the
+    /// unused-materials condition, which `thesis_with` reads from the materials instead).
+    fn completed_fraction(&self, seat: Seat, condition: &Condition) -> f64 {
+        let done = &self.t.players[seat].completed;
         let count = |f: &dyn Fn(&super::data::ProjectCard) -> bool| {
             done.iter()
                 .filter(|d| f(self.proj(usize::from(d.card))))
                 .count() as f64
         };
-        let fraction = match thesis.condition {
+        match *condition {
             Condition::Projects { count: n } => done.len() as f64 / f64::from(n.max(1)),
             Condition::Department {
                 department,
@@ -423,10 +477,8 @@ impl SorceryState {
                     done.len() as f64 / f64::from(n.max(1))
                 }
             }
-            Condition::Materials { amount } => f64::from(unused) / f64::from(amount.max(1)),
-        };
-        let f = fraction.min(1.0);
-        f64::from(thesis.credits) * THESIS_SHARE * f * f
+            Condition::Materials { .. } => 0.0,
+        }
     }
 
     /// Completed projects' ongoing abilities (more commits each week).

@@ -23,6 +23,7 @@ mod bounds;
 mod card_file;
 pub mod config;
 pub mod data;
+mod estimate_memo;
 pub mod faces;
 mod game;
 mod heuristic;
