@@ -171,16 +171,25 @@ impl SorceryState {
 
     /// Whether `seat`'s estimate is certainly the same here as in `before`: it is not the
     /// seat to act in either (a seat's own turn adds the purchase and pile look-aheads), and
-    /// all a waiting seat's estimate reads is equal — its own area, the week (weeks left),
-    /// whether the game is over, and in solo the robot (the card set is shared by copies).
+    /// all a waiting seat's estimate reads is equal — the parts of its area the estimate
+    /// reads (hand, pending commits, projects, completed projects, thesis: not the offers or
+    /// the staff), the week (weeks left), whether the game is over, and in solo the robot's
+    /// score (the card set is shared by copies). The cheapest and likeliest to differ go first.
     pub(crate) fn heuristic_kept(&self, before: &SorceryState, seat: Seat) -> bool {
+        let (now, then) = (&self.t.players[seat], &before.t.players[seat]);
         self.actor() != Some(seat)
             && before.actor() != Some(seat)
             && self.t.month == before.t.month
             && self.t.week == before.t.week
             && (self.t.phase == Phase::GameOver) == (before.t.phase == Phase::GameOver)
-            && self.t.robot == before.t.robot
-            && self.t.players[seat] == before.t.players[seat]
+            && now.hand == then.hand
+            && now.thesis == then.thesis
+            && now.pending == then.pending
+            && now.projects == then.projects
+            && now.completed == then.completed
+            && (self.n() > 1
+                || (self.t.robot.materials == before.t.robot.materials
+                    && self.t.robot.tokens == before.t.robot.tokens))
             && std::sync::Arc::ptr_eq(&self.cards, &before.cards)
     }
 
