@@ -34,7 +34,13 @@ pub const BASE_COMMITS: u8 = 2;
 pub const MAX_PENDING: usize = 16;
 
 /// An in-progress project and what is committed to it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// `repr(C)` and the hand-written equality below (as for [`Done`] and [`Commit`]): the
+/// search compares a seat's projects many times a candidate move (whether its estimate is
+/// kept), and the derived field-by-field comparison, a branch a byte, was a fifth of a
+/// Sorcery search; read as whole words in declared order it is two loads and a compare.
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, Eq, Serialize, Deserialize)]
 pub struct Work {
     /// Project id.
     pub card: CardId,
@@ -50,7 +56,8 @@ pub struct Work {
 }
 
 /// A completed project with its tokens.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, Eq, Serialize, Deserialize)]
 pub struct Done {
     /// Project id.
     pub card: CardId,
@@ -64,7 +71,8 @@ pub struct Done {
 }
 
 /// One committed material, waiting for the reveal of the commit step.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[repr(C)]
+#[derive(Clone, Copy, Debug, Default, Eq, Serialize, Deserialize)]
 pub struct Commit {
     /// The material.
     pub material: CardId,
@@ -72,6 +80,38 @@ pub struct Commit {
     pub project: CardId,
     /// The icon it counts for.
     pub icon: u8,
+}
+
+impl Work {
+    /// Every field, packed in declared order (what equality compares).
+    fn packed(&self) -> (u64, u16) {
+        let s = self.slots;
+        let head = [self.card, s[0], s[1], s[2], s[3], s[4], s[5], self.credits];
+        (
+            u64::from_le_bytes(head),
+            u16::from_le_bytes([self.demerits, self.batch]),
+        )
+    }
+}
+
+impl PartialEq for Work {
+    fn eq(&self, other: &Self) -> bool {
+        self.packed() == other.packed()
+    }
+}
+
+impl PartialEq for Done {
+    fn eq(&self, other: &Self) -> bool {
+        let packed = |d: &Done| u32::from_le_bytes([d.card, d.credits, d.demerits, d.week]);
+        packed(self) == packed(other)
+    }
+}
+
+impl PartialEq for Commit {
+    fn eq(&self, other: &Self) -> bool {
+        let packed = |c: &Commit| u32::from_le_bytes([c.material, c.project, c.icon, 0]);
+        packed(self) == packed(other)
+    }
 }
 
 /// Everything one seat has.

@@ -193,3 +193,75 @@ fn the_price_owed_costs_the_cheapest_materials_that_can_pay_it() {
         assert_eq!(decode(chosen), Some(Move::Pay(ring)), "seed {seed}");
     }
 }
+
+/// `Work`, `Done` and `Commit` compare packed words (for the keep test and the estimate's
+/// memo): equal exactly when every field is — a change to any one field makes them differ.
+#[test]
+fn area_pieces_differ_when_any_field_does() {
+    use crate::sorcery::state::{Commit, Done, Work};
+    let work = Work {
+        card: 7,
+        slots: [1, 2, 3, 4, 5, 6],
+        credits: 1,
+        demerits: 2,
+        batch: 1,
+    };
+    let copy = work;
+    assert_eq!(copy, work);
+    let mut changed: Vec<Work> = (0..6)
+        .map(|i| {
+            let mut w = work;
+            w.slots[i] += 1;
+            w
+        })
+        .collect();
+    changed.push(Work { card: 8, ..work });
+    changed.push(Work { credits: 0, ..work });
+    changed.push(Work {
+        demerits: 0,
+        ..work
+    });
+    changed.push(Work { batch: 0, ..work });
+    for w in changed {
+        assert_ne!(w, work, "{w:?}");
+    }
+    let done = Done {
+        card: 3,
+        credits: 1,
+        demerits: 1,
+        week: 2,
+    };
+    let copy = done;
+    assert_eq!(copy, done);
+    for d in [
+        Done { card: 4, ..done },
+        Done { credits: 0, ..done },
+        Done {
+            demerits: 0,
+            ..done
+        },
+        Done { week: 3, ..done },
+    ] {
+        assert_ne!(d, done, "{d:?}");
+    }
+    let commit = Commit {
+        material: 9,
+        project: 3,
+        icon: 2,
+    };
+    let copy = commit;
+    assert_eq!(copy, commit);
+    for c in [
+        Commit {
+            material: 8,
+            ..commit
+        },
+        Commit {
+            project: 4,
+            ..commit
+        },
+        Commit { icon: 1, ..commit },
+    ] {
+        assert_ne!(c, commit, "{c:?}");
+    }
+}
