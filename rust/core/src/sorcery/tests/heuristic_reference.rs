@@ -459,3 +459,83 @@ fn the_fast_heuristic_is_the_reference_bit_for_bit_in_every_mode() {
     }
     assert!(positions > 20_000, "{positions} positions compared");
 }
+
+/// The estimate's memo (`estimate_memo`) is keyed by every piece of a seat's area it is
+/// computed from: with the memo warm from one position, a copy that differs in only one of
+/// them — the thesis, the weeks left, a project in progress, a completed project, the pending
+/// commits — and whose reference value differs for it, still gets the reference's value, bit
+/// for bit (a key that left the piece out would hand back the first position's part).
+#[test]
+fn the_estimate_memo_is_keyed_by_every_piece_it_reads() {
+    type Vary = fn(&mut SorceryState, Seat) -> bool;
+    let kinds: [(&str, Vary); 5] = [
+        ("thesis", |v, seat| {
+            let p = &mut v.t.players[seat];
+            let other = p
+                .thesis_offer
+                .into_iter()
+                .find(|&t| t != NONE && t != p.thesis);
+            other.is_some_and(|t| {
+                p.thesis = t;
+                true
+            })
+        }),
+        ("weeks left", |v, _| {
+            v.t.week += 1;
+            v.t.week < super::super::state::WEEKS
+        }),
+        ("project", |v, seat| {
+            let projects = &mut v.t.players[seat].projects;
+            projects.first_mut().is_some_and(|w| {
+                w.credits += 1;
+                true
+            })
+        }),
+        ("completed", |v, seat| {
+            let done = &mut v.t.players[seat].completed;
+            done.first_mut().is_some_and(|d| {
+                d.credits += 1;
+                true
+            })
+        }),
+        ("pending", |v, seat| {
+            v.t.players[seat].pending.pop().is_some()
+        }),
+    ];
+    let mut checked = [0usize; 5];
+    for seed in 0..6 {
+        let mut s = game(4, seed, json!({}));
+        let mut rng = Rng::seed_from(seed + 11);
+        while !s.is_terminal() {
+            for seat in 0..s.n() {
+                for (k, (_, vary)) in kinds.iter().enumerate() {
+                    let mut v = s.clone();
+                    let reference = s.ref_heuristic()[seat];
+                    if !vary(&mut v, seat) || v.ref_heuristic()[seat] == reference {
+                        continue;
+                    }
+                    // Warm the memo with `s`, then read the copy.
+                    assert_eq!(s.heuristic_value(seat).to_bits(), reference.to_bits());
+                    let want = v.ref_heuristic()[seat];
+                    assert_eq!(
+                        v.heuristic_value(seat).to_bits(),
+                        want.to_bits(),
+                        "{} changed: seed {seed} move {} seat {seat}",
+                        kinds[k].0,
+                        s.history().len()
+                    );
+                    checked[k] += 1;
+                }
+            }
+            let legal = s.legal_actions();
+            s.apply_unchecked(legal[rng.below(legal.len())]);
+        }
+    }
+    for (k, (what, _)) in kinds.iter().enumerate() {
+        assert!(
+            checked[k] >= 5,
+            "{what}: only {} positions checked",
+            checked[k]
+        );
+    }
+}
