@@ -291,10 +291,17 @@ def test_option_texts_word_cards_as_the_board_does_without_engine_ids() -> None:
     assert name_sides(state.action_to_string(commit), 0, []) == (
         "Commit Wedding Band $3 💍 · +1 if 💍"
     )
-    # A project as the board's face: [department level] $cost → credits; an icon as drawn.
+    # A put in one line of an 80-column screen: the material by name and value, the project
+    # in progress by name, the icon as drawn and the token that use earns.
     engine = "Put Severed Hand (#20, $1, Hand) under Twitching Finger (#7, reanimation 100, $1, 2 credits) as its Hand"  # noqa: E501
+    assert name_sides(engine, 0, []) == "Put Severed Hand $1 under Twitching Finger as its ✋"
+    odd = "Put Odd Bone (#5, $2, Skull/Rib Cage, +1 if Rib Cage, -1 if Skull) under Minor Rift (#9, sorcery 100, $1, 2 credits) as its"  # noqa: E501
+    assert name_sides(f"{odd} Rib Cage", 0, []).endswith("Minor Rift as its 🦴R (+1 credit)")
+    assert name_sides(f"{odd} Skull", 0, []).endswith("Minor Rift as its 💀 (-1 demerit)")
+    # A market project in a clear: its name and department, the market shows the rest.
+    engine = "Clear market space 2 (Twitching Finger (#7, reanimation 100, $1, 2 credits)) and another, for $1"  # noqa: E501
     assert name_sides(engine, 0, []) == (
-        "Put Severed Hand $1 ✋ under Twitching Finger [reanimation 100] $1 → 2cr as its ✋"
+        "Clear space 2 (Twitching Finger [reanimation 100]) and another for $1"
     )
     assert name_sides("Commit Mismatched Bone (#1, $1, Limb/Skull)", 0, []) == (
         "Commit Mismatched Bone $1 🦵 or 💀"

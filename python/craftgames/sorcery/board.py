@@ -316,10 +316,52 @@ def _project_words(m: re.Match[str]) -> str:
     )
 
 
+_PUT = re.compile(r"^Put (?P<material>.+\)) under (?P<project>.+\)) as its (?P<icon>[A-Za-z ]+)$")
+# A market space named in a clear: the compact market beside it shows its cost and credits.
+_CLEAR = re.compile(r"^(Clear market space \d|…together with market space \d) \((.+\))\)(.*)$")
+
+
+def _put_words(m: re.Match[str]) -> str | None:
+    """A material put under a project in progress, in one line of the screen: the material by
+    name and value (a name is one face), the project by name (the board shows it with its
+    icons), the icon it fills and the token that use puts on it (the "+1 if" / "-1 if")."""
+    material = _MATERIAL_LABEL.fullmatch(m.group("material"))
+    project = _PROJECT_LABEL.fullmatch(m.group("project"))
+    if material is None or project is None:
+        return None
+    icon = m.group("icon")
+
+    def has(group: str) -> bool:
+        return icon in (material.group(group) or "").split("/")
+
+    token = " (+1 credit)" if has("credit") else ""
+    token += " (-1 demerit)" if has("demerit") else ""
+    return (
+        f"Put {material.group('name')} ${material.group('value')} under"
+        f" {project.group('name')} as its {_EMOJI.get(icon, icon)}{token}"
+    )
+
+
+def _clear_words(m: re.Match[str]) -> str:
+    project = _PROJECT_LABEL.fullmatch(m.group(2))
+    if project is None:
+        return m.group(0)
+    rest = " and another for $1" if m.group(3) == " and another, for $1" else m.group(3)
+    what = m.group(1).replace("Clear market space", "Clear space")
+    face = f"{project.group('name')} [{project.group('dept')} {project.group('level')}]"
+    return f"{what} ({face}){rest}"
+
+
 def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     """An engine sentence in the board's words: a card as the board draws it (name, value or
-    cost and credits, icons), without the engine's ids; "as its Hand" as "as its ✋"."""
+    cost and credits, icons), without the engine's ids; "as its Hand" as "as its ✋". A put
+    names the material by name and value and says the token it earns (`_put_words`), a
+    market clear names the project and its department (`_clear_words`): one screen line."""
     del seat, names
+    put = _PUT.match(text)
+    if put is not None and (words := _put_words(put)) is not None:
+        return words
+    text = _CLEAR.sub(_clear_words, text)
     text = _PROJECT_LABEL.sub(_project_words, text)
     text = _MATERIAL_LABEL.sub(_material_words, text)
     if text.startswith(("Put ", "Fill the ")):
