@@ -368,7 +368,7 @@ def test_the_compact_pile_line_and_the_decision_wrap_at_80_columns() -> None:
     shown = text_of(render(state.observation(1), private=True, compact=True), width=80)
     decision = after(shown, "To decide")
     assert decision == (
-        "To decide: dig: all three piles passed, take the top grave card, a Candle or a Vial"
+        "To decide: dig: all three piles passed: the top grave card, a Candle or a Vial"
     )
     seat0 = text_of(render(faces_state().observation(0), private=True, compact=True), width=80)
     piles = after(seat0, "grave pile 1")

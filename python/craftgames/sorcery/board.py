@@ -210,7 +210,7 @@ _STAGE_TEXT = {
     "Cram": "cram: commit a material, or end the cram",
     "CramTarget": "cram: the project and icon for the material",
     "Dig": "dig: take this grave pile, or look at the next",
-    "DigEnd": "dig: all three piles passed, take the top grave card, a Candle or a Vial",
+    "DigEnd": "dig: all three piles passed: the top grave card, a Candle or a Vial",
     "BuyClear": "buy: clear two market projects for $1, or go on",
     "BuySelect": "buy: choose projects and stock",
     "BuyPay": "buy: discard materials to pay",
@@ -616,14 +616,22 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         # left out is left out whole (abilities, the supply), and `b` shows the full board.
         if obs["current_player"] == viewer and private:
             head_parts.pop()  # "your move" below says it
+        if len(obs["players"]) == 1:  # solo: you are always the first player
+            head_parts = [x for x in head_parts if not x.startswith("first player")]
+        if robot:  # the robot on the header line, its tokens when it has some
+            tokens = int(robot["tokens"])
+            head_parts.append(
+                f"robot: {_plural(len(robot['materials']), 'grave card')} "
+                f"(${sum(int(m['value']) for m in robot['materials'])})"
+                + (f", {_plural(tokens, 'token')}" if tokens else "")
+                + f", score {robot['score']}"
+            )
         lines = wrap_units([(" · " if i else "", x) for i, x in enumerate(head_parts)], WIDTH, "  ")
         # Your seat last of the seats, nearest the options: the other seats scroll off first.
         seats = sorted(obs["players"], key=lambda p: p["seat"] == viewer and private)
         for p in seats:
             paying = bool(deciding) and turn.get("stage") == "BuyPay"
             lines += _compact_seat(p, viewer, private, paying)
-        if robot_line:
-            lines += wrap_at_spaces(robot_line, WIDTH, "    ")
         # What you saw in the piles is for digging: a buy's or a commit's decision leaves it
         # to `b` (the pile sizes stay).
         seen = not (deciding and str(turn.get("stage")).startswith(("Buy", "Commit")))
