@@ -344,12 +344,12 @@ class TableGame:
         below = _lines_of(self.console, Text(self._seats_line(seat))) + 1
         limit = max(4, height - below - 1 - min(compact_lines, height // 2))
         menu = build_menu(options, limit, self.show.option_path)
-        # Grouped further while the compact board and the menu overflow the screen and a
-        # tighter limit still groups them (a list of one kind stays whole).
-        while limit > 2 and compact_lines + below + self._menu_rows(seat, menu) > height:
+        # Grouped further while the compact board and the menu's lines overflow the screen
+        # and a tighter limit still groups them (a list of one kind stays whole).
+        while limit > 2 and compact_lines + below + menu.lines() > height:
             tighter = build_menu(options, limit - 1, self.show.option_path)
             limit -= 1
-            if self._menu_rows(seat, tighter) < self._menu_rows(seat, menu):
+            if tighter.lines() < menu.lines():
                 menu = tighter
         room = height - below - self._menu_rows(seat, menu)
         board = full if _lines_of(self.console, full) <= room else compact
