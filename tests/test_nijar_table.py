@@ -274,7 +274,7 @@ def test_the_compact_board_keeps_the_main_board_on_an_80x24_screen(
 ) -> None:
     # Late in a game (five Competition cards revealed; a busy 4-player board) the full board
     # is far taller than 24 rows: the compact one, with the options below it, fits the screen
-    # from its header on (the main board's rows, the market, every seat's line).
+    # from its header on (the main board's rows, the market, the draft area, every seat's line).
     replay = _late_position(players, 3, enough, **options)
     seats = ["human", *["random"] * (players - 1)]
     replay = Replay(
@@ -295,6 +295,36 @@ def test_the_compact_board_keeps_the_main_board_on_an_80x24_screen(
     assert ("Competition (normal): " in text) == (players == 1)
     assert sum(line.startswith("Seat ") and " · tech " in line for line in shown) == players - 1
     assert numbered(shown), text
+    # The Draft Area (8.1 Acquire Cards: the rows a seat acquires from, priced by the distance
+    # from its Donkey) is on screen too: a line (or two) a row, its cards by name left to right
+    # ("Limpieza 8/6": Limpieza 8 then Limpieza 6), the card under your Donkey "(you)".
+    state = nijar.new_game(players=players, seed=replay.seed, **options)
+    for action in replay.actions:
+        state.apply_action(action)
+    obs = state.observation(0)
+    starts = [i for i, line in enumerate(shown) if line.startswith("Draft ")]
+    assert [shown[i].split(":")[0] for i in starts] == [
+        f"Draft {r + 1}" for r in range(len(obs["draft"]))
+    ], text
+    yours = obs["players_view"][0]["donkey"]
+    for r, (i, row) in enumerate(zip(starts, obs["draft"], strict=True)):
+        end = i + 1
+        while end < len(shown) and shown[end].startswith("    "):
+            end += 1
+        drawn = " ".join(line.strip() for line in shown[i:end]).split(": ", 1)[1]
+        names, marked = [], []
+        for cell in drawn.split(", "):
+            cell, _, mark = cell.partition(" (")
+            family, _, numbers = cell.rpartition(" ")
+            if family and all(n.isdigit() for n in numbers.split("/")):
+                names += [f"{family} {n}" for n in numbers.split("/")]
+            else:
+                names.append(cell)
+            if mark:
+                marked.append((names[-1], mark.rstrip(")")))
+        assert names == [card["name"] for card in row], (names, text)
+        if yours // 5 == r:
+            assert (row[yours % 5]["name"], "you") in marked, (marked, text)
 
 
 @pytest.mark.parametrize("answer", ["n", "y"])

@@ -16,7 +16,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from craftgames.table.wrap import wrap_at_spaces
+from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
 __all__ = ["LEGEND", "confirm", "render", "rule_section"]
 
@@ -380,8 +380,8 @@ def _competition(c: Mapping[str, Any]) -> RenderableType:
 
 
 # -- the compact board: what a short terminal shows above the options, a line a part ------
-# Left out (the full board, `b`, has them): the draft area, the workshops, the faces of the
-# hand and of the Competition's revealed cards.
+# Left out (the full board, `b`, has them): the faces of the draft area's cards, the
+# workshops, the faces of the hand and of the Competition's revealed cards.
 
 
 def _short_who(seat: object, obs: Obs) -> str:
@@ -415,6 +415,38 @@ def _compact_main_board(obs: Obs) -> list[str]:
     return lines
 
 
+def _compact_draft(obs: Obs) -> list[str]:
+    """The Draft Area (8.1 Acquire Cards) a row a line, wrapped between cards: each row's
+    cards left to right, a comma between two, neighbours of one family by their numbers
+    ("Limpieza 8/6" is Limpieza 8, then Limpieza 6), the card under a Donkey marked with
+    whose it is ("(you)") and ending its family's run. The faces are on the full board."""
+    marks: dict[object, str] = {}
+    for p in _seq(obs.get("players_view")):
+        if isinstance(p, Mapping):
+            marks[p.get("donkey")] = _short_who(p.get("seat"), obs)
+    competition = obs.get("competition")
+    if isinstance(competition, Mapping):
+        marks[competition.get("donkey")] = "Competition"
+    lines: list[str] = []
+    for r, row in enumerate(_seq(obs.get("draft"))):
+        cells: list[str] = []
+        family = None  # the family of the last cell, while it can take one more number
+        for c, card in enumerate(_seq(row)):
+            name = str(card.get("name", "?")) if isinstance(card, Mapping) else "(empty)"
+            mark = marks.get(r * 5 + c)
+            found = re.fullmatch(r"(.+) (\d+)", name)
+            if found is not None and cells and found.group(1) == family:
+                cells[-1] += f"/{found.group(2)}"
+            else:
+                cells.append(name)
+            family = found.group(1) if found is not None and mark is None else None
+            if mark is not None:
+                cells[-1] += f" ({mark})"
+        cells[0] = f"Draft {r + 1}: {cells[0]}" if cells else f"Draft {r + 1}: empty"
+        lines += wrap_units([(", " if i else "", x) for i, x in enumerate(cells)], WIDTH, "    ")
+    return lines
+
+
 def _compact_market(obs: Obs) -> str:
     parts = [
         f"{name} {h}" + (f" (demand {d})" if d != "?" else "") for name, h, d in _market_pieces(obs)
@@ -436,7 +468,7 @@ def _compact_competition(c: Mapping[str, Any]) -> list[str]:
         f"{_count(c.get('craftswomen'), 'craftswoman', 'craftswomen')}, "
         f"pieces: {', '.join(held) or 'none'}, deck {c.get('deck_size')}",
         f"  Next card's back: {rounds or 'no card left'}"
-        + (f" · {revealed} revealed (b)" if revealed else ""),
+        + (f" · {revealed} revealed" if revealed else ""),
     ]
 
 
@@ -483,6 +515,7 @@ def _compact(observation: Obs, viewer: object, private: bool) -> RenderableType:
     special = " + ".join(_act(a) for a in _seq(observation.get("special_bonuses")))
     lines.append(f"Special Action: Collect 1 Esparto + {special}")
     lines.append(_compact_market(observation))
+    lines += _compact_draft(observation)
     competition = observation.get("competition")
     if isinstance(competition, Mapping):
         lines += _compact_competition(competition)

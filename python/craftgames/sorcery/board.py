@@ -25,6 +25,7 @@ __all__ = [
     "must_ask",
     "name_sides",
     "only_option",
+    "option_path",
     "render",
     "rule_section",
     "set_choice",
@@ -54,7 +55,7 @@ LEGEND = """\
   "+1 if 💍" / "-1 if 💀": used for that icon, the card puts an extra-credit
     (+1) or demerit (-1) token on the project; used for another icon, none.
   +N -N after a project: its extra-credit and demerit tokens (1 credit each).
-  needs ✋✓ 🦵·: the icons a project needs, ✓ filled and · still open.
+  (needs) ✋✓ 🦵·: the icons a project needs, ✓ filled and · still open.
   action: a project action (once completed, as your turn's action).
   lunar (phase): a project action usable only in that moon phase's week.
   when completed: happens once, as it completes.  ongoing: always in effect.
@@ -89,7 +90,7 @@ def _project(p: Obs | None, *, short: bool = False) -> str:
     if p is None:
         return "—" if short else "— (empty)"
     if short:
-        return f"{p['name']} ${p['cost']}→{p['credits']}cr {_icons(p['icons'])}"
+        return f"{p['name']} ${p['cost']}→{p['credits']} {_icons(p['icons'])}"
     text = f"{p['name']} [{p['department']} {p['level']}] ${p['cost']} → {p['credits']}cr"
     text += f"\n  needs {_icons(p['icons'])}"
     if p.get("ability"):
@@ -154,7 +155,8 @@ def _seat_lines(p: Obs, viewer: int, private: bool, compact: bool) -> list[str]:
         )
     for w in p["projects"]:
         ability = "" if compact or not w.get("ability") else f" · {_ability(w)}"
-        lines.append(f"• {w['name']} {w['credits']}cr needs {_slots(w)}{_tokens(w)}{ability}")
+        needs = "" if compact else "needs "  # the compact board packs two to a line
+        lines.append(f"• {w['name']} {w['credits']}cr {needs}{_slots(w)}{_tokens(w)}{ability}")
     if p["completed"]:
         done = ", ".join(f"{d['name']} {d['credits']}cr{_tokens(d)}" for d in p["completed"])
         lines.append(f"✓ completed: {done}")
@@ -201,15 +203,15 @@ def _setup_offers(p: Obs) -> list[str]:
 
 # The decision in progress, in the rulebook's words (the observation names the engine's stage).
 _STAGE_TEXT = {
-    "PickThesis": "keep one of your two theses (Player Setup 1)",
-    "PickProject": "keep one of your two 100-level projects (Player Setup 2)",
+    "PickThesis": "keep one of your two theses, the other goes back (Player Setup 1)",
+    "PickProject": "keep one of two 100-level projects, the other goes under the deck",
     "PickStaff": "keep one of your two staffs",
     "Choose": "choose your action: cram, dig, buy or a project action",
     "Cram": "cram: commit a material, or end the cram",
     "CramTarget": "cram: the project and icon for the material",
     "Dig": "dig: take this grave pile, or look at the next",
-    "DigEnd": "dig: all three piles passed, take the top grave card, a Candle or a Vial",
-    "BuyClear": "buy: clear two market projects for $1, or go on to the purchase",
+    "DigEnd": "dig: all three piles passed: the top grave card, a Candle or a Vial",
+    "BuyClear": "buy: clear two market projects for $1, or go on",
     "BuySelect": "buy: choose projects and stock",
     "BuyPay": "buy: discard materials to pay",
     "SpectralTake": "take grave cards from the piles",
@@ -316,10 +318,64 @@ def _project_words(m: re.Match[str]) -> str:
     )
 
 
+_PUT = re.compile(r"^Put (?P<material>.+\)) under (?P<project>.+\)) as its (?P<icon>[A-Za-z ]+)$")
+# A market space named in a clear: the compact market beside it shows its cost and credits.
+_CLEAR = re.compile(r"^(Clear market space \d|…together with market space \d) \((.+\))\)(.*)$")
+
+
+def _put_words(m: re.Match[str]) -> str | None:
+    """A material put under a project in progress, in one line of the screen: the material by
+    name and value (a name is one face), the project by name (the board shows it with its
+    icons), the icon it fills and the token that use puts on it (the "+1 if" / "-1 if")."""
+    material = _MATERIAL_LABEL.fullmatch(m.group("material"))
+    project = _PROJECT_LABEL.fullmatch(m.group("project"))
+    if material is None or project is None:
+        return None
+    icon = m.group("icon")
+
+    def has(group: str) -> bool:
+        return icon in (material.group(group) or "").split("/")
+
+    token = " (+1 credit)" if has("credit") else ""
+    token += " (-1 demerit)" if has("demerit") else ""
+    return (
+        f"Put {material.group('name')} ${material.group('value')} under"
+        f" {project.group('name')} as its {_EMOJI.get(icon, icon)}{token}"
+    )
+
+
+def _clear_words(m: re.Match[str]) -> str:
+    project = _PROJECT_LABEL.fullmatch(m.group(2))
+    if project is None:
+        return m.group(0)
+    rest = " and another for $1" if m.group(3) == " and another, for $1" else m.group(3)
+    what = m.group(1).replace("Clear market space", "Clear space")
+    face = f"{project.group('name')} [{project.group('dept')} {project.group('level')}]"
+    return f"{what} ({face}){rest}"
+
+
 def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     """An engine sentence in the board's words: a card as the board draws it (name, value or
-    cost and credits, icons), without the engine's ids; "as its Hand" as "as its ✋"."""
+    cost and credits, icons), without the engine's ids; "as its Hand" as "as its ✋". A put
+    names the material by name and value and says the token it earns (`_put_words`), a
+    market clear names the project and its department (`_clear_words`): one screen line."""
     del seat, names
+    put = _PUT.match(text)
+    if put is not None and (words := _put_words(put)) is not None:
+        return words
+    text = _CLEAR.sub(_clear_words, text)
+    # A setup choice: the card kept (the other goes back, as "To decide" says; its option
+    # is the other line).
+    text = re.sub(
+        r"^Keep thesis (.+?) \((\d+) credits: (.+?)\); return .+ to the box$",
+        r"Keep thesis \1 (\2cr: \3)",
+        text,
+    )
+    text = re.sub(
+        r"^(Keep project .+?\)); return ([^()#]+?) \(#\d+, [^)]*\) to the bottom of the .+$",
+        r"\1",
+        text,
+    )
     text = _PROJECT_LABEL.sub(_project_words, text)
     text = _MATERIAL_LABEL.sub(_material_words, text)
     if text.startswith(("Put ", "Fill the ")):
@@ -329,6 +385,15 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
             text,
         )
     return text
+
+
+def option_path(text: str) -> tuple[str, ...]:
+    """How a long list of options is grouped: a buy's market projects apart from its stock
+    ("Buy > a market project"), every other option by its verb (as for every game)."""
+    if text.startswith("Buy ") and " from market space " in text:
+        return ("Buy", "a market project", text)
+    verb = text.split(" ", 1)[0]
+    return (verb, text) if verb != text else (text,)
 
 
 def only_option(observation: Obs) -> str:
@@ -428,23 +493,32 @@ def _piles(obs: Obs, private: bool) -> list[str]:
     return lines
 
 
+def _copies(faces: Sequence[str]) -> list[str]:
+    """Faces in their order, copies of one said once with their count ("Rib Cage $1 🦴R x2")."""
+    counts: dict[str, int] = {}
+    for face in faces:
+        counts[face] = counts.get(face, 0) + 1
+    return [face + (f" x{n}" if n > 1 else "") for face, n in counts.items()]
+
+
 def _compact_piles(obs: Obs, private: bool) -> list[str]:
     """The three grave piles in as few lines as fit, a seen card never broken across two."""
     units: list[tuple[str, str]] = []
     for k, pile in enumerate(obs["piles"]):
         known = pile["known"] if private else []
         units.append((" | " if k else "", f"grave pile {k + 1}: {_plural(pile['size'], 'card')}"))
-        units += [("; " if i else " — you saw: ", _material(m)) for i, m in enumerate(known)]
+        seen = _copies([_material(m) for m in known])
+        units += [("; " if i else " — you saw: ", x) for i, x in enumerate(seen)]
     return wrap_units(units, WIDTH, "    ")
 
 
 def _other_summary(p: Obs) -> list[str]:
-    """Another seat in the compact board, by names (`b` shows the faces): its public credits,
-    hand size, projects, staff and mission."""
-    parts = [f"{p['public_score']}cr from completed projects", f"hand {p['hand_size']}"]
-    if p.get("has_thesis"):
-        parts.append("thesis face-down")
-    parts.append(f"in progress: {', '.join(w['name'] for w in p['projects']) or 'none'}")
+    """Another seat in the compact board, by names (`b` shows the faces): its credits from
+    completed projects, hand size, projects in progress, completed ones, staff and mission
+    (a thesis is always face-down: the full board says so)."""
+    names = [w["name"] for w in p["projects"]] or ["none"]
+    parts = [f"{p['public_score']}cr · hand {p['hand_size']}", f"in progress: {names[0]}"]
+    parts += names[1:]
     if p["completed"]:
         parts.append(f"completed: {', '.join(d['name'] for d in p['completed'])}")
     if p.get("staff"):
@@ -454,29 +528,49 @@ def _other_summary(p: Obs) -> list[str]:
     return parts
 
 
-def _compact_seat(p: Obs, viewer: int, private: bool) -> list[str]:
-    """A seat in the compact board: another seat's summary in a line or two; yours with a
-    line for each project in progress, the completed ones and your hand (each card whole)."""
+def _compact_seat(p: Obs, viewer: int, private: bool, paying: bool = False) -> list[str]:
+    """A seat in the compact board: another seat's summary in a line or two; yours with your
+    projects in progress and completed ones packed two to a line, and your hand (each card
+    whole; `paying`: the list to tick below shows every card of it, faces and all)."""
     lines = _seat_lines(p, viewer, private, compact=True)
     me = p["seat"] == viewer and private
-    rest = [x for x in lines if x.startswith(("•", "✓", "hand", "committing"))] if me else []
-    summary = [x for x in lines if x not in rest]
     if not me:
         return wrap_units(
             [("", f"Seat {p['seat']}: ")]
-            + [(" · " if i else "", x) for i, x in enumerate(_other_summary(p))],
+            + [
+                (", " if k > 1 and k < len(p["projects"]) + 1 else " · " if k else "", x)
+                for k, x in enumerate(_other_summary(p))
+            ],
             WIDTH,
             "    ",
         )
-    title = f"Seat {p['seat']}{' (you)' if me else ''}: "
+    rest = [x for x in lines if x.startswith(("•", "✓", "hand", "committing"))]
+    summary = [x for x in lines if x not in rest]
+    # "credits: 4" as "4cr"; the thesis by what it scores (its name is on the full board).
+    summary = [re.sub(r"^credits: (\d+)$", r"\1cr", x) for x in summary]
+    if me and p.get("thesis"):
+        th = p["thesis"]
+        summary = [
+            f"thesis ({th['credits']}cr): {th['condition']}" if x.startswith("thesis: ") else x
+            for x in summary
+        ]
+    title = f"Seat {p['seat']} (you): "
     out = wrap_units(
         [(" | ", x) if i else ("", title + x) for i, x in enumerate(summary)], WIDTH, "    "
     )
+    works = [x for x in rest if x.startswith(("•", "✓"))]
+    if works:
+        units = [(" | ", x) if i else ("", f"  {x}") for i, x in enumerate(works)]
+        out += wrap_units(units, WIDTH, "  ")
     for line in rest:
+        if line.startswith(("•", "✓")):
+            continue
         if line.startswith("hand") and not p.get("hand"):
             out.append("  hand: empty")
+        elif line.startswith("hand") and paying:
+            out.append(f"  hand ({p['hand_size']}): in the list to pay from below")
         elif line.startswith("hand"):
-            cards = [_material(m) for m in p["hand"]]
+            cards = _copies([_material(m) for m in p["hand"]])
             units = [("", f"  hand ({p['hand_size']}): {cards[0]}")]
             units += [("; ", c) for c in cards[1:]]
             out += wrap_units(units, WIDTH, "    ")
@@ -522,18 +616,36 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         # left out is left out whole (abilities, the supply), and `b` shows the full board.
         if obs["current_player"] == viewer and private:
             head_parts.pop()  # "your move" below says it
+        if len(obs["players"]) == 1:  # solo: you are always the first player
+            head_parts = [x for x in head_parts if not x.startswith("first player")]
+        if robot:  # the robot on the header line, its tokens when it has some
+            tokens = int(robot["tokens"])
+            head_parts.append(
+                f"robot: {_plural(len(robot['materials']), 'grave card')} "
+                f"(${sum(int(m['value']) for m in robot['materials'])})"
+                + (f", {_plural(tokens, 'token')}" if tokens else "")
+                + f", score {robot['score']}"
+            )
         lines = wrap_units([(" · " if i else "", x) for i, x in enumerate(head_parts)], WIDTH, "  ")
         # Your seat last of the seats, nearest the options: the other seats scroll off first.
         seats = sorted(obs["players"], key=lambda p: p["seat"] == viewer and private)
         for p in seats:
-            lines += _compact_seat(p, viewer, private)
-        if robot_line:
-            lines += wrap_at_spaces(robot_line, WIDTH, "    ")
-        lines += _compact_piles(obs, private)
+            paying = bool(deciding) and turn.get("stage") == "BuyPay"
+            lines += _compact_seat(p, viewer, private, paying)
+        # What you saw in the piles is for digging: a buy's or a commit's decision leaves it
+        # to `b` (the pile sizes stay).
+        seen = not (deciding and str(turn.get("stage")).startswith(("Buy", "Commit")))
+        lines += _compact_piles(obs, private and seen)
+        if not seen and any(pile["known"] for pile in obs["piles"]):
+            lines += wrap_units([("", lines.pop()), (" ", "(b: the cards you saw)")], WIDTH, "    ")
         for p in obs["players"]:
             if p["seat"] == viewer and private:
+                # An offered card's face in as few lines as fit (name, needs, ability).
                 for x in _setup_offers(p):
-                    lines += wrap_at_spaces(x, WIDTH, "      ")
+                    faces = [face.strip() for face in x.split("\n")]
+                    faces[0] = x[: len(x) - len(x.lstrip())] + faces[0]
+                    units = [(" · ", face) if i else ("", face) for i, face in enumerate(faces)]
+                    lines += wrap_units(units, WIDTH, "      ")
         parts = [Text("\n".join(lines), no_wrap=True), _market(list(obs["market"]), compact=True)]
     else:
         parts.append(_market(list(obs["market"]), compact=False))

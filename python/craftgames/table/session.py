@@ -340,12 +340,25 @@ class TableGame:
         height = self.console.size.height
         compact = self._board(seat, compact=True)
         compact_lines = _lines_of(self.console, compact)
-        reserved = 4  # the seats line, "your move", the prompt, and one spare
-        limit = max(4, height - reserved - 1 - min(compact_lines, height // 2))
+        # Below the board: the seats line, the menu (an option may wrap) and the prompt.
+        below = _lines_of(self.console, Text(self._seats_line(seat))) + 1
+        limit = max(4, height - below - 1 - min(compact_lines, height // 2))
         menu = build_menu(options, limit, self.show.option_path)
-        room = height - reserved - menu.lines()
+        # Grouped further while the compact board and the menu's lines overflow the screen
+        # and a tighter limit still groups them (a list of one kind stays whole).
+        while limit > 2 and compact_lines + below + menu.lines() > height:
+            tighter = build_menu(options, limit - 1, self.show.option_path)
+            limit -= 1
+            if tighter.lines() < menu.lines():
+                menu = tighter
+        room = height - below - self._menu_rows(seat, menu)
         board = full if _lines_of(self.console, full) <= room else compact
         return board, menu
+
+    def _menu_rows(self, seat: int, menu: Menu) -> int:
+        """Rows `menu` takes on the screen, its title and each entry as wrapped."""
+        lines = self._menu_lines(seat, menu, False, None)
+        return sum(_lines_of(self.console, Text(line)) for line in lines)
 
     def _menu_lines(self, seat: int, menu: Menu, nested: bool, width: int | None) -> list[str]:
         """The menu's lines: its title, then a numbered line an entry (each cut to `width`
