@@ -199,6 +199,13 @@ fn the_price_owed_costs_the_cheapest_materials_that_can_pay_it() {
 #[test]
 fn area_pieces_differ_when_any_field_does() {
     use crate::sorcery::state::{Commit, Done, Work};
+    fn each_change_differs<T: Copy + PartialEq + std::fmt::Debug>(base: T, changed: &[T]) {
+        let copy = base;
+        assert_eq!(copy, base);
+        for c in changed {
+            assert_ne!(*c, base, "{c:?}");
+        }
+    }
     let work = Work {
         card: 7,
         slots: [1, 2, 3, 4, 5, 6],
@@ -206,8 +213,6 @@ fn area_pieces_differ_when_any_field_does() {
         demerits: 2,
         batch: 1,
     };
-    let copy = work;
-    assert_eq!(copy, work);
     let mut changed: Vec<Work> = (0..6)
         .map(|i| {
             let mut w = work;
@@ -222,18 +227,14 @@ fn area_pieces_differ_when_any_field_does() {
         ..work
     });
     changed.push(Work { batch: 0, ..work });
-    for w in changed {
-        assert_ne!(w, work, "{w:?}");
-    }
+    each_change_differs(work, &changed);
     let done = Done {
         card: 3,
         credits: 1,
         demerits: 1,
         week: 2,
     };
-    let copy = done;
-    assert_eq!(copy, done);
-    for d in [
+    let changed = [
         Done { card: 4, ..done },
         Done { credits: 0, ..done },
         Done {
@@ -241,17 +242,14 @@ fn area_pieces_differ_when_any_field_does() {
             ..done
         },
         Done { week: 3, ..done },
-    ] {
-        assert_ne!(d, done, "{d:?}");
-    }
+    ];
+    each_change_differs(done, &changed);
     let commit = Commit {
         material: 9,
         project: 3,
         icon: 2,
     };
-    let copy = commit;
-    assert_eq!(copy, commit);
-    for c in [
+    let changed = [
         Commit {
             material: 8,
             ..commit
@@ -261,7 +259,6 @@ fn area_pieces_differ_when_any_field_does() {
             ..commit
         },
         Commit { icon: 1, ..commit },
-    ] {
-        assert_ne!(c, commit, "{c:?}");
-    }
+    ];
+    each_change_differs(commit, &changed);
 }
