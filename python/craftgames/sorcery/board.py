@@ -579,6 +579,19 @@ def _compact_seat(p: Obs, viewer: int, private: bool, paying: bool = False) -> l
     return out
 
 
+def _robot_summary(robot: Obs, *, zero_tokens: bool) -> str:
+    """The robot's grave cards, their value, its tokens (`zero_tokens`: said when it has
+    none too) and its score, as the full board's line and the compact header say it."""
+    tokens = int(robot["tokens"])
+    text = (
+        f"{_plural(len(robot['materials']), 'grave card')} "
+        f"(${sum(int(m['value']) for m in robot['materials'])})"
+    )
+    if tokens or zero_tokens:
+        text += f", {_plural(tokens, 'token')}"
+    return f"{text}, score {robot['score']}"
+
+
 def render(observation: Obs, *, private: bool, compact: bool = False) -> RenderableType:
     """The table as `observation`'s seat sees it (``private``: show that seat's hand)."""
     obs = observation
@@ -600,13 +613,7 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         + ", ".join(f"{100 * (i + 1)}-level {n}" for i, n in enumerate(decks))
     )
     robot = obs.get("robot")
-    robot_line = (
-        f"Robot: {_plural(len(robot['materials']), 'grave card')} "
-        f"(${sum(int(m['value']) for m in robot['materials'])}), "
-        f"{_plural(int(robot['tokens']), 'token')}, score {robot['score']}"
-        if robot
-        else None
-    )
+    robot_line = f"Robot: {_robot_summary(robot, zero_tokens=True)}" if robot else None
     turn = obs.get("turn") or {}
     deciding = private and obs["current_player"] == viewer and turn
     parts: list[RenderableType] = [head]
@@ -619,18 +626,12 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         if len(obs["players"]) == 1:  # solo: you are always the first player
             head_parts = [x for x in head_parts if not x.startswith("first player")]
         if robot:  # the robot on the header line, its tokens when it has some
-            tokens = int(robot["tokens"])
-            head_parts.append(
-                f"robot: {_plural(len(robot['materials']), 'grave card')} "
-                f"(${sum(int(m['value']) for m in robot['materials'])})"
-                + (f", {_plural(tokens, 'token')}" if tokens else "")
-                + f", score {robot['score']}"
-            )
+            head_parts.append(f"robot: {_robot_summary(robot, zero_tokens=False)}")
         lines = wrap_units([(" · " if i else "", x) for i, x in enumerate(head_parts)], WIDTH, "  ")
         # Your seat last of the seats, nearest the options: the other seats scroll off first.
         seats = sorted(obs["players"], key=lambda p: p["seat"] == viewer and private)
+        paying = bool(deciding) and turn.get("stage") == "BuyPay"
         for p in seats:
-            paying = bool(deciding) and turn.get("stage") == "BuyPay"
             lines += _compact_seat(p, viewer, private, paying)
         # What you saw in the piles is for digging: a buy's or a commit's decision leaves it
         # to `b` (the pile sizes stay).
