@@ -128,8 +128,8 @@ impl<G: GameState> GameState for Counted<G> {
     fn heuristic_value_kept(&self, before: &Self, seat: Seat) -> bool {
         self.0.heuristic_value_kept(&before.0, seat)
     }
-    fn heuristic_values_kept_by(&self, action: Action) -> bool {
-        self.0.heuristic_values_kept_by(action)
+    fn heuristic_gain_of(&self, action: Action) -> Option<f64> {
+        self.0.heuristic_gain_of(action)
     }
 }
 

@@ -243,13 +243,15 @@ pub trait GameState: Clone + Send + Sync + 'static {
         false
     }
 
-    /// Whether applying the legal `action` here certainly leaves every seat's heuristic
-    /// value as it is now (a move that touches nothing the values are computed from). Greedy
-    /// play then scores that candidate from this position without trying it on a copy; so a
-    /// game may answer false whenever it is unsure, never true when a value could change.
-    /// By default false.
-    fn heuristic_values_kept_by(&self, action: Action) -> bool {
+    /// What applying the legal `action` here certainly does to the heuristic values, when the
+    /// game can tell without trying it: every seat's value stays as it is but the acting
+    /// seat's, which changes by the returned amount (`Some(0.0)`: a move that touches nothing
+    /// the values are computed from). Greedy play then scores that candidate from this
+    /// position, without a copy and an apply; so the amount must be the one trying it gives,
+    /// bit for bit (the acting seat's value here plus it is its value after), and a game
+    /// answers `None` whenever it is unsure. By default `None`.
+    fn heuristic_gain_of(&self, action: Action) -> Option<f64> {
         let _ = action;
-        false
+        None
     }
 }

@@ -136,6 +136,12 @@ pub fn rewards_from(scores: &[i32], ranking: &[Seat], kind: RewardKind) -> PerSe
 /// How far `seat` is ahead of the best other seat in `values` (a heuristic vector): the
 /// quantity greedy play maximizes. With one seat it is that seat's own value.
 pub fn advantage(values: &[f64], seat: Seat) -> f64 {
+    lead_over_others(values, seat, values[seat])
+}
+
+/// [`advantage`] with `mine` in place of `seat`'s own entry of `values` (greedy play's value
+/// of a candidate that changes only the mover's value, from the values before it).
+pub(crate) fn lead_over_others(values: &[f64], seat: Seat, mine: f64) -> f64 {
     let best_other = values
         .iter()
         .enumerate()
@@ -143,9 +149,9 @@ pub fn advantage(values: &[f64], seat: Seat) -> f64 {
         .map(|(_, &v)| v)
         .fold(f64::NEG_INFINITY, f64::max);
     if best_other.is_finite() {
-        values[seat] - best_other
+        mine - best_other
     } else {
-        values[seat]
+        mine
     }
 }
 

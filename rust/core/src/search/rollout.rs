@@ -4,7 +4,7 @@
 use crate::engine::{Action, ActionList, GameState, Rng, Seat, MAX_PLAYERS};
 
 use super::mcts::{scratch_state, DEFAULT_ROLLOUT_EPSILON};
-use super::reward::advantage;
+use super::reward::{advantage, lead_over_others};
 
 /// How MCTS plays a simulated game from a new leaf to the end.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -104,11 +104,13 @@ pub(crate) fn greedy_choice<G: GameState>(
     let mut best_value = f64::NEG_INFINITY;
     let mut ties = 0u32;
     let mut unchanged = SeatValues::default();
-    // The advantage of a candidate that leaves every value as it is: computed on first use.
-    let mut kept_advantage = None;
+    // The values here, for candidates the game scores without trying them: computed on
+    // first use.
+    let mut values_here = None;
     for &action in legal {
-        let value = if state.heuristic_values_kept_by(action) {
-            *kept_advantage.get_or_insert_with(|| advantage(&state.heuristic_values(), seat))
+        let value = if let Some(gain) = state.heuristic_gain_of(action) {
+            let here = values_here.get_or_insert_with(|| state.heuristic_values());
+            lead_over_others(here, seat, here[seat] + gain)
         } else {
             scratch.clone_position_from(state);
             scratch.apply_unchecked(action);

@@ -93,14 +93,9 @@ impl GameState for SunriseState {
         self.t.history.reserve(room);
     }
 
-    fn heuristic_values_kept_by(&self, action: Action) -> bool {
-        // Step one's choice of style and destinations, and the reveal and distribution when
-        // the last seat has chosen, write only hands, wheels, the wastebasket and the large
-        // tiles: nothing a score is computed from ("Final Scoring" counts projects,
-        // challenges, advantage cards, showpieces, the reserve and beans). Nothing is settled
-        // after it either: every style keeps at least one card, so no wheel is empty when
-        // step two begins.
-        matches!(decode(action), Some(Move::Draft(_)))
+    fn heuristic_gain_of(&self, action: Action) -> Option<f64> {
+        // The heuristic is the running score (the default `heuristic_values`).
+        self.score_gain_of(action).map(f64::from)
     }
 
     fn score_bounds(&self) -> (i32, i32) {

@@ -8,7 +8,8 @@
 //!   lists step two's placements and the conversions from a seat's open icons by resource,
 //!   which `open_icons` keeps up to date as the seat's works change,
 //! * [`score`] — how the game ends and is scored, with the explanation (`score_table`: what
-//!   each card adds to a score, as flat tables),
+//!   each card adds to a score, as flat tables; `score_gain`: what a move adds, told without
+//!   trying it, for greedy play),
 //! * [`view`] — what each seat may see, by card id (`catalogue`: the cards themselves),
 //! * [`observe`] — information states and determinization,
 //! * [`tensor`] — the observation tensor and the proved range of each entry,
@@ -27,6 +28,7 @@ pub mod observe;
 mod open_icons;
 mod placements;
 pub mod score;
+mod score_gain;
 mod score_table;
 pub mod state;
 pub mod tensor;
