@@ -74,7 +74,7 @@ impl<G: GameState> Bot<G> for GreedyBot<G> {
         }
         let det = state.resample_hidden(seat, self.rng.next_u64());
         let scratch = self.scratch.get_or_insert_with(|| det.clone());
-        greedy_choice(&det, seat, &legal, scratch, &mut self.rng)
+        greedy_choice(&det, seat, &legal, scratch, &mut self.rng, &mut None)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Rollout policies: how a simulated game is played from a new tree leaf to its end, and the
 //! one-ply greedy choice shared with [`super::bots::GreedyBot`].
 
-use crate::engine::{Action, ActionList, GameState, Rng, Seat, MAX_PLAYERS};
+use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat, MAX_PLAYERS};
 
 use super::mcts::{scratch_state, DEFAULT_ROLLOUT_EPSILON};
 use super::reward::{advantage, lead_over_others};
@@ -65,17 +65,24 @@ impl<G: GameState> Rollout<G> {
 
     /// Plays `state` to the end under `policy`.
     pub(crate) fn play_out(&mut self, state: &mut G, policy: RolloutPolicy, rng: &mut Rng) {
+        // The heuristic values of `state`, when the last greedy choice left them known (the
+        // values it found for the move it chose): the next choice starts from them instead
+        // of scoring the position again.
+        let mut values: Option<PerSeat<f64>> = None;
         while let Some(seat) = state.current_player() {
             state.legal_actions_into(&mut self.legal);
             let action = match policy {
                 RolloutPolicy::Random => self.legal[rng.below(self.legal.len())],
                 RolloutPolicy::Greedy { epsilon } => {
                     if self.legal.len() == 1 {
+                        values = None;
                         self.legal[0]
                     } else if unit(rng) < epsilon {
+                        values = None;
                         self.legal[rng.below(self.legal.len())]
                     } else {
-                        greedy_choice(state, seat, &self.legal, &mut self.scratch, rng)
+                        let legal = &self.legal;
+                        greedy_choice(state, seat, legal, &mut self.scratch, rng, &mut values)
                     }
                 }
             };
@@ -93,42 +100,67 @@ pub(crate) fn unit(rng: &mut Rng) -> f64 {
 /// heuristic lead over the best other seat is largest; equal leads are broken uniformly at
 /// random with `rng` so greedy play does not always favour low action ids. `scratch` is any
 /// state of the same game, overwritten.
+///
+/// `values` carries heuristic values between choices: on entry `state`'s values if the
+/// caller knows them (else `None`, and they are computed if needed), on return the values
+/// after the chosen action (the search applies it next, so they are its next position's).
 pub(crate) fn greedy_choice<G: GameState>(
     state: &G,
     seat: Seat,
     legal: &[Action],
     scratch: &mut G,
     rng: &mut Rng,
+    values: &mut Option<PerSeat<f64>>,
 ) -> Action {
     let mut best = legal[0];
     let mut best_value = f64::NEG_INFINITY;
+    let mut best_after = After::Gain(0.0);
     let mut ties = 0u32;
     let mut unchanged = SeatValues::default();
-    // The values here, for candidates the game scores without trying them: computed on
-    // first use.
-    let mut values_here = None;
     for &action in legal {
-        let value = if let Some(gain) = state.heuristic_gain_of(action) {
-            let here = values_here.get_or_insert_with(|| state.heuristic_values());
-            lead_over_others(here, seat, here[seat] + gain)
+        let (value, after) = if let Some(gain) = state.heuristic_gain_of(action) {
+            let here = values.get_or_insert_with(|| state.heuristic_values());
+            (
+                lead_over_others(here, seat, here[seat] + gain),
+                After::Gain(gain),
+            )
         } else {
             scratch.clone_position_from(state);
             scratch.apply_unchecked(action);
-            candidate_advantage(state, scratch, seat, &mut unchanged)
+            let after = candidate_values(state, scratch, seat, &mut unchanged);
+            (advantage(&after, seat), After::Values(after))
         };
-        if value > best_value {
-            best = action;
+        let chosen = if value > best_value {
             best_value = value;
             ties = 1;
+            true
         } else if value == best_value {
             // Reservoir sampling over the tied actions: each is kept with equal chance.
             ties += 1;
-            if rng.below(ties as usize) == 0 {
-                best = action;
-            }
+            rng.below(ties as usize) == 0
+        } else {
+            false
+        };
+        if chosen {
+            best = action;
+            best_after = after;
         }
     }
+    *values = match best_after {
+        After::Gain(gain) => values.take().map(|mut here| {
+            here[seat] += gain;
+            here
+        }),
+        After::Values(after) => Some(after),
+    };
     best
+}
+
+/// The heuristic values after a greedy candidate: told as the mover's gain on the values
+/// before it, or found by trying it.
+enum After {
+    Gain(f64),
+    Values(PerSeat<f64>),
 }
 
 /// Heuristic values of seats in the position greedy play chooses from, each computed the
@@ -136,16 +168,15 @@ pub(crate) fn greedy_choice<G: GameState>(
 #[derive(Default)]
 struct SeatValues([Option<f64>; MAX_PLAYERS]);
 
-/// `advantage(&after.heuristic_values(), seat)` for a candidate move of `seat` from `before`,
-/// computed seat by seat where the game can tell that a move left a seat's value as it was
-/// in `before` (then read from `unchanged`, filled on first use); the fold over the other
-/// seats is `advantage`'s, in the same order, so the number is the same bit for bit.
-fn candidate_advantage<G: GameState>(
+/// `after.heuristic_values()` for a candidate move of `seat` from `before`, computed seat by
+/// seat where the game can tell that a move left a seat's value as it was in `before` (then
+/// read from `unchanged`, filled on first use): the same numbers, bit for bit.
+fn candidate_values<G: GameState>(
     before: &G,
     after: &G,
     seat: Seat,
     unchanged: &mut SeatValues,
-) -> f64 {
+) -> PerSeat<f64> {
     let n = after.num_players();
     let mut kept = [false; MAX_PLAYERS];
     let mut any_kept = false;
@@ -158,23 +189,17 @@ fn candidate_advantage<G: GameState>(
     if !any_kept {
         // Nothing to reuse: one call scores every seat (a game's whole-vector heuristic may
         // share work between seats).
-        return advantage(&after.heuristic_values(), seat);
+        return after.heuristic_values();
     }
-    let mine = after.heuristic_value(seat);
-    let mut best_other = f64::NEG_INFINITY;
-    for other in (0..n).filter(|&s| s != seat) {
-        let value = if kept[other] {
-            *unchanged.0[other].get_or_insert_with(|| before.heuristic_value(other))
-        } else {
-            after.heuristic_value(other)
-        };
-        best_other = best_other.max(value);
-    }
-    if best_other.is_finite() {
-        mine - best_other
-    } else {
-        mine
-    }
+    (0..n)
+        .map(|other| {
+            if kept[other] {
+                *unchanged.0[other].get_or_insert_with(|| before.heuristic_value(other))
+            } else {
+                after.heuristic_value(other)
+            }
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -9,7 +9,7 @@
 
 use super::actions::{decode, Move, RESERVE_TARGET};
 use super::data::{NUM_ALL_PROJECTS, NUM_RESOURCES};
-use super::state::{Phase, SunriseState};
+use super::state::{Phase, SunriseState, TurnStage, Work};
 use crate::engine::{Action, Seat};
 
 impl SunriseState {
@@ -32,16 +32,14 @@ impl SunriseState {
                 },
                 Phase::Work { seat },
             ) => self.placement_gain(usize::from(seat), slot, resource, target),
-            (Move::Convert { resource, target }, Phase::Work { seat }) => {
-                let seat = usize::from(seat);
-                // The seat's work goes on after it only with cards left on its wheel (an
-                // empty wheel may end its step two, and what follows is not told here).
-                if self.t.players[seat].wheel.is_empty() {
+            (Move::Convert { resource, target }, _) => {
+                let seat = self.actor()?;
+                let (on_work, completes) = self.fill_outcome(seat, resource, target)?;
+                if !self.settles_nothing_after_conversion(seat, completes) {
                     return None;
                 }
                 // "Return 1 of the 2 reserve resources to the supply, place the other": the
                 // reserve's points ("1 point for every 2 resources") drop by exactly one.
-                let on_work = self.work_gain(seat, resource, target)?;
                 Some(on_work - 1)
             }
             _ => None,
@@ -70,8 +68,7 @@ impl SunriseState {
             return None;
         }
         // No resource left anywhere: nothing is placed (see `take_token`). Not told.
-        let token_left = self.t.community_supply > 0 || self.t.players.iter().any(|q| q.supply > 0);
-        if !token_left {
+        if !self.token_available(seat) {
             return None;
         }
         if target == RESERVE_TARGET {
@@ -79,28 +76,57 @@ impl SunriseState {
             let reserve = i32::from(p.reserve);
             return Some((reserve + 1) / 2 - reserve / 2);
         }
-        self.work_gain(seat, resource, target)
+        self.fill_outcome(seat, resource, target)
+            .map(|(gain, _)| gain)
     }
 
-    /// The gain of one resource placed on `target`, a project or showpiece of the seat's.
-    /// Completing a showpiece returns its resources and adds its points and beans (the cup
-    /// of coffee may change hands): not told.
-    fn work_gain(&self, seat: Seat, resource: usize, target: usize) -> Option<i32> {
+    /// What one resource placed on `target`, a project or showpiece of the seat's, adds to
+    /// its score, and whether it completes the work; `None` where that is not told.
+    /// Completing a showpiece returns its resources and adds its points and beans (the cup of
+    /// coffee may change hands): not told.
+    fn fill_outcome(&self, seat: Seat, resource: usize, target: usize) -> Option<(i32, bool)> {
         if resource >= NUM_RESOURCES {
             return None;
         }
-        if target < NUM_ALL_PROJECTS {
-            // "1 per resource on in-progress projects": a project completed by it waits for
-            // step three on its in-progress side, and counts every icon, so one more either way.
-            return Some(1);
+        let p = &self.t.players[seat];
+        let showpiece = target >= NUM_ALL_PROJECTS;
+        let (works, card): (&[Work], usize) = if showpiece {
+            (&p.showpieces, target - NUM_ALL_PROJECTS)
+        } else {
+            (&p.projects, target)
+        };
+        let work = works.iter().find(|w| usize::from(w.card) == card)?;
+        let completes =
+            work.filled.count_ones() + 1 == self.cards.target_icons[target].all.count_ones();
+        match (showpiece, completes) {
+            (true, true) => None,
+            // "1 per resource on in-progress showpieces"; "1 per resource on in-progress
+            // projects", and a project completed by it waits for step three on its
+            // in-progress side, counting every icon: one more either way.
+            _ => Some((1, completes)),
         }
-        let card = (target - NUM_ALL_PROJECTS) as u8;
-        let work = self.t.players[seat]
-            .showpieces
-            .iter()
-            .find(|w| w.card == card)?;
-        let icons = self.cards.target_icons[target].all;
-        // "1 per resource on in-progress showpieces", unless this one completes it.
-        (work.filled.count_ones() + 1 < icons.count_ones()).then_some(1)
+    }
+
+    /// Whether a conversion by `seat` (completing a work or not) leaves the decision with it:
+    /// `settle` moves on only when the seat is left with nothing it may do (an empty wheel
+    /// and no optional action in step two; no conversion at the start of step three; no
+    /// optional action at the end of a completion turn), and what follows is not told here.
+    fn settles_nothing_after_conversion(&self, seat: Seat, completes: bool) -> bool {
+        let p = &self.t.players[seat];
+        let works_after = p.projects.len() + p.showpieces.len() - usize::from(completes);
+        // `can_convert`: 2 or more in the reserve and an open icon (every work in progress
+        // has one).
+        let can_convert_after = p.reserve >= 4 && works_after > 0;
+        let optional_after = !p.advantages.is_empty() || can_convert_after;
+        match self.t.phase {
+            Phase::Work { .. } => !p.wheel.is_empty() || optional_after,
+            Phase::Convert { .. } => can_convert_after,
+            Phase::Complete {
+                turn: TurnStage::Finish,
+                ..
+            } => optional_after,
+            Phase::Complete { .. } => true,
+            _ => false,
+        }
     }
 }
