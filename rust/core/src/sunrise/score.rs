@@ -1,7 +1,7 @@
 //! How the game ends and is scored ("Game End & Scoring"), with a line-by-line explanation
 //! that adds up to the score, and the tiebreaker.
 
-use super::data::AdvantageEffect;
+use super::data::{AdvantageEffect, MAX_ICONS};
 use super::state::{SunriseState, MAX_SUNRISE_PLAYERS};
 use crate::engine::{PerSeat, Seat};
 
@@ -39,6 +39,22 @@ fn cup_winner(beans: &[u32]) -> Option<Seat> {
     } else {
         Some(first)
     }
+}
+
+/// The number of filled icons of a work's `filled` mask (a work has at most `MAX_ICONS`), read
+/// from a table: the count is in greedy play's hot path, and a portable build has no
+/// population-count instruction.
+fn icons_filled(filled: u8) -> u8 {
+    const COUNTS: [u8; 1 << MAX_ICONS] = {
+        let mut counts = [0u8; 1 << MAX_ICONS];
+        let mut mask = 0;
+        while mask < 1 << MAX_ICONS {
+            counts[mask] = (mask as u8).count_ones() as u8;
+            mask += 1;
+        }
+        counts
+    };
+    COUNTS[usize::from(filled) & ((1 << MAX_ICONS) - 1)]
 }
 
 fn joined(parts: &[i32]) -> String {
@@ -261,7 +277,18 @@ impl SunriseState {
         let mut totals = [0i32; MAX_SUNRISE_PLAYERS];
         let mut beans = [0u32; MAX_SUNRISE_PLAYERS];
         for seat in 0..n {
-            (totals[seat], beans[seat]) = self.score_without_cup(seat);
+            (totals[seat], beans[seat]) = self.own_cards_score(seat);
+        }
+        // "Studio Challenges — points for each of your small tiles", in one pass over the
+        // tiles (a seat holds at most one tile of a challenge: `validate`).
+        for c in self.t.challenges.iter() {
+            let card = &self.cards.challenges[usize::from(c.card)];
+            if let Some(high) = c.high {
+                totals[usize::from(high)] += i32::from(card.high);
+            }
+            for &low in c.low.iter() {
+                totals[usize::from(low)] += i32::from(card.low);
+            }
         }
         if let Some(winner) = cup_winner(&beans[..n]) {
             totals[winner] += CUP_OF_COFFEE_POINTS;
@@ -269,9 +296,10 @@ impl SunriseState {
         totals[..n].iter().copied().collect()
     }
 
-    /// The score of `seat` but for the cup of coffee, and its coffee beans: the categories
-    /// of `explain_score`, the in-progress ones summed per project rather than part by part.
-    fn score_without_cup(&self, seat: Seat) -> (i32, u32) {
+    /// The score of `seat` from its own cards and reserve (every category of `explain_score`
+    /// but the challenges and the cup, the in-progress ones summed per work rather than part
+    /// by part), and its coffee beans.
+    fn own_cards_score(&self, seat: Seat) -> (i32, u32) {
         let p = &self.t.players[seat];
         let table = &self.cards.score_table;
         let mut total = i32::from(p.reserve) / 2;
@@ -285,12 +313,11 @@ impl SunriseState {
         }
         // "-1 per in-progress project; 1 per resource on in-progress projects".
         for w in p.projects.iter() {
-            total += w.filled.count_ones() as i32 - 1;
+            total += i32::from(icons_filled(w.filled)) - 1;
         }
         for &c in p.awaiting.iter() {
             total += table.projects[usize::from(c)].full_in_progress;
         }
-        total += self.challenge_tile_points(seat).sum::<i32>();
         // A personal goal scores if a project of each type shown is completed.
         for &c in p.revealed.iter() {
             let card = &table.advantages[usize::from(c)];
@@ -304,7 +331,11 @@ impl SunriseState {
             total += card.showpiece_points;
             beans += card.showpiece_beans;
         }
-        (total + self.resources_on_showpieces(seat), beans)
+        // "1 per resource on in-progress showpieces".
+        for w in p.showpieces.iter() {
+            total += i32::from(icons_filled(w.filled));
+        }
+        (total, beans)
     }
 
     /// Seats from first to last. "Tiebreaker": among tied scores, the player with the

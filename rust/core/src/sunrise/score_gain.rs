@@ -107,10 +107,12 @@ impl SunriseState {
         }
     }
 
-    /// Whether a conversion by `seat` (completing a work or not) leaves the decision with it:
-    /// `settle` moves on only when the seat is left with nothing it may do (an empty wheel
-    /// and no optional action in step two; no conversion at the start of step three; no
-    /// optional action at the end of a completion turn), and what follows is not told here.
+    /// Whether a conversion by `seat` (completing a work or not) changes no score through
+    /// what `settle` does after it. `settle` moves on only when the seat is left with nothing
+    /// it may do: in step two to the next seat's work (or, after the last seat, to step
+    /// three), at the start of step three to the next seat that can convert (or to the first
+    /// completion, which flips a project), at the end of a completion turn to the next
+    /// completion. Moving to another seat's decision changes no score; the rest is not told.
     fn settles_nothing_after_conversion(&self, seat: Seat, completes: bool) -> bool {
         let p = &self.t.players[seat];
         let works_after = p.projects.len() + p.showpieces.len() - usize::from(completes);
@@ -118,9 +120,18 @@ impl SunriseState {
         // has one).
         let can_convert_after = p.reserve >= 4 && works_after > 0;
         let optional_after = !p.advantages.is_empty() || can_convert_after;
+        let next = seat + 1;
         match self.t.phase {
-            Phase::Work { .. } => !p.wheel.is_empty() || optional_after,
-            Phase::Convert { .. } => can_convert_after,
+            Phase::Work { .. } => {
+                !p.wheel.is_empty()
+                    || optional_after
+                    || (next < self.n()
+                        && (!self.t.players[next].wheel.is_empty()
+                            || self.has_optional_actions(next)))
+            }
+            Phase::Convert { .. } => {
+                can_convert_after || (next..self.n()).any(|s| self.can_convert(s))
+            }
             Phase::Complete {
                 turn: TurnStage::Finish,
                 ..
