@@ -502,3 +502,34 @@ def test_help_in_a_solo_game_says_what_the_robot_does_and_how_to_win() -> None:
     assert "meet the mission" in rules(solo="mission", mission=2)
     assert "beat the robot's score" in rules(solo="mission", mission=2, hard=True)
     assert "robot" not in rule_section(new_game("sorcery", 2, seed=1).observation(0))
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo terminal")
+@pytest.mark.parametrize(
+    "options", [["--players", "2", "--seed", "11"], ["--players", "1", "--seed", "21", "--solo",
+                                                       "robot", "--difficulty", "medium"]]
+)  # fmt: skip
+def test_help_keeps_its_commands_on_an_80x24_screen(tmp_path: Path, options: list[str]) -> None:
+    # `?` at the first decisions of a game on 80x24: the legend took 20 lines and pushed the
+    # commands ("Commands (at any prompt): ...") off the top of the screen. The commands, the
+    # symbols, the rules of the step and the options all stay on screen.
+    from test_cli_terminal import PROMPT, Terminal, screen
+
+    seats = ["--seat", "human"] + (["--seat", "random"] if "2" in options else [])
+    term = Terminal(["play", "sorcery", *options, *seats], tmp_path)
+    try:
+        term.read_until(PROMPT)
+        for _ in range(3):  # the thesis, the project, the first action
+            term.send("?")
+            term.read_until(PROMPT)
+            shown = screen(term.text)
+            text = "\n".join(shown)
+            assert any(line.startswith("Commands (at any prompt)") for line in shown), text
+            assert "Board symbols:" in text and "Rules of this step:" in text, text
+            assert re.search(r"your move:.*\n\s+1\. ", text), text
+            term.send("1")
+            term.read_until(PROMPT)
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        term.close()

@@ -49,22 +49,16 @@ _ICON = {
 
 LEGEND = """\
   Grave icons: 🍄 Mushroom 💀 Skull 💍 Ring ✋ Hand 🦴R Rib Cage 🦵 Limb
-  Stock: 🕯 Candle 🧪 Vial (bought, or taken free by a dig or an ability)
-  "🍄 or 💀": a material with two icons fills either one, not both.
-  $N: a material's trade value (what it pays), a project's cost. Ncr: credits.
+  Stock: 🕯 Candle 🧪 Vial.  $N: trade value or cost.  Ncr: credits.
+  ✋✓ 🦵·: a project's icons, ✓ filled, · open.  "🍄 or 💀": either, not both.
   "+1 if 💍" / "-1 if 💀": used for that icon, the card puts an extra-credit
-    (+1) or demerit (-1) token on the project; used for another icon, none.
-  +N -N after a project: its extra-credit and demerit tokens (1 credit each).
-  (needs) ✋✓ 🦵·: the icons a project needs, ✓ filled and · still open.
-  action: a project action (once completed, as your turn's action).
-  lunar (phase): a project action usable only in that moon phase's week.
-  when completed: happens once, as it completes.  ongoing: always in effect.
-  Commit step: "up to two cards total across all of your projects" (ongoing
-    abilities add more). Alchemy: each material after the first committed to
-    one Alchemy project in a commit step or cram adds a demerit (-1) to it.
-  End: "every $8 worth of unused materials counts for 1 credit" (Physical
-    Education): in hand and under unfinished projects; a Research Grant is
-    not a material."""
+    (+1) or demerit (-1) token on the project.  +N -N after a project: tokens.
+  action: a completed project's action, as your turn's action; lunar (phase):
+    only in that moon phase's week.  when completed: once.  ongoing: always.
+  Commit step: up to two cards total across your projects (ongoing abilities
+    add more).  Alchemy: each material after the first committed to one
+    Alchemy project in a commit step or cram adds a demerit (-1) to it.
+  End: every $8 worth of unused materials (hand, unfinished projects): 1cr."""
 """The board's symbols, shown by ``?``."""
 
 PUBLIC_SCORE = ("Completed projects",)
@@ -259,7 +253,7 @@ def _decision_text(turn: Obs) -> str:
 # each mode is won.
 _SOLO_TURN = (
     "Solo Mode: after each of your turns the robot reveals a grave card; its top icon makes "
-    "it take a grave pile or clear a market row (the log says which)"
+    "it take a grave pile or clear a market row"
 )
 _SOLO_GOAL = {
     "robot": "; it scores its grave cards' value / 2, rounded up: beat that",
