@@ -533,3 +533,34 @@ def test_help_keeps_its_commands_on_an_80x24_screen(tmp_path: Path, options: lis
         term.read_until("saved to")
     finally:
         term.close()
+
+
+def test_an_option_reached_through_a_group_reads_as_itself() -> None:
+    # A buy's options grouped on a short screen read "a market project; Buy Bone Golem ..."
+    # inside the "Buy" group (each wrapping to two lines): however tightly the list is
+    # grouped, every option in it reads as the option itself, and a Candle or a Vial is
+    # never behind a group.
+    from craftgames.sorcery.board import option_path
+    from craftgames.table.menu import Menu, build_menu
+
+    state = faces_state()
+    # Seat 1 has chosen a Candle; its Research Grant ($5) pays any market project or stock
+    # with it, so the list is six projects, a Candle, a Vial and paying.
+    play(state, "Buy from", "Buy a Candle")
+    table, _ = human_table(state)
+    options = table._options(1)
+    texts = {text for text, _ in options}
+    assert sum(t.startswith("Buy ") and "market space" in t for t in texts) == 6, texts
+    assert any(t.startswith("Pay for the purchase") for t in texts), texts
+
+    def leaves(menu: Menu) -> list[str]:
+        out = []
+        for entry in menu.entries:
+            out += leaves(entry.submenu) if entry.submenu else [entry.label]
+        return out
+
+    for limit in range(2, len(options) + 1):
+        menu = build_menu(options, limit, option_path)
+        assert sorted(leaves(menu)) == sorted(texts), limit
+        top = [entry.label for entry in menu.entries]
+        assert "Buy a Candle ($2)" in top and "Buy a Vial ($3)" in top, top

@@ -382,10 +382,13 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
 
 
 def option_path(text: str) -> tuple[str, ...]:
-    """How a long list of options is grouped: a buy's market projects apart from its stock
-    ("Buy > a market project"), every other option by its verb (as for every game)."""
+    """How a long list of options is grouped: a buy's market projects in one group ("Buy a
+    market project"), each read in it as the option itself; its Candle and Vial never in a
+    group; every other option by its verb (as for every game)."""
     if text.startswith("Buy ") and " from market space " in text:
-        return ("Buy", "a market project", text)
+        return ("Buy a market project", text)
+    if text.startswith(("Buy a Candle", "Buy a Vial")):
+        return (text,)
     verb = text.split(" ", 1)[0]
     return (verb, text) if verb != text else (text,)
 
