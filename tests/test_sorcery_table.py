@@ -564,3 +564,28 @@ def test_an_option_reached_through_a_group_reads_as_itself() -> None:
         assert sorted(leaves(menu)) == sorted(texts), limit
         top = [entry.label for entry in menu.entries]
         assert "Buy a Candle ($2)" in top and "Buy a Vial ($3)" in top, top
+
+
+def test_the_pile_line_never_runs_past_80_columns() -> None:
+    # "grave pile 1: 2 cards — you saw: Rib Cage $1 🦴R | grave pile 2: 2 cards — you saw:"
+    # took 83 columns: the terminal cut it at "you s". Every line of the compact board fits
+    # 80 columns, and each seen card is on the screen whole.
+    obs = faces_state().observation(0)
+
+    def card(i: int, name: str, value: int, icon: str, credit: bool = False) -> dict[str, object]:
+        return {"id": 80 + i, "name": name, "kind": "grave", "value": value, "icons": [icon],
+                "credit": [icon] if credit else [], "demerit": []}  # fmt: skip
+
+    seen = [
+        [card(0, "Rib Cage", 1, "rib_cage")],
+        [card(1, "Grinning Skull", 3, "skull", credit=True), card(2, "Tarnished Ring", 2, "ring")],
+        [],
+    ]
+    for pile, known in zip(obs["piles"], seen, strict=True):
+        pile["known"], pile["size"] = known, 2
+    obs["turn"] = {**obs["turn"], "stage": "Dig"}
+    shown = text_of(render(obs, private=True, compact=True), width=120)
+    lines = shown.splitlines()
+    assert all(cell_len(line) <= 80 for line in lines), shown
+    for m in [m for known in seen for m in known]:
+        assert any(_material(m) in line for line in lines), (_material(m), shown)

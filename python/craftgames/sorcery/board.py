@@ -505,7 +505,9 @@ def _compact_piles(obs: Obs, private: bool) -> list[str]:
         known = pile["known"] if private else []
         units.append((" | " if k else "", f"grave pile {k + 1}: {_plural(pile['size'], 'card')}"))
         seen = _copies([_material(m) for m in known])
-        units += [("; " if i else " — you saw: ", x) for i, x in enumerate(seen)]
+        # "— you saw:" goes with the first card: a break before it leaves no separator
+        # wider than the one the line kept room for at its end.
+        units += [("; ", x) if i else (" ", f"— you saw: {x}") for i, x in enumerate(seen)]
     return wrap_units(units, WIDTH, "    ")
 
 
