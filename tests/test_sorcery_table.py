@@ -589,3 +589,22 @@ def test_the_pile_line_never_runs_past_80_columns() -> None:
     assert all(cell_len(line) <= 80 for line in lines), shown
     for m in [m for known in seen for m in known]:
         assert any(_material(m) in line for line in lines), (_material(m), shown)
+
+
+def test_the_compact_board_never_breaks_a_completed_project() -> None:
+    # "✓ completed: Minor Rift 3cr +1, Ghostly Grifter 4cr -1, Counting Bones 3cr" / "+1, ..."
+    # broke a project from its token at the edge of the screen: each completed project, its
+    # credits and tokens, is whole on one line.
+    obs = faces_state().observation(0)
+    done = [("Minor Rift", 3, 1, 0), ("Ghostly Grifter", 4, 0, 1), ("Counting Bones", 3, 1, 0),
+            ("Graveyard Shift", 4, 1, 0), ("Bone Golem", 5, 1, 1)]  # fmt: skip
+    obs["players"][0]["completed"] = [
+        {"name": n, "credits": c, "credit_tokens": plus, "demerit_tokens": minus}
+        for n, c, plus, minus in done
+    ]
+    lines = text_of(render(obs, private=True, compact=True), width=80).splitlines()
+    faces = ["Minor Rift 3cr +1", "Ghostly Grifter 4cr -1", "Counting Bones 3cr +1",
+             "Graveyard Shift 4cr +1", "Bone Golem 5cr +1 -1"]  # fmt: skip
+    for face in faces:
+        assert any(face in line for line in lines), (face, lines)
+    assert any("✓ completed: Minor Rift 3cr +1" in line for line in lines), lines

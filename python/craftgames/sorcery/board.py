@@ -557,9 +557,15 @@ def _compact_seat(p: Obs, viewer: int, private: bool, paying: bool = False) -> l
     out = wrap_units(
         [(" | ", x) if i else ("", title + x) for i, x in enumerate(summary)], WIDTH, "    "
     )
-    works = [x for x in rest if x.startswith(("•", "✓"))]
+    # Projects in progress, then the completed ones, each a unit: a break never splits one
+    # ("Counting Bones 3cr" / "+1").
+    works = [x for x in rest if x.startswith("•")]
+    done = [f"{d['name']} {d['credits']}cr{_tokens(d)}" for d in p["completed"]]
+    if done:
+        works.append(f"✓ completed: {done[0]}")
     if works:
         units = [(" | ", x) if i else ("", f"  {x}") for i, x in enumerate(works)]
+        units += [(", ", x) for x in done[1:]]
         out += wrap_units(units, WIDTH, "  ")
     for line in rest:
         if line.startswith(("•", "✓")):
