@@ -608,3 +608,27 @@ def test_the_compact_board_never_breaks_a_completed_project() -> None:
     for face in faces:
         assert any(face in line for line in lines), (face, lines)
     assert any("✓ completed: Minor Rift 3cr +1" in line for line in lines), lines
+
+
+def test_the_decision_says_what_a_buy_has_chosen_and_how_many_may_be_committed() -> None:
+    # Mid-buy the market still shows the projects chosen and the decision said only "(price
+    # $3, paid $0)": it names them. The commit step said "Finish committing (1 committed)"
+    # without the most you may: it says "1 of 2".
+    state = faces_state()
+    market = state.observation(1)["market"]
+    name = next(p["name"] for p in market if p is not None and p["cost"] <= 3)
+    play(state, "Buy from", f"Buy {name} ", "Buy a Candle")
+    price = state.observation(1)["turn"]["price"]
+    shown = " ".join(text_of(render(state.observation(1), private=True, compact=True)).split())
+    assert f"To decide: buy: choose projects and stock (chosen: {name}, a Candle: ${price})" in (
+        shown
+    ), shown
+    state = faces_state()
+    rng = random.Random(2)
+    while (state.observation(state.current_player()).get("turn") or {}).get("stage") != "Commit":
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    turn = state.observation(seat)["turn"]
+    shown = " ".join(text_of(render(state.observation(seat), private=True)).split())
+    expected = f"({turn['commits']} of {turn['commit_limit']} committed)"
+    assert f"To decide: commit step: commit a material, or finish {expected}" in shown, shown

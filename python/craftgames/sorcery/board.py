@@ -240,11 +240,28 @@ _STAGE_SECTION = {
 _BUY_STAGES = ("BuyClear", "BuySelect", "BuyPay")
 
 
-def _decision_text(turn: Obs) -> str:
+def _basket(obs: Obs, turn: Obs) -> str:
+    """What a buy has chosen so far: its market projects by name, then its stock."""
+    market = obs["market"]
+    names = [str(market[s]["name"]) for s in turn.get("buy_spaces") or [] if market[s]]
+    for n, word in ((turn.get("buy_candles") or 0, "Candle"), (turn.get("buy_vials") or 0, "Vial")):
+        if n:
+            names.append(f"{n} {word}s" if n > 1 else f"a {word}")
+    return ", ".join(names)
+
+
+def _decision_text(obs: Obs, turn: Obs) -> str:
     stage = str(turn.get("stage"))
     text = _STAGE_TEXT.get(stage, "your decision")
-    if stage in _BUY_STAGES:
+    if stage == "BuySelect":
+        # The market still shows what is chosen: the decision names it (the price is its sum).
+        basket = _basket(obs, turn)
+        text += f" (chosen: {basket}: ${turn.get('price')})" if basket else " (none chosen yet)"
+    elif stage in _BUY_STAGES:
         text += f" (price ${turn.get('price')}, paid ${turn.get('paid')})"
+    limit = turn.get("commit_limit")
+    if stage in ("Commit", "Cram") and isinstance(limit, int) and limit:
+        text += f" ({turn.get('commits')} of {limit} committed)"
     return text
 
 
@@ -668,5 +685,5 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
             # Text, not markup: "[alchemy 100]" is a card's face, not a style.
             parts.append(Panel(Text("\n".join(lines)), title=title, expand=True))
     if deciding:
-        parts.append(Text(f"To decide: {_decision_text(turn)}"))
+        parts.append(Text(f"To decide: {_decision_text(obs, turn)}"))
     return Group(*parts)
