@@ -632,3 +632,20 @@ def test_the_decision_says_what_a_buy_has_chosen_and_how_many_may_be_committed()
     shown = " ".join(text_of(render(state.observation(seat), private=True)).split())
     expected = f"({turn['commits']} of {turn['commit_limit']} committed)"
     assert f"To decide: commit step: commit a material, or finish {expected}" in shown, shown
+
+
+def test_the_log_words_a_put_as_its_option_did() -> None:
+    # With one human at the table the log read "Put Tarnished Ring $2 💍 under Lucky Numbers
+    # [numerology 100] $2 → 3cr as its Ring" under the option "Put Tarnished Ring $2 under
+    # Lucky Numbers as its 💍": the log says the put as the option did.
+    state = faces_state()
+    rng = random.Random(1)
+    while (
+        not any(state.action_to_string(a).startswith("Put ") for a in state.legal_actions())
+        or state.current_player() != 0
+    ):
+        state.apply_action(rng.choice(state.legal_actions()))
+    table, _ = human_table(state)
+    text, action = next((t, a) for t, a in table._options(0) if t.startswith("Put "))
+    table._apply(0, action)
+    assert f"seat 0 (human): {text}" in table.log.lines, (text, table.log.lines)

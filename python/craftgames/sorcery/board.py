@@ -329,6 +329,7 @@ def _project_words(m: re.Match[str]) -> str:
     )
 
 
+_LOGGED_PUT = re.compile(r"^(seat \d+ \([^()]*\): )(Put .+)$")
 _PUT = re.compile(r"^Put (?P<material>.+\)) under (?P<project>.+\)) as its (?P<icon>[A-Za-z ]+)$")
 # A market space named in a clear: the compact market beside it shows its cost and credits.
 _CLEAR = re.compile(r"^(Clear market space \d|…together with market space \d) \((.+\))\)(.*)$")
@@ -371,6 +372,9 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     names the material by name and value and says the token it earns (`_put_words`), a
     market clear names the project and its department (`_clear_words`): one screen line."""
     del seat, names
+    logged = _LOGGED_PUT.match(text)
+    if logged is not None:  # the log's line of a put: "seat 0 (human): Put ..."
+        return logged.group(1) + name_sides(logged.group(2), 0, ())
     put = _PUT.match(text)
     if put is not None and (words := _put_words(put)) is not None:
         return words
