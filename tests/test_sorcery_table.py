@@ -273,10 +273,9 @@ def test_the_market_is_in_view_at_every_action_step_decision_on_80x24(
                 checked.append(decision)
                 # The market header and its three lines (two spaces each) are on screen.
                 assert "Market, a line a column (top │ bottom; name $cost→credits" in text, text
-                for first in (1, 3, 5):
+                for top, bottom in ("AB", "CD", "EF"):
                     assert any(
-                        line.startswith(f" {first}. ") and f"│ {first + 1}. " in line
-                        for line in shown
+                        line.startswith(f" {top}. ") and f"│ {bottom}. " in line for line in shown
                     ), text
             ticks = [line for line in shown if re.match(r"\s+\d+\. \[[ x]\] ", line)]
             if ticks:  # the payment: tick every card, then confirm
@@ -324,7 +323,7 @@ def test_option_texts_word_cards_as_the_board_does_without_engine_ids() -> None:
     # A market project in a clear: its name and department, the market shows the rest.
     engine = "Clear market space 2 (Twitching Finger (#7, reanimation 100, $1, 2 credits)) and another, for $1"  # noqa: E501
     assert name_sides(engine, 0, []) == (
-        "Clear space 2 (Twitching Finger [reanimation 100]) and another for $1"
+        "Clear space B (Twitching Finger [reanimation 100]) and another for $1"
     )
     assert name_sides("Commit Mismatched Bone (#1, $1, Limb/Skull)", 0, []) == (
         "Commit Mismatched Bone $1 🦵 or 💀"
@@ -649,3 +648,27 @@ def test_the_log_words_a_put_as_its_option_did() -> None:
     text, action = next((t, a) for t, a in table._options(0) if t.startswith("Put "))
     table._apply(0, action)
     assert f"seat 0 (human): {text}" in table.log.lines, (text, table.log.lines)
+
+
+def test_market_spaces_are_lettered_so_no_label_reads_as_an_option_number() -> None:
+    # The market was numbered 1-6 above a buy's options numbered 1-8 in another order
+    # ("1. Buy Bone Golem ... from market space 4"): typing the number of the space bought
+    # the wrong project. The spaces are lettered A-F on both boards, and each buy option
+    # names the letter its project has on the board.
+    state = faces_state()
+    play(state, "Buy from")
+    obs = state.observation(1)
+    compact = text_of(render(obs, private=True, compact=True), width=80)
+    full = text_of(render(obs, private=True), width=120)
+    market = [p for p in obs["market"]]
+    for k, p in enumerate(market):
+        label = "ABCDEF"[k]
+        assert re.search(rf"(^ |│ ){label}\. {re.escape(p['name'])} \$", compact, re.M), compact
+        assert f"{label}. {p['name']} [" in full, full
+    assert not re.search(r"(^ |│ )\d\. ", compact, re.M), compact
+    table, _ = human_table(state)
+    buys = [t for t, _ in table._options(1) if " from market space " in t]
+    assert len(buys) == 6, buys
+    for text in buys:
+        name, label = re.match(r"Buy (.+?) \[.* from market space ([A-F])$", text).groups()
+        assert market["ABCDEF".index(label)]["name"] == name, text

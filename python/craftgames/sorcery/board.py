@@ -331,6 +331,10 @@ def _project_words(m: re.Match[str]) -> str:
 
 _LOGGED_PUT = re.compile(r"^(seat \d+ \([^()]*\): )(Put .+)$")
 _PUT = re.compile(r"^Put (?P<material>.+\)) under (?P<project>.+\)) as its (?P<icon>[A-Za-z ]+)$")
+# The market's spaces are lettered on the board and in the options ("market space 4" is
+# "market space D"): a space's label is never a number the prompt takes for an option.
+_SPACE = "ABCDEF"
+_SPACE_NUMBER = re.compile(r"\b(market space|Clear space) ([1-6])\b")
 # A market space named in a clear: the compact market beside it shows its cost and credits.
 _CLEAR = re.compile(r"^(Clear market space \d|…together with market space \d) \((.+\))\)(.*)$")
 
@@ -393,6 +397,7 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     )
     text = _PROJECT_LABEL.sub(_project_words, text)
     text = _MATERIAL_LABEL.sub(_material_words, text)
+    text = _SPACE_NUMBER.sub(lambda m: f"{m.group(1)} {_SPACE[int(m.group(2)) - 1]}", text)
     if text.startswith(("Put ", "Fill the ")):
         text = re.sub(
             r"(as its|Fill the) (Mushroom|Skull|Ring|Hand|Rib Cage|Limb|Candle|Vial)\b",
@@ -483,8 +488,8 @@ def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
             top, bottom = spaces[2 * col], spaces[2 * col + 1]
             lines += wrap_units(
                 [
-                    ("", f" {2 * col + 1}. {_project(top, short=True)}"),
-                    (" │ ", f"{2 * col + 2}. {_project(bottom, short=True)}"),
+                    ("", f" {_SPACE[2 * col]}. {_project(top, short=True)}"),
+                    (" │ ", f"{_SPACE[2 * col + 1]}. {_project(bottom, short=True)}"),
                 ],
                 WIDTH,
                 "    ",
@@ -495,7 +500,10 @@ def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
         market.add_column()
     for row in range(2):
         market.add_row(
-            *(Text(f"{2 * col + row + 1}. {_project(spaces[2 * col + row])}") for col in range(3))
+            *(
+                Text(f"{_SPACE[2 * col + row]}. {_project(spaces[2 * col + row])}")
+                for col in range(3)
+            )
         )
     return market
 
