@@ -619,9 +619,7 @@ def test_the_decision_says_what_a_buy_has_chosen_and_how_many_may_be_committed()
     play(state, "Buy from", f"Buy {name} ", "Buy a Candle")
     price = state.observation(1)["turn"]["price"]
     shown = " ".join(text_of(render(state.observation(1), private=True, compact=True)).split())
-    assert f"To decide: buy: choose projects and stock (chosen: {name}, a Candle: ${price})" in (
-        shown
-    ), shown
+    assert f"To decide: buy: more, or pay (${price}: {name}, a Candle)" in shown, shown
     state = faces_state()
     rng = random.Random(2)
     while (state.observation(state.current_player()).get("turn") or {}).get("stage") != "Commit":
@@ -672,3 +670,20 @@ def test_market_spaces_are_lettered_so_no_label_reads_as_an_option_number() -> N
     for text in buys:
         name, label = re.match(r"Buy (.+?) \[.* from market space ([A-F])$", text).groups()
         assert market["ABCDEF".index(label)]["name"] == name, text
+
+
+def test_at_a_buy_the_pile_sizes_and_their_hint_take_one_line() -> None:
+    # At a buy or commit decision the cards you saw in the piles are left to `b`; the three
+    # "grave pile N: M cards" and "(b: the cards you saw)" took two lines of a 24-row screen.
+    # They take one, every size said.
+    state = faces_state()  # seat 0 saw pile 1's cards
+    play(state, "Dig", "Pass", "Take grave pile 2", "Finish", "Finish")  # seat 1; no commits
+    play(state, "Buy from")  # seat 0's next turn: a buy, pile 1's cards still known to it
+    obs = state.observation(0)
+    assert obs["turn"]["stage"].startswith("Buy") and any(p["known"] for p in obs["piles"])
+    lines = text_of(render(obs, private=True, compact=True), width=80).splitlines()
+    piles = [line for line in lines if line.startswith("grave pile")]
+    sizes = ", ".join(str(p["size"]) for p in obs["piles"][:2])
+    assert piles == [
+        f"grave piles 1-3: {sizes} and {obs['piles'][2]['size']} cards (b: the cards you saw)"
+    ], lines

@@ -256,7 +256,8 @@ def _decision_text(obs: Obs, turn: Obs) -> str:
     if stage == "BuySelect":
         # The market still shows what is chosen: the decision names it (the price is its sum).
         basket = _basket(obs, turn)
-        text += f" (chosen: {basket}: ${turn.get('price')})" if basket else " (none chosen yet)"
+        if basket:
+            text = f"buy: more, or pay (${turn.get('price')}: {basket})"
     elif stage in _BUY_STAGES:
         text += f" (price ${turn.get('price')}, paid ${turn.get('paid')})"
     limit = turn.get("commit_limit")
@@ -670,9 +671,18 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         # What you saw in the piles is for digging: a buy's or a commit's decision leaves it
         # to `b` (the pile sizes stay).
         seen = not (deciding and str(turn.get("stage")).startswith(("Buy", "Commit")))
-        lines += _compact_piles(obs, private and seen)
         if not seen and any(pile["known"] for pile in obs["piles"]):
-            lines += wrap_units([("", lines.pop()), (" ", "(b: the cards you saw)")], WIDTH, "    ")
+            # The sizes in one line with the hint (three "grave pile N: M cards" and the hint
+            # took two).
+            sizes = [str(pile["size"]) for pile in obs["piles"]]
+            lines += wrap_at_spaces(
+                f"grave piles 1-3: {', '.join(sizes[:-1])} and {sizes[-1]} cards"
+                " (b: the cards you saw)",
+                WIDTH,
+                "    ",
+            )
+        else:
+            lines += _compact_piles(obs, private and seen)
         for p in obs["players"]:
             if p["seat"] == viewer and private:
                 # An offered card's face in as few lines as fit (name, needs, ability).
