@@ -687,3 +687,31 @@ def test_at_a_buy_the_pile_sizes_and_their_hint_take_one_line() -> None:
     assert piles == [
         f"grave piles 1-3: {sizes} and {obs['piles'][2]['size']} cards (b: the cards you saw)"
     ], lines
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo terminal")
+def test_b_on_80x24_leaves_the_market_faces_in_view(tmp_path: Path) -> None:
+    # The compact board shows a market project's name, cost, credits and icons; its ability
+    # is on the full board (`b`), whose market came first and scrolled off a 24-row screen.
+    # After `b` the whole market table, every space with its ability, is on screen.
+    from test_cli_terminal import PROMPT, Terminal, screen
+
+    argv = ["play", "sorcery", "--players", "2", "--seed", "11", "--seat", "human"]
+    term = Terminal([*argv, "--seat", "random"], tmp_path)
+    try:
+        term.read_until(PROMPT)
+        for _ in range(2):  # the thesis, the project: then the first action
+            term.send("1")
+            term.read_until(PROMPT)
+        term.send("b")
+        term.read_until(PROMPT)
+        text = "\n".join(screen(term.text))
+        for label in "ABCDEF":
+            assert re.search(rf"│ {label}\. \S", text), text
+        # Seed 11's market: Minor Rift's lunar ability and Lucky Numbers' action.
+        assert "lunar (Full Moon):" in text and "action: put 1" in text, text
+        assert re.search(r"your move:.*\n\s+1\. ", text), text
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        term.close()

@@ -693,7 +693,6 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
                     lines += wrap_units(units, WIDTH, "      ")
         parts = [Text("\n".join(lines), no_wrap=True), _market(list(obs["market"]), compact=True)]
     else:
-        parts.append(_market(list(obs["market"]), compact=False))
         parts.extend(Text(line) for line in _piles(obs, private))
         parts.append(Text(supply))
         if robot_line:
@@ -706,6 +705,9 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
             title = f"Seat {p['seat']}" + (" (you)" if me else "")
             # Text, not markup: "[alchemy 100]" is a card's face, not a style.
             parts.append(Panel(Text("\n".join(lines)), title=title, expand=True))
+        # The market last, as on the compact board: on a short terminal `b` leaves the
+        # market's faces (abilities and all) in view above the options, the seats scroll off.
+        parts.append(_market(list(obs["market"]), compact=False))
     if deciding:
         parts.append(Text(f"To decide: {_decision_text(obs, turn)}"))
     return Group(*parts)
