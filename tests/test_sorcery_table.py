@@ -715,3 +715,23 @@ def test_b_on_80x24_leaves_the_market_faces_in_view(tmp_path: Path) -> None:
         term.read_until("saved to")
     finally:
         term.close()
+
+
+def test_a_filled_icon_shows_the_token_its_card_puts_on_the_project() -> None:
+    # A Grinning Skull ("+1 if 💀") under a project as its Skull showed "💀✓" and nothing of
+    # its extra credit until the project was completed: the filled icon carries the token
+    # ("💀✓+1"), a demerit too ("💍✓-1"), on both boards.
+    obs = faces_state().observation(0)
+    work = obs["players"][0]["projects"][0]  # Twitching Finger: ✋ ✋
+    skull = {"id": 70, "name": "Grinning Skull", "kind": "grave", "value": 3, "icons": ["skull"],
+             "credit": ["skull"], "demerit": []}  # fmt: skip
+    finger = {"id": 71, "name": "Ring Finger", "kind": "grave", "value": 2,
+              "icons": ["ring", "hand"], "credit": [], "demerit": ["ring"]}  # fmt: skip
+    work["icons"], work["committed"] = ["skull", "ring", "hand"], [skull, finger, None]
+    for compact in (True, False):
+        shown = text_of(render(obs, private=True, compact=compact), width=100)
+        assert "Twitching Finger 2cr " in shown and "💀✓+1 💍✓-1 ✋·" in shown, shown
+    # Used for an icon without its token, a card puts none.
+    work["icons"], work["committed"] = ["hand"], [finger]
+    shown = text_of(render(obs, private=True, compact=True))
+    assert re.search(r"Twitching Finger 2cr ✋✓( |$)", shown, re.M), shown

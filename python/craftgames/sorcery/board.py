@@ -52,7 +52,7 @@ LEGEND = """\
   Stock: 🕯 Candle 🧪 Vial.  $N: trade value or cost.  Ncr: credits.
   ✋✓ 🦵·: a project's icons, ✓ filled, · open.  "🍄 or 💀": either, not both.
   "+1 if 💍" / "-1 if 💀": used for that icon, the card puts an extra-credit
-    (+1) or demerit (-1) token on the project.  +N -N after a project: tokens.
+    (+1) or demerit (-1) token on the project (💍✓+1).  +N -N after it: tokens.
   action: a completed project's action, as your turn's action; lunar (phase):
     only in that moon phase's week.  when completed: once.  ongoing: always.
   Commit step: up to two cards total across your projects (ongoing abilities
@@ -116,10 +116,16 @@ def _material(m: Obs) -> str:
 
 
 def _slots(w: Obs) -> str:
-    """The icons of a project in progress, each marked filled (✓) or open (·)."""
+    """The icons of a project in progress, each marked filled (✓) or open (·); a filled one
+    with the token its card puts on the project for that icon ("💀✓+1"), which counts when
+    the project is completed."""
     marks = []
     for icon, c in zip(w["icons"], w["committed"], strict=False):
-        marks.append(_ICON.get(icon, icon) + ("·" if c is None else "✓"))
+        mark = "·" if c is None else "✓"
+        if c is not None:
+            mark += "+1" if icon in (c.get("credit") or []) else ""
+            mark += "-1" if icon in (c.get("demerit") or []) else ""
+        marks.append(_ICON.get(icon, icon) + mark)
     return " ".join(marks)
 
 
