@@ -731,7 +731,8 @@ def test_a_filled_icon_shows_the_token_its_card_puts_on_the_project() -> None:
     for compact in (True, False):
         shown = text_of(render(obs, private=True, compact=compact), width=100)
         assert "Twitching Finger 2cr " in shown and "💀✓+1 💍✓-1 ✋·" in shown, shown
-    # Used for an icon without its token, a card puts none.
-    work["icons"], work["committed"] = ["hand"], [finger]
+    # Used for an icon without its token, a card puts none; an icon filled by an ability
+    # (no material) none either.
+    work["icons"], work["committed"] = ["hand", "limb"], [finger, "filled by an ability"]
     shown = text_of(render(obs, private=True, compact=True))
-    assert re.search(r"Twitching Finger 2cr ✋✓( |$)", shown, re.M), shown
+    assert re.search(r"Twitching Finger 2cr ✋✓ 🦵✓( |$)", shown, re.M), shown

@@ -122,7 +122,7 @@ def _slots(w: Obs) -> str:
     marks = []
     for icon, c in zip(w["icons"], w["committed"], strict=False):
         mark = "·" if c is None else "✓"
-        if c is not None:
+        if isinstance(c, Mapping):  # a material ("filled by an ability": none, no token)
             mark += "+1" if icon in (c.get("credit") or []) else ""
             mark += "-1" if icon in (c.get("demerit") or []) else ""
         marks.append(_ICON.get(icon, icon) + mark)
