@@ -273,10 +273,9 @@ def test_the_market_is_in_view_at_every_action_step_decision_on_80x24(
                 checked.append(decision)
                 # The market header and its three lines (two spaces each) are on screen.
                 assert "Market, a line a column (top │ bottom; name $cost→credits" in text, text
-                for first in (1, 3, 5):
+                for top, bottom in ("AB", "CD", "EF"):
                     assert any(
-                        line.startswith(f" {first}. ") and f"│ {first + 1}. " in line
-                        for line in shown
+                        line.startswith(f" {top}. ") and f"│ {bottom}. " in line for line in shown
                     ), text
             ticks = [line for line in shown if re.match(r"\s+\d+\. \[[ x]\] ", line)]
             if ticks:  # the payment: tick every card, then confirm
@@ -324,7 +323,7 @@ def test_option_texts_word_cards_as_the_board_does_without_engine_ids() -> None:
     # A market project in a clear: its name and department, the market shows the rest.
     engine = "Clear market space 2 (Twitching Finger (#7, reanimation 100, $1, 2 credits)) and another, for $1"  # noqa: E501
     assert name_sides(engine, 0, []) == (
-        "Clear space 2 (Twitching Finger [reanimation 100]) and another for $1"
+        "Clear space B (Twitching Finger [reanimation 100]) and another for $1"
     )
     assert name_sides("Commit Mismatched Bone (#1, $1, Limb/Skull)", 0, []) == (
         "Commit Mismatched Bone $1 🦵 or 💀"
@@ -502,3 +501,238 @@ def test_help_in_a_solo_game_says_what_the_robot_does_and_how_to_win() -> None:
     assert "meet the mission" in rules(solo="mission", mission=2)
     assert "beat the robot's score" in rules(solo="mission", mission=2, hard=True)
     assert "robot" not in rule_section(new_game("sorcery", 2, seed=1).observation(0))
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo terminal")
+@pytest.mark.parametrize(
+    "options", [["--players", "2", "--seed", "11"], ["--players", "1", "--seed", "21", "--solo",
+                                                       "robot", "--difficulty", "medium"]]
+)  # fmt: skip
+def test_help_keeps_its_commands_on_an_80x24_screen(tmp_path: Path, options: list[str]) -> None:
+    # `?` at the first decisions of a game on 80x24: the legend took 20 lines and pushed the
+    # commands ("Commands (at any prompt): ...") off the top of the screen. The commands, the
+    # symbols, the rules of the step and the options all stay on screen.
+    from test_cli_terminal import PROMPT, Terminal, screen
+
+    seats = ["--seat", "human"] + (["--seat", "random"] if "2" in options else [])
+    term = Terminal(["play", "sorcery", *options, *seats], tmp_path)
+    try:
+        term.read_until(PROMPT)
+        for _ in range(3):  # the thesis, the project, the first action
+            term.send("?")
+            term.read_until(PROMPT)
+            shown = screen(term.text)
+            text = "\n".join(shown)
+            assert any(line.startswith("Commands (at any prompt)") for line in shown), text
+            assert "Board symbols:" in text and "Rules of this step:" in text, text
+            assert re.search(r"your move:.*\n\s+1\. ", text), text
+            term.send("1")
+            term.read_until(PROMPT)
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        term.close()
+
+
+def test_an_option_reached_through_a_group_reads_as_itself() -> None:
+    # A buy's options grouped on a short screen read "a market project; Buy Bone Golem ..."
+    # inside the "Buy" group (each wrapping to two lines): however tightly the list is
+    # grouped, every option in it reads as the option itself, and a Candle or a Vial is
+    # never behind a group.
+    from craftgames.sorcery.board import option_path
+    from craftgames.table.menu import Menu, build_menu
+
+    state = faces_state()
+    # Seat 1 has chosen a Candle; its Research Grant ($5) pays any market project or stock
+    # with it, so the list is six projects, a Candle, a Vial and paying.
+    play(state, "Buy from", "Buy a Candle")
+    table, _ = human_table(state)
+    options = table._options(1)
+    texts = {text for text, _ in options}
+    assert sum(t.startswith("Buy ") and "market space" in t for t in texts) == 6, texts
+    assert any(t.startswith("Pay for the purchase") for t in texts), texts
+
+    def leaves(menu: Menu) -> list[str]:
+        out = []
+        for entry in menu.entries:
+            out += leaves(entry.submenu) if entry.submenu else [entry.label]
+        return out
+
+    for limit in range(2, len(options) + 1):
+        menu = build_menu(options, limit, option_path)
+        assert sorted(leaves(menu)) == sorted(texts), limit
+        top = [entry.label for entry in menu.entries]
+        assert "Buy a Candle ($2)" in top and "Buy a Vial ($3)" in top, top
+
+
+def test_the_pile_line_never_runs_past_80_columns() -> None:
+    # "grave pile 1: 2 cards — you saw: Rib Cage $1 🦴R | grave pile 2: 2 cards — you saw:"
+    # took 83 columns: the terminal cut it at "you s". Every line of the compact board fits
+    # 80 columns, and each seen card is on the screen whole.
+    obs = faces_state().observation(0)
+
+    def card(i: int, name: str, value: int, icon: str, credit: bool = False) -> dict[str, object]:
+        return {"id": 80 + i, "name": name, "kind": "grave", "value": value, "icons": [icon],
+                "credit": [icon] if credit else [], "demerit": []}  # fmt: skip
+
+    seen = [
+        [card(0, "Rib Cage", 1, "rib_cage")],
+        [card(1, "Grinning Skull", 3, "skull", credit=True), card(2, "Tarnished Ring", 2, "ring")],
+        [],
+    ]
+    for pile, known in zip(obs["piles"], seen, strict=True):
+        pile["known"], pile["size"] = known, 2
+    obs["turn"] = {**obs["turn"], "stage": "Dig"}
+    shown = text_of(render(obs, private=True, compact=True), width=120)
+    lines = shown.splitlines()
+    assert all(cell_len(line) <= 80 for line in lines), shown
+    for m in [m for known in seen for m in known]:
+        assert any(_material(m) in line for line in lines), (_material(m), shown)
+
+
+def test_the_compact_board_never_breaks_a_completed_project() -> None:
+    # "✓ completed: Minor Rift 3cr +1, Ghostly Grifter 4cr -1, Counting Bones 3cr" / "+1, ..."
+    # broke a project from its token at the edge of the screen: each completed project, its
+    # credits and tokens, is whole on one line.
+    obs = faces_state().observation(0)
+    done = [("Minor Rift", 3, 1, 0), ("Ghostly Grifter", 4, 0, 1), ("Counting Bones", 3, 1, 0),
+            ("Graveyard Shift", 4, 1, 0), ("Bone Golem", 5, 1, 1)]  # fmt: skip
+    obs["players"][0]["completed"] = [
+        {"name": n, "credits": c, "credit_tokens": plus, "demerit_tokens": minus}
+        for n, c, plus, minus in done
+    ]
+    lines = text_of(render(obs, private=True, compact=True), width=80).splitlines()
+    faces = ["Minor Rift 3cr +1", "Ghostly Grifter 4cr -1", "Counting Bones 3cr +1",
+             "Graveyard Shift 4cr +1", "Bone Golem 5cr +1 -1"]  # fmt: skip
+    for face in faces:
+        assert any(face in line for line in lines), (face, lines)
+    assert any("✓ completed: Minor Rift 3cr +1" in line for line in lines), lines
+
+
+def test_the_decision_says_what_a_buy_has_chosen_and_how_many_may_be_committed() -> None:
+    # Mid-buy the market still shows the projects chosen and the decision said only "(price
+    # $3, paid $0)": it names them. The commit step said "Finish committing (1 committed)"
+    # without the most you may: it says "1 of 2".
+    state = faces_state()
+    market = state.observation(1)["market"]
+    name = next(p["name"] for p in market if p is not None and p["cost"] <= 3)
+    play(state, "Buy from", f"Buy {name} ", "Buy a Candle")
+    price = state.observation(1)["turn"]["price"]
+    shown = " ".join(text_of(render(state.observation(1), private=True, compact=True)).split())
+    assert f"To decide: buy: more, or pay (${price}: {name}, a Candle)" in shown, shown
+    state = faces_state()
+    rng = random.Random(2)
+    while (state.observation(state.current_player()).get("turn") or {}).get("stage") != "Commit":
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    turn = state.observation(seat)["turn"]
+    shown = " ".join(text_of(render(state.observation(seat), private=True)).split())
+    expected = f"({turn['commits']} of {turn['commit_limit']} committed)"
+    assert f"To decide: commit step: commit a material, or finish {expected}" in shown, shown
+
+
+def test_the_log_words_a_put_as_its_option_did() -> None:
+    # With one human at the table the log read "Put Tarnished Ring $2 💍 under Lucky Numbers
+    # [numerology 100] $2 → 3cr as its Ring" under the option "Put Tarnished Ring $2 under
+    # Lucky Numbers as its 💍": the log says the put as the option did.
+    state = faces_state()
+    rng = random.Random(1)
+    while (
+        not any(state.action_to_string(a).startswith("Put ") for a in state.legal_actions())
+        or state.current_player() != 0
+    ):
+        state.apply_action(rng.choice(state.legal_actions()))
+    table, _ = human_table(state)
+    text, action = next((t, a) for t, a in table._options(0) if t.startswith("Put "))
+    table._apply(0, action)
+    assert f"seat 0 (human): {text}" in table.log.lines, (text, table.log.lines)
+
+
+def test_market_spaces_are_lettered_so_no_label_reads_as_an_option_number() -> None:
+    # The market was numbered 1-6 above a buy's options numbered 1-8 in another order
+    # ("1. Buy Bone Golem ... from market space 4"): typing the number of the space bought
+    # the wrong project. The spaces are lettered A-F on both boards, and each buy option
+    # names the letter its project has on the board.
+    state = faces_state()
+    play(state, "Buy from")
+    obs = state.observation(1)
+    compact = text_of(render(obs, private=True, compact=True), width=80)
+    full = text_of(render(obs, private=True), width=120)
+    market = [p for p in obs["market"]]
+    for k, p in enumerate(market):
+        label = "ABCDEF"[k]
+        assert re.search(rf"(^ |│ ){label}\. {re.escape(p['name'])} \$", compact, re.M), compact
+        assert f"{label}. {p['name']} [" in full, full
+    assert not re.search(r"(^ |│ )\d\. ", compact, re.M), compact
+    table, _ = human_table(state)
+    buys = [t for t, _ in table._options(1) if " from market space " in t]
+    assert len(buys) == 6, buys
+    for text in buys:
+        name, label = re.match(r"Buy (.+?) \[.* from market space ([A-F])$", text).groups()
+        assert market["ABCDEF".index(label)]["name"] == name, text
+
+
+def test_at_a_buy_the_pile_sizes_and_their_hint_take_one_line() -> None:
+    # At a buy or commit decision the cards you saw in the piles are left to `b`; the three
+    # "grave pile N: M cards" and "(b: the cards you saw)" took two lines of a 24-row screen.
+    # They take one, every size said.
+    state = faces_state()  # seat 0 saw pile 1's cards
+    play(state, "Dig", "Pass", "Take grave pile 2", "Finish", "Finish")  # seat 1; no commits
+    play(state, "Buy from")  # seat 0's next turn: a buy, pile 1's cards still known to it
+    obs = state.observation(0)
+    assert obs["turn"]["stage"].startswith("Buy") and any(p["known"] for p in obs["piles"])
+    lines = text_of(render(obs, private=True, compact=True), width=80).splitlines()
+    piles = [line for line in lines if line.startswith("grave pile")]
+    sizes = ", ".join(str(p["size"]) for p in obs["piles"][:2])
+    assert piles == [
+        f"grave piles 1-3: {sizes} and {obs['piles'][2]['size']} cards (b: the cards you saw)"
+    ], lines
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo terminal")
+def test_b_on_80x24_leaves_the_market_faces_in_view(tmp_path: Path) -> None:
+    # The compact board shows a market project's name, cost, credits and icons; its ability
+    # is on the full board (`b`), whose market came first and scrolled off a 24-row screen.
+    # After `b` the whole market table, every space with its ability, is on screen.
+    from test_cli_terminal import PROMPT, Terminal, screen
+
+    argv = ["play", "sorcery", "--players", "2", "--seed", "11", "--seat", "human"]
+    term = Terminal([*argv, "--seat", "random"], tmp_path)
+    try:
+        term.read_until(PROMPT)
+        for _ in range(2):  # the thesis, the project: then the first action
+            term.send("1")
+            term.read_until(PROMPT)
+        term.send("b")
+        term.read_until(PROMPT)
+        text = "\n".join(screen(term.text))
+        for label in "ABCDEF":
+            assert re.search(rf"│ {label}\. \S", text), text
+        # Seed 11's market: Minor Rift's lunar ability and Lucky Numbers' action.
+        assert "lunar (Full Moon):" in text and "action: put 1" in text, text
+        assert re.search(r"your move:.*\n\s+1\. ", text), text
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        term.close()
+
+
+def test_a_filled_icon_shows_the_token_its_card_puts_on_the_project() -> None:
+    # A Grinning Skull ("+1 if 💀") under a project as its Skull showed "💀✓" and nothing of
+    # its extra credit until the project was completed: the filled icon carries the token
+    # ("💀✓+1"), a demerit too ("💍✓-1"), on both boards.
+    obs = faces_state().observation(0)
+    work = obs["players"][0]["projects"][0]  # Twitching Finger: ✋ ✋
+    skull = {"id": 70, "name": "Grinning Skull", "kind": "grave", "value": 3, "icons": ["skull"],
+             "credit": ["skull"], "demerit": []}  # fmt: skip
+    finger = {"id": 71, "name": "Ring Finger", "kind": "grave", "value": 2,
+              "icons": ["ring", "hand"], "credit": [], "demerit": ["ring"]}  # fmt: skip
+    work["icons"], work["committed"] = ["skull", "ring", "hand"], [skull, finger, None]
+    for compact in (True, False):
+        shown = text_of(render(obs, private=True, compact=compact), width=100)
+        assert "Twitching Finger 2cr " in shown and "💀✓+1 💍✓-1 ✋·" in shown, shown
+    # Used for an icon without its token, a card puts none; an icon filled by an ability
+    # (no material) none either.
+    work["icons"], work["committed"] = ["hand", "limb"], [finger, "filled by an ability"]
+    shown = text_of(render(obs, private=True, compact=True))
+    assert re.search(r"Twitching Finger 2cr ✋✓ 🦵✓( |$)", shown, re.M), shown

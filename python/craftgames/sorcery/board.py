@@ -49,22 +49,16 @@ _ICON = {
 
 LEGEND = """\
   Grave icons: 🍄 Mushroom 💀 Skull 💍 Ring ✋ Hand 🦴R Rib Cage 🦵 Limb
-  Stock: 🕯 Candle 🧪 Vial (bought, or taken free by a dig or an ability)
-  "🍄 or 💀": a material with two icons fills either one, not both.
-  $N: a material's trade value (what it pays), a project's cost. Ncr: credits.
+  Stock: 🕯 Candle 🧪 Vial.  $N: trade value or cost.  Ncr: credits.
+  ✋✓ 🦵·: a project's icons, ✓ filled, · open.  "🍄 or 💀": either, not both.
   "+1 if 💍" / "-1 if 💀": used for that icon, the card puts an extra-credit
-    (+1) or demerit (-1) token on the project; used for another icon, none.
-  +N -N after a project: its extra-credit and demerit tokens (1 credit each).
-  (needs) ✋✓ 🦵·: the icons a project needs, ✓ filled and · still open.
-  action: a project action (once completed, as your turn's action).
-  lunar (phase): a project action usable only in that moon phase's week.
-  when completed: happens once, as it completes.  ongoing: always in effect.
-  Commit step: "up to two cards total across all of your projects" (ongoing
-    abilities add more). Alchemy: each material after the first committed to
-    one Alchemy project in a commit step or cram adds a demerit (-1) to it.
-  End: "every $8 worth of unused materials counts for 1 credit" (Physical
-    Education): in hand and under unfinished projects; a Research Grant is
-    not a material."""
+    (+1) or demerit (-1) token on the project (💍✓+1).  +N -N after it: tokens.
+  action: a completed project's action, as your turn's action; lunar (phase):
+    only in that moon phase's week.  when completed: once.  ongoing: always.
+  Commit step: up to two cards total across your projects (ongoing abilities
+    add more).  Alchemy: each material after the first committed to one
+    Alchemy project in a commit step or cram adds a demerit (-1) to it.
+  End: every $8 worth of unused materials (hand, unfinished projects): 1cr."""
 """The board's symbols, shown by ``?``."""
 
 PUBLIC_SCORE = ("Completed projects",)
@@ -122,10 +116,16 @@ def _material(m: Obs) -> str:
 
 
 def _slots(w: Obs) -> str:
-    """The icons of a project in progress, each marked filled (✓) or open (·)."""
+    """The icons of a project in progress, each marked filled (✓) or open (·); a filled one
+    with the token its card puts on the project for that icon ("💀✓+1"), which counts when
+    the project is completed."""
     marks = []
     for icon, c in zip(w["icons"], w["committed"], strict=False):
-        marks.append(_ICON.get(icon, icon) + ("·" if c is None else "✓"))
+        mark = "·" if c is None else "✓"
+        if isinstance(c, Mapping):  # a material ("filled by an ability": none, no token)
+            mark += "+1" if icon in (c.get("credit") or []) else ""
+            mark += "-1" if icon in (c.get("demerit") or []) else ""
+        marks.append(_ICON.get(icon, icon) + mark)
     return " ".join(marks)
 
 
@@ -246,11 +246,29 @@ _STAGE_SECTION = {
 _BUY_STAGES = ("BuyClear", "BuySelect", "BuyPay")
 
 
-def _decision_text(turn: Obs) -> str:
+def _basket(obs: Obs, turn: Obs) -> str:
+    """What a buy has chosen so far: its market projects by name, then its stock."""
+    market = obs["market"]
+    names = [str(market[s]["name"]) for s in turn.get("buy_spaces") or [] if market[s]]
+    for n, word in ((turn.get("buy_candles") or 0, "Candle"), (turn.get("buy_vials") or 0, "Vial")):
+        if n:
+            names.append(f"{n} {word}s" if n > 1 else f"a {word}")
+    return ", ".join(names)
+
+
+def _decision_text(obs: Obs, turn: Obs) -> str:
     stage = str(turn.get("stage"))
     text = _STAGE_TEXT.get(stage, "your decision")
-    if stage in _BUY_STAGES:
+    if stage == "BuySelect":
+        # The market still shows what is chosen: the decision names it (the price is its sum).
+        basket = _basket(obs, turn)
+        if basket:
+            text = f"buy: more, or pay (${turn.get('price')}: {basket})"
+    elif stage in _BUY_STAGES:
         text += f" (price ${turn.get('price')}, paid ${turn.get('paid')})"
+    limit = turn.get("commit_limit")
+    if stage in ("Commit", "Cram") and isinstance(limit, int) and limit:
+        text += f" ({turn.get('commits')} of {limit} committed)"
     return text
 
 
@@ -259,7 +277,7 @@ def _decision_text(turn: Obs) -> str:
 # each mode is won.
 _SOLO_TURN = (
     "Solo Mode: after each of your turns the robot reveals a grave card; its top icon makes "
-    "it take a grave pile or clear a market row (the log says which)"
+    "it take a grave pile or clear a market row"
 )
 _SOLO_GOAL = {
     "robot": "; it scores its grave cards' value / 2, rounded up: beat that",
@@ -318,7 +336,12 @@ def _project_words(m: re.Match[str]) -> str:
     )
 
 
+_LOGGED_PUT = re.compile(r"^(seat \d+ \([^()]*\): )(Put .+)$")
 _PUT = re.compile(r"^Put (?P<material>.+\)) under (?P<project>.+\)) as its (?P<icon>[A-Za-z ]+)$")
+# The market's spaces are lettered on the board and in the options ("market space 4" is
+# "market space D"): a space's label is never a number the prompt takes for an option.
+_SPACE = "ABCDEF"
+_SPACE_NUMBER = re.compile(r"\b(market space|Clear space) ([1-6])\b")
 # A market space named in a clear: the compact market beside it shows its cost and credits.
 _CLEAR = re.compile(r"^(Clear market space \d|…together with market space \d) \((.+\))\)(.*)$")
 
@@ -360,6 +383,9 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     names the material by name and value and says the token it earns (`_put_words`), a
     market clear names the project and its department (`_clear_words`): one screen line."""
     del seat, names
+    logged = _LOGGED_PUT.match(text)
+    if logged is not None:  # the log's line of a put: "seat 0 (human): Put ..."
+        return logged.group(1) + name_sides(logged.group(2), 0, ())
     put = _PUT.match(text)
     if put is not None and (words := _put_words(put)) is not None:
         return words
@@ -378,6 +404,7 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     )
     text = _PROJECT_LABEL.sub(_project_words, text)
     text = _MATERIAL_LABEL.sub(_material_words, text)
+    text = _SPACE_NUMBER.sub(lambda m: f"{m.group(1)} {_SPACE[int(m.group(2)) - 1]}", text)
     if text.startswith(("Put ", "Fill the ")):
         text = re.sub(
             r"(as its|Fill the) (Mushroom|Skull|Ring|Hand|Rib Cage|Limb|Candle|Vial)\b",
@@ -388,10 +415,13 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
 
 
 def option_path(text: str) -> tuple[str, ...]:
-    """How a long list of options is grouped: a buy's market projects apart from its stock
-    ("Buy > a market project"), every other option by its verb (as for every game)."""
+    """How a long list of options is grouped: a buy's market projects in one group ("Buy a
+    market project"), each read in it as the option itself; its Candle and Vial never in a
+    group; every other option by its verb (as for every game)."""
     if text.startswith("Buy ") and " from market space " in text:
-        return ("Buy", "a market project", text)
+        return ("Buy a market project", text)
+    if text.startswith(("Buy a Candle", "Buy a Vial")):
+        return (text,)
     verb = text.split(" ", 1)[0]
     return (verb, text) if verb != text else (text,)
 
@@ -465,8 +495,8 @@ def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
             top, bottom = spaces[2 * col], spaces[2 * col + 1]
             lines += wrap_units(
                 [
-                    ("", f" {2 * col + 1}. {_project(top, short=True)}"),
-                    (" │ ", f"{2 * col + 2}. {_project(bottom, short=True)}"),
+                    ("", f" {_SPACE[2 * col]}. {_project(top, short=True)}"),
+                    (" │ ", f"{_SPACE[2 * col + 1]}. {_project(bottom, short=True)}"),
                 ],
                 WIDTH,
                 "    ",
@@ -477,7 +507,10 @@ def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
         market.add_column()
     for row in range(2):
         market.add_row(
-            *(Text(f"{2 * col + row + 1}. {_project(spaces[2 * col + row])}") for col in range(3))
+            *(
+                Text(f"{_SPACE[2 * col + row]}. {_project(spaces[2 * col + row])}")
+                for col in range(3)
+            )
         )
     return market
 
@@ -508,7 +541,9 @@ def _compact_piles(obs: Obs, private: bool) -> list[str]:
         known = pile["known"] if private else []
         units.append((" | " if k else "", f"grave pile {k + 1}: {_plural(pile['size'], 'card')}"))
         seen = _copies([_material(m) for m in known])
-        units += [("; " if i else " — you saw: ", x) for i, x in enumerate(seen)]
+        # "— you saw:" goes with the first card: a break before it leaves no separator
+        # wider than the one the line kept room for at its end.
+        units += [("; ", x) if i else (" ", f"— you saw: {x}") for i, x in enumerate(seen)]
     return wrap_units(units, WIDTH, "    ")
 
 
@@ -558,9 +593,15 @@ def _compact_seat(p: Obs, viewer: int, private: bool, paying: bool = False) -> l
     out = wrap_units(
         [(" | ", x) if i else ("", title + x) for i, x in enumerate(summary)], WIDTH, "    "
     )
-    works = [x for x in rest if x.startswith(("•", "✓"))]
+    # Projects in progress, then the completed ones, each a unit: a break never splits one
+    # ("Counting Bones 3cr" / "+1").
+    works = [x for x in rest if x.startswith("•")]
+    done = [f"{d['name']} {d['credits']}cr{_tokens(d)}" for d in p["completed"]]
+    if done:
+        works.append(f"✓ completed: {done[0]}")
     if works:
         units = [(" | ", x) if i else ("", f"  {x}") for i, x in enumerate(works)]
+        units += [(", ", x) for x in done[1:]]
         out += wrap_units(units, WIDTH, "  ")
     for line in rest:
         if line.startswith(("•", "✓")):
@@ -636,9 +677,18 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         # What you saw in the piles is for digging: a buy's or a commit's decision leaves it
         # to `b` (the pile sizes stay).
         seen = not (deciding and str(turn.get("stage")).startswith(("Buy", "Commit")))
-        lines += _compact_piles(obs, private and seen)
         if not seen and any(pile["known"] for pile in obs["piles"]):
-            lines += wrap_units([("", lines.pop()), (" ", "(b: the cards you saw)")], WIDTH, "    ")
+            # The sizes in one line with the hint (three "grave pile N: M cards" and the hint
+            # took two).
+            sizes = [str(pile["size"]) for pile in obs["piles"]]
+            lines += wrap_at_spaces(
+                f"grave piles 1-3: {', '.join(sizes[:-1])} and {sizes[-1]} cards"
+                " (b: the cards you saw)",
+                WIDTH,
+                "    ",
+            )
+        else:
+            lines += _compact_piles(obs, private and seen)
         for p in obs["players"]:
             if p["seat"] == viewer and private:
                 # An offered card's face in as few lines as fit (name, needs, ability).
@@ -649,7 +699,6 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
                     lines += wrap_units(units, WIDTH, "      ")
         parts = [Text("\n".join(lines), no_wrap=True), _market(list(obs["market"]), compact=True)]
     else:
-        parts.append(_market(list(obs["market"]), compact=False))
         parts.extend(Text(line) for line in _piles(obs, private))
         parts.append(Text(supply))
         if robot_line:
@@ -662,6 +711,9 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
             title = f"Seat {p['seat']}" + (" (you)" if me else "")
             # Text, not markup: "[alchemy 100]" is a card's face, not a style.
             parts.append(Panel(Text("\n".join(lines)), title=title, expand=True))
+        # The market last, as on the compact board: on a short terminal `b` leaves the
+        # market's faces (abilities and all) in view above the options, the seats scroll off.
+        parts.append(_market(list(obs["market"]), compact=False))
     if deciding:
-        parts.append(Text(f"To decide: {_decision_text(turn)}"))
+        parts.append(Text(f"To decide: {_decision_text(obs, turn)}"))
     return Group(*parts)

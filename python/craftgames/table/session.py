@@ -46,8 +46,8 @@ Commands (at any prompt):
 
 
 HELP_SHORT = """\
-Commands (at any prompt): a number chooses (or opens a group) · 0 back · u undo · b board
-  s scores so far · l log · h hint · ? help · q save and quit (Ctrl-C does the same)"""
+Commands (at any prompt): a number chooses (or opens a group) · 0 back · u undo
+  b board · s scores · l log · h hint · ? help · q save and quit (Ctrl-C too)"""
 """The commands in two lines, for a terminal too short for `HELP` above the options."""
 
 
