@@ -736,3 +736,22 @@ def test_a_filled_icon_shows_the_token_its_card_puts_on_the_project() -> None:
     work["icons"], work["committed"] = ["hand", "limb"], [finger, "filled by an ability"]
     shown = text_of(render(obs, private=True, compact=True))
     assert re.search(r"Twitching Finger 2cr ✋✓ 🦵✓( |$)", shown, re.M), shown
+
+
+def test_a_solo_final_score_puts_the_robots_score_under_the_robot_not_in_your_breakdown() -> None:
+    # The human's breakdown ended "Robot 0 | the robot scores 40 ...": a row of no points of
+    # yours. The robot's line goes under the robot, with the robot's score.
+    state = new_game("sorcery", 1, seed=1, solo="robot", difficulty="medium")
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply_action(greedy_action(state, rng.randrange(1 << 30)))
+    _, robot = state.solo_opponent() or ("", -1)
+    you = state.scores()[0]
+    console = Console(width=100, record=True, file=io.StringIO())
+    print_scores(console, state, ["human"])
+    text = console.export_text()
+    mine, _, theirs = text.partition("The robot: ")
+    assert f"Seat 0 (human): {you} points" in mine
+    assert not re.search(r"^\s*Robot\s", mine, re.M), mine
+    assert theirs.startswith(f"{robot} points"), theirs
+    assert re.search(rf"^\s*Robot\s+{robot}\s+the robot scores {robot} ", theirs, re.M), theirs
