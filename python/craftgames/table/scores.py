@@ -39,21 +39,21 @@ def print_scores(
     for place, row in enumerate(rows, 1):
         table.add_row(str(place), *row)
     console.print(table)
-    rival: list[tuple[str, int, str]] = []
+    rival_lines: list[tuple[str, int, str]] = []
     for seat in state.ranking():
         breakdown = state.explain_score(seat)
         lines = _breakdown_table(f"Seat {seat} ({names[seat]}): {breakdown.total} points")
         for line in breakdown.lines:
             if opponent is not None and _about_rival(line.category, line.points, opponent[0]):
                 # The rival's score is no part of yours: it goes under the rival's name.
-                rival.append((line.category, opponent[1], line.detail))
+                rival_lines.append((line.category, opponent[1], line.detail))
                 continue
             lines.add_row(line.category, str(line.points), line.detail)
         console.print(lines)
-    if opponent is not None and rival:
+    if opponent is not None and rival_lines:
         name, score = opponent
         lines = _breakdown_table(f"{name[:1].upper()}{name[1:]}: {score} points")
-        for category, points, detail in rival:
+        for category, points, detail in rival_lines:
             lines.add_row(category, str(points), detail)
         console.print(lines)
 
