@@ -429,6 +429,8 @@ def option_path(text: str) -> tuple[str, ...]:
 def only_option(observation: Obs) -> str:
     """Why a lone option was played for the player, said in the log."""
     turn = observation.get("turn") or {}
+    if turn.get("stage") in ("CommitTarget", "CramTarget"):
+        return "the only option: one open icon on your projects takes that material"
     if turn.get("stage") not in ("Commit", "Cram"):
         return "the only option"
     me = next((p for p in observation["players"] if p["seat"] == observation["viewer"]), None)
