@@ -755,3 +755,42 @@ def test_a_solo_final_score_puts_the_robots_score_under_the_robot_not_in_your_br
     assert not re.search(r"^\s*Robot\s", mine, re.M), mine
     assert theirs.startswith(f"{robot} points"), theirs
     assert re.search(rf"^\s*Robot\s+{robot}\s+the robot scores {robot} ", theirs, re.M), theirs
+
+
+def lone_commit_target(seed: int) -> State:
+    """A 2-player game played at random up to a commit whose material has one open icon."""
+    state = new_game("sorcery", 2, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        stage = (state.observation(state.current_player()).get("turn") or {}).get("stage")
+        if stage == "CommitTarget" and len(state.legal_actions()) == 1:
+            return state
+        state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no lone commit target")
+
+
+def test_a_lone_commit_target_is_told_to_its_mover_in_words_and_hidden_in_the_shared_log(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two humans at one screen: a committed card with one open icon was put under a project
+    # for the mover and logged only "Place the committed material (hidden)": the mover was
+    # never told where it went nor what token it earned. The mover is told, in words; the
+    # log (the other seat's eyes too) still hides the card and why it was the only option.
+    state = lone_commit_target(2)
+    seat = state.current_player()
+    (action,) = state.legal_actions()
+    assert state.action_to_string(action).startswith("Put Wedding Band (#29, $3, Ring, +1 if")
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    table = TableGame(console, game="sorcery", players=2, seed=2, seats=["human", "human"])
+    table.state = state
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    assert table.run() == 1
+    shown = out.getvalue()
+    assert (
+        f"Seat {seat}, played for you (the only option: one open icon on your projects takes "
+        "that material): Put Wedding Band $3 under Lucky Numbers as its 💍 (+1 credit)"
+    ) in shown, shown
+    log = "\n".join(table.log.lines)
+    assert f"seat {seat} (human): Place the committed material (hidden)" in log
+    assert "Wedding Band" not in log and "only option" not in log, log

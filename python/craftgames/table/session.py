@@ -183,8 +183,18 @@ class TableGame:
         if lines:
             names = self._names(viewer) if viewer in self.humans else self.seats
             lines[0] = self.show.name_sides(lines[0], seat, names)
-        if forced and lines:
+        note = None
+        if forced and viewer == seat and lines:
             lines[0] += f"  ({self.show.only_option(self.state.observation(seat))})"
+        elif forced and seat in self.humans:
+            # A shared screen's log hides the move (and why it was the only one, which may
+            # tell of a hidden hand); the mover, who has the screen now, is told in words
+            # what was played for them, since it may change what they pay or lose.
+            text = self.show.name_sides(
+                self.state.action_to_string(action), seat, self._names(seat)
+            )
+            only = self.show.only_option(self.state.observation(seat))
+            note = f"Seat {seat}, played for you ({only}): {text}"
         undoable = seat in self.humans and not reveals(self.state, action)
         before = self.state.clone()
         self.state.apply_action(action)
@@ -196,6 +206,8 @@ class TableGame:
         self.records.append(_Record(seat, action, before, undoable, forced or grouped))
         self.log.add_move(lines)
         if echo and not self.quiet:
+            if note is not None:
+                self._say(note)
             for line in lines:
                 self._say(line)
 
