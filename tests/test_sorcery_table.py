@@ -794,3 +794,32 @@ def test_a_lone_commit_target_is_told_to_its_mover_in_words_and_hidden_in_the_sh
     log = "\n".join(table.log.lines)
     assert f"seat {seat} (human): Place the committed material (hidden)" in log
     assert "Wedding Band" not in log and "only option" not in log, log
+
+
+def test_help_at_a_payment_fits_an_80x24_screen_with_the_list_to_tick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `?` while paying printed the whole help and the legend (21 lines) above the tick list:
+    # the commands scrolled off a 24-row screen. The help, the list and the prompt fit.
+    state = new_game("sorcery", 2, seed=3)
+    play(state, "Keep", "Keep", "Keep", "Keep", "Dig", "Pass", "Take grave pile 2")
+    play(state, "Dig", "Take grave pile 1", "Finish", "Finish")
+    play(state, "Buy from", "Buy a Candle", "Buy a Candle", "Pay for")
+    assert state.observation(0)["turn"]["stage"] == "BuyPay"
+    out = io.StringIO()
+    console = Console(
+        file=out, width=80, height=24, force_terminal=True, color_system=None, highlight=False
+    )
+    table = TableGame(console, game="sorcery", players=2, seed=3, seats=["human", "random"])
+    table.state = state
+    answers = iter(["?", "q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert table.run() == 1
+    prompt = "(? for help): "
+    after_help = out.getvalue().split(prompt)[1]  # from the answer "?" to the next prompt
+    lines = after_help.splitlines()
+    assert len(lines) + 1 <= 24, after_help  # and the prompt's own line
+    assert lines[0].startswith("Commands (at any prompt)"), after_help
+    assert "Rules of this step: D) Buy" in after_help
+    assert "Here: type a number to add or remove that item" in after_help
+    assert re.search(r"your move: pay \$4.*\n(\s+\d\. \[ \] .*\n)+\s+\d\. Done:", after_help)

@@ -492,12 +492,10 @@ class TableGame:
         self._say(self._seats_line(seat))
         count = len(pick.items) + 1
         while True:
-            self.console.print(
-                f"Seat {seat}, your move: {pick.title}", style="bold", markup=False, highlight=False
-            )
-            for i, (action, label) in enumerate(zip(pick.items, labels, strict=True), 1):
-                self._say(f"  {i:>3}. [{'x' if action in chosen else ' '}] {label}")
-            self._say(f"  {count:>3}. Done: {pick.status(frozenset(chosen))}")
+            title, *lines = self._set_lines(seat, pick, labels, frozenset(chosen))
+            self.console.print(title, style="bold", markup=False, highlight=False)
+            for line in lines:
+                self._say(line)
             try:
                 answer = ask(self.console, f"Choose 1-{count} (? for help): ").strip().lower()
             except EOFError:
@@ -516,12 +514,38 @@ class TableGame:
                 if self._can_undo(seat, tell=True):
                     return None
             elif answer in {"?", "help"}:
-                rules = self.show.rule_section(self.state.observation(seat))
-                self._say("\n".join([HELP, "Board symbols:", self.show.legend]))
-                self._say(f"Rules of this step: {rules}")
-                self._say("Here: type a number to add or remove that item, the last to confirm.")
+                shown = self._set_lines(seat, pick, labels, frozenset(chosen))
+                self._say(self._set_help(seat, shown))
             elif not self._command(seat, answer, build_menu([], None, self.show.option_path)):
                 self._say(f"Please type a number from 1 to {count}, or ? for help.")
+
+    def _set_lines(
+        self, seat: int, pick: SetChoice, labels: Sequence[str], chosen: frozenset[int]
+    ) -> list[str]:
+        """The tick list of a set choice: its title, an item a line, then the confirm."""
+        lines = [f"Seat {seat}, your move: {pick.title}"]
+        for i, (action, label) in enumerate(zip(pick.items, labels, strict=True), 1):
+            lines.append(f"  {i:>3}. [{'x' if action in chosen else ' '}] {label}")
+        lines.append(f"  {len(pick.items) + 1:>3}. Done: {pick.status(chosen)}")
+        return lines
+
+    def _set_help(self, seat: int, shown: Sequence[str]) -> str:
+        """The help for a set choice, fitted above its list (`shown`) on a terminal: the full
+        commands and the symbols, else the two-line commands, else without the symbols (the
+        board's `?` at another prompt has them)."""
+        rules = self.show.rule_section(self.state.observation(seat))
+        here = "Here: type a number to add or remove that item, the last to confirm."
+        step = [f"Rules of this step: {rules}", here]
+        symbols = ["Board symbols:", self.show.legend]
+        tries = [[HELP, *symbols, *step], [HELP_SHORT, *symbols, *step], [HELP_SHORT, *step]]
+        if not self.console.is_terminal:
+            return "\n".join(tries[0])
+        below = sum(_lines_of(self.console, Text(line)) for line in shown) + 1  # the prompt
+        room = self.console.size.height - below
+        for text in ("\n".join(t) for t in tries):
+            if _lines_of(self.console, Text(text)) <= room:
+                return text
+        return text
 
     def _command(self, seat: int, answer: str, menu: Menu) -> bool:
         """Runs a command that shows something; `False` if `answer` is not one."""
