@@ -51,6 +51,17 @@ Commands (at any prompt): a number chooses (or opens a group) · 0 back · u und
 """The commands in two lines, for a terminal too short for `HELP` above the options."""
 
 
+PASS_RECAP = 6
+"""Log lines shown to a human taking the terminal over (`TableGame.pass_terminal`)."""
+
+
+def _isatty(file: object) -> bool:
+    try:
+        return bool(getattr(file, "isatty", lambda: False)())
+    except (OSError, ValueError):  # a closed or replaced stream
+        return False
+
+
 class Quit(Exception):
     """A human player left the game (``q`` or end of input)."""
 
@@ -107,8 +118,13 @@ class TableGame:
         save_path: str | None = None,
         confirm_forced: bool = False,
         quiet: bool = False,
+        pass_terminal: bool | None = None,
     ) -> None:
-        """A new game; bad seats, cards or options raise `ValueError` naming the problem."""
+        """A new game; bad seats, cards or options raise `ValueError` naming the problem.
+
+        `pass_terminal`: with two or more human seats, clear the screen and wait for Enter
+        between them, so that no seat reads another's hand (default: when the output is a
+        terminal)."""
         self.console = console
         self.game = game
         self.players = players
@@ -131,6 +147,15 @@ class TableGame:
         self.records: list[_Record] = []
         self._hint_rng = random.Random(seed)
         self._last_round: object = None
+        if pass_terminal is None:
+            pass_terminal = console.is_terminal and _isatty(console.file)
+        self.pass_terminal = pass_terminal and len(self.humans) >= 2
+        self._at_screen: int | None = None
+        """The human seat the screen was last handed to (`pass_terminal`)."""
+        self._unread = False
+        """Whether something for that seat's eyes only was printed since it was last asked."""
+        self._log_seen: dict[int, int] = {}
+        """How many log lines each human seat had seen when it handed the screen on."""
 
     # -- who sees what -------------------------------------------------------------------
 
@@ -208,6 +233,7 @@ class TableGame:
         if echo and not self.quiet:
             if note is not None:
                 self._say(note)
+                self._unread = True
             for line in lines:
                 self._say(line)
 
@@ -274,6 +300,7 @@ class TableGame:
             while not self.state.is_terminal():
                 seat = self.state.current_player()
                 if seat in self.humans:
+                    self._hand_over(seat)
                     choice = self._human_turn(seat)
                     if choice is None:
                         self._undo(seat)
@@ -322,6 +349,41 @@ class TableGame:
         return True
 
     # -- a human's turn ------------------------------------------------------------------
+
+    def _ask(self, prompt: str) -> str:
+        """The human's answer at `prompt` (who has then seen all printed above it)."""
+        self._unread = False
+        return ask(self.console, prompt)
+
+    def _wait_for_enter(self, prompt: str) -> None:
+        try:
+            self._ask(prompt)
+        except EOFError:
+            self.console.print()
+            raise Quit from None
+
+    def _hand_over(self, seat: int) -> None:
+        """With several humans at one terminal (`pass_terminal`), before `seat`'s view is
+        drawn: the seat that had the screen reads what was played for it, the screen and
+        its scrollback are cleared, and `seat` presses Enter once it has the terminal; then
+        what was played since it last had the screen (the public log)."""
+        if not self.pass_terminal or seat == self._at_screen:
+            return
+        previous = self._at_screen
+        if previous is not None:
+            if self._unread:
+                self._wait_for_enter(f"Seat {previous}: press Enter when read (then cleared): ")
+            self._log_seen[previous] = len(self.log.lines)
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")  # the screen, then the scrollback
+            self.console.file.flush()
+        self._wait_for_enter(f"Pass the terminal to seat {seat}; seat {seat}, press Enter: ")
+        self._at_screen = seat
+        new = self.log.lines[self._log_seen.get(seat, 0) :]
+        if new:
+            self._say(f"Since seat {seat} last had the screen (l: the log):")
+            for line in new[-PASS_RECAP:]:
+                self._say(line)
 
     def _options(self, seat: int) -> list[tuple[str, int]]:
         # Listed in the order of their sentences, which groups them for a person: step-one
@@ -418,7 +480,7 @@ class TableGame:
             menu = stack[-1]
             count = len(menu.entries)
             try:
-                answer = ask(self.console, f"Choose 1-{count} (? for help): ").strip().lower()
+                answer = self._ask(f"Choose 1-{count} (? for help): ").strip().lower()
             except EOFError:
                 self.console.print()
                 raise Quit from None
@@ -459,7 +521,7 @@ class TableGame:
         if question is None:
             return True
         try:
-            answer = ask(self.console, question).strip().lower()
+            answer = self._ask(question).strip().lower()
         except EOFError:
             self.console.print()
             raise Quit from None
@@ -497,7 +559,7 @@ class TableGame:
             for line in lines:
                 self._say(line)
             try:
-                answer = ask(self.console, f"Choose 1-{count} (? for help): ").strip().lower()
+                answer = self._ask(f"Choose 1-{count} (? for help): ").strip().lower()
             except EOFError:
                 self.console.print()
                 raise Quit from None
