@@ -365,8 +365,8 @@ class TableGame:
     def _hand_over(self, seat: int) -> None:
         """With several humans at one terminal (`pass_terminal`), before `seat`'s view is
         drawn: the seat that had the screen reads what was played for it, the screen and
-        its scrollback are cleared, and `seat` presses Enter once it has the terminal; then
-        what was played since it last had the screen (the public log)."""
+        its scrollback are cleared, what was played since `seat` last had the screen is
+        shown (the public log), and `seat` presses Enter once it has the terminal."""
         if not self.pass_terminal or seat == self._at_screen:
             return
         previous = self._at_screen
@@ -377,13 +377,13 @@ class TableGame:
         if self.console.is_terminal:
             self.console.file.write("\x1b[H\x1b[2J\x1b[3J")  # the screen, then the scrollback
             self.console.file.flush()
-        self._wait_for_enter(f"Pass the terminal to seat {seat}; seat {seat}, press Enter: ")
-        self._at_screen = seat
         new = self.log.lines[self._log_seen.get(seat, 0) :]
         if new:
             self._say(f"Since seat {seat} last had the screen (l: the log):")
             for line in new[-PASS_RECAP:]:
                 self._say(line)
+        self._wait_for_enter(f"Pass the terminal to seat {seat}; seat {seat}, press Enter: ")
+        self._at_screen = seat
 
     def _options(self, seat: int) -> list[tuple[str, int]]:
         # Listed in the order of their sentences, which groups them for a person: step-one
