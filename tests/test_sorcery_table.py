@@ -823,3 +823,18 @@ def test_help_at_a_payment_fits_an_80x24_screen_with_the_list_to_tick(
     assert "Rules of this step: D) Buy" in after_help
     assert "Here: type a number to add or remove that item" in after_help
     assert re.search(r"your move: pay \$4.*\n(\s+\d\. \[ \] .*\n)+\s+\d\. Done:", after_help)
+
+
+def test_a_long_thesis_on_its_own_line_leaves_no_bar_dangling_after_your_credits() -> None:
+    # "Seat 0 (you): 0cr |" with the thesis on the next line: the bar led nowhere.
+    obs = faces_state().observation(0)
+    obs["players"][0]["thesis"] = {
+        "id": 13,
+        "name": "Careful Candlework",
+        "credits": 4,
+        "condition": "complete 4 projects that need a Candle, and never a demerit on any of them",
+    }
+    lines = text_of(render(obs, private=True, compact=True), width=80).splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("Seat 0 (you): "))
+    assert lines[k] == "Seat 0 (you): 0cr", lines
+    assert lines[k + 1].startswith("    thesis (4cr): complete 4 projects"), lines

@@ -595,6 +595,9 @@ def _compact_seat(p: Obs, viewer: int, private: bool, paying: bool = False) -> l
     out = wrap_units(
         [(" | ", x) if i else ("", title + x) for i, x in enumerate(summary)], WIDTH, "    "
     )
+    # A part that goes to a line of its own (a long thesis) leaves no "|" dangling after
+    # the one before it ("Seat 0 (you): 3cr |"): the indent below says it goes on.
+    out = [line.removesuffix(" |") for line in out]
     # Projects in progress, then the completed ones, each a unit: a break never splits one
     # ("Counting Bones 3cr" / "+1").
     works = [x for x in rest if x.startswith("•")]
