@@ -776,3 +776,20 @@ def test_hot_seat_passing_is_off_when_the_output_is_not_a_terminal(
     code, _ = drive(monkeypatch, table, lambda t, p: next(answers))
     assert code == 1 and "press Enter" not in out.getvalue()
     assert CLEAR not in out.getvalue()
+
+
+def test_an_option_that_wraps_goes_on_under_its_text_not_at_column_0(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "1. Keep thesis Spotless Record (7cr: complete 5 projects with no demerit token on"
+    # went on at column 0 ("any)") on an 80-column terminal: it goes on under the text.
+    console, out = terminal_console()
+    table = TableGame(console, game="sorcery", players=2, seed=6, seats=["human", "random"])
+    answers = iter(["q"])
+    code, _ = drive(monkeypatch, table, lambda t, p: next(answers))
+    assert code == 1
+    menu = out.getvalue().split("Seat 0, your move:")[-1].splitlines()[1:-1]
+    assert len(menu) == 3, menu  # one option takes two lines
+    assert menu[0].startswith("    1. Keep thesis Sorcery Major")
+    assert menu[1].startswith("    2. Keep thesis Spotless Record (7cr: complete 5 projects")
+    assert menu[2].startswith("       ") and menu[2].strip().endswith("any)"), menu

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from craftgames.table.presentation import Presentation, SetChoice, presentation
 from craftgames.table.prompt import ask
 from craftgames.table.scores import print_scores, running_scores
 from craftgames.table.undo import reveals
+from craftgames.table.wrap import wrap_at_spaces
 
 __all__ = ["HELP", "HINT_ITERATIONS", "Quit", "TableGame", "default_save_path"]
 
@@ -445,7 +447,17 @@ class TableGame:
             lines.append("    0. back to all options")
         if width is not None:
             lines = [line if len(line) <= width else line[: width - 1] + "…" for line in lines]
-        return [title, *lines]
+        return [title, *map(self._hang, lines)]
+
+    def _hang(self, line: str) -> str:
+        """A numbered line ("  12. text") as the terminal shows it: cut at spaces to the
+        screen's width, each continuation indented under the text, not at column 0 (in a
+        pipe a line stays one line)."""
+        if not self.console.is_terminal:
+            return line
+        number = re.match(r" *\d+\. (\[[ x]\] )?", line)
+        indent = " " * (number.end() if number else 4)
+        return "\n".join(wrap_at_spaces(line, self.console.width, indent))
 
     def _print_menu(self, seat: int, menu: Menu, nested: bool, width: int | None = None) -> None:
         title, *lines = self._menu_lines(seat, menu, nested, width)
@@ -589,7 +601,7 @@ class TableGame:
         for i, (action, label) in enumerate(zip(pick.items, labels, strict=True), 1):
             lines.append(f"  {i:>3}. [{'x' if action in chosen else ' '}] {label}")
         lines.append(f"  {len(pick.items) + 1:>3}. Done: {pick.status(chosen)}")
-        return lines
+        return [lines[0], *map(self._hang, lines[1:])]
 
     def _set_help(self, seat: int, shown: Sequence[str]) -> str:
         """The help for a set choice, fitted above its list (`shown`) on a terminal: the full
