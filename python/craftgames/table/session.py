@@ -156,6 +156,8 @@ class TableGame:
         """The human seat the screen was last handed to (`pass_terminal`)."""
         self._unread = False
         """Whether something for that seat's eyes only was printed since it was last asked."""
+        self._unoffered: str | None = None
+        """Why a kind of move is missing from the options being asked (the game's line)."""
         self._log_seen: dict[int, int] = {}
         """How many log lines each human seat had seen when it handed the screen on."""
 
@@ -445,6 +447,8 @@ class TableGame:
         lines = [f"  {i:>3}. {entry.label}" for i, entry in enumerate(menu.entries, 1)]
         if nested:
             lines.append("    0. back to all options")
+        elif not menu.header and self._unoffered:
+            lines.append(f"  {self._unoffered}")
         if width is not None:
             lines = [line if len(line) <= width else line[: width - 1] + "…" for line in lines]
         return [title, *map(self._hang, lines)]
@@ -483,6 +487,8 @@ class TableGame:
 
     def _ask_option(self, seat: int, options: list[tuple[str, int]]) -> int | None:
         """The option the human chose from the menu, or `None` to undo."""
+        texts = [text for text, _ in options]
+        self._unoffered = self.show.unoffered(self.state.observation(seat), texts)
         board, top = self._fit(seat, options)
         self.console.print(board)
         self._say(self._seats_line(seat))
