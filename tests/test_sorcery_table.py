@@ -838,3 +838,35 @@ def test_a_long_thesis_on_its_own_line_leaves_no_bar_dangling_after_your_credits
     k = next(i for i, line in enumerate(lines) if line.startswith("Seat 0 (you): "))
     assert lines[k] == "Seat 0 (you): 0cr", lines
     assert lines[k + 1].startswith("    thesis (4cr): complete 4 projects"), lines
+
+
+def test_buy_missing_from_the_actions_says_why_below_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Cram says why it commits nothing; Buy just disappeared when nothing was affordable.
+    # Seed 0: seat 0 plays random moves to its action step with an empty hand (history 28).
+    state = new_game("sorcery", 2, seed=0)
+    rng = random.Random(0)
+    while len(state.history()) < 28:
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    obs = state.observation(seat)
+    assert obs["turn"]["stage"] == "Choose" and obs["players"][seat]["hand"] == []
+    texts = [state.action_to_string(a) for a in state.legal_actions()]
+    assert not [t for t in texts if t.startswith("Buy")], texts
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None, highlight=False)
+    seats = ["human", "random"] if seat == 0 else ["random", "human"]
+    table = TableGame(console, game="sorcery", players=2, seed=0, seats=seats)
+    table.state = state
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    assert table.run() == 1
+    menu = out.getvalue().split(f"Seat {seat}, your move:")[-1].splitlines()
+    assert menu[-2] == "  No Buy: your hand is empty (a buy is paid by discarding materials)", menu
+    # A hand worth less than every price: its worth and the market's cheapest project.
+    board = presentation("sorcery")
+    obs["players"][seat]["hand"] = [{"id": 35, "name": "Severed Hand", "value": 1,
+                                     "icons": ["hand"], "credit": [], "demerit": []}]  # fmt: skip
+    cheapest = min(int(p["cost"]) for p in obs["market"] if p)
+    assert board.unoffered(obs, texts) == (
+        f"No Buy: your hand's $1 pays for nothing in the market (from ${cheapest}) or stock"
+    )
+    assert board.unoffered(obs, [*texts, "Buy from the market"]) is None
