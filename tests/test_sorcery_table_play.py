@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import builtins
 import io
+import os
 import random
 import re
 from pathlib import Path
@@ -159,3 +160,29 @@ def test_buy_missing_from_the_actions_says_why_below_them(monkeypatch: pytest.Mo
         f"No Buy: your hand's $1 pays for nothing in the market (from ${cheapest}) or stock"
     )
     assert board.unoffered(obs, [*texts, "Buy from the market"]) is None
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo terminal")
+def test_hot_seat_at_a_real_terminal_hands_over_between_the_humans(tmp_path: Path) -> None:
+    # On a terminal with two human seats the table passes the terminal on its own: each
+    # seat presses Enter before its view (the clearing itself: test_cli_table).
+    from test_cli_terminal import PROMPT, Terminal
+
+    argv = ["play", "sorcery", "--players", "2", "--seed", "3", "--seat", "human"]
+    term = Terminal([*argv, "--seat", "human"], tmp_path)
+    try:
+        term.read_until("Pass the terminal to seat 0; seat 0, press Enter: ")
+        term.send("")
+        term.read_until(PROMPT)
+        while True:
+            term.send("1")
+            seen = term.read_until_any((PROMPT, "seat 1, press Enter: "))
+            if seen.endswith("press Enter: "):
+                break
+        term.send("")
+        view = term.read_until(PROMPT)
+        assert "Seat 1 (you): " in view and "Seat 1, your move:" in view
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        term.close()
