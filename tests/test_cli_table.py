@@ -715,3 +715,81 @@ def test_every_legend_fits_an_80_column_terminal(game: str) -> None:
     from craftgames.table.presentation import presentation
 
     assert max(len(line) for line in presentation(game).legend.splitlines()) <= 80
+
+
+CLEAR = "\x1b[H\x1b[2J\x1b[3J"
+
+
+def test_hot_seat_clears_the_screen_and_waits_for_the_next_human_before_their_view(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Several humans at one terminal: each seat's hand stayed on screen and in the
+    # scrollback for the next. Between two humans the screen and its scrollback are cleared
+    # and the next seat presses Enter before its view is drawn; what was played since it
+    # last had the screen (the public log) is shown to it then.
+    console, out = terminal_console()
+    table = TableGame(
+        console, game="sorcery", players=2, seed=3, seats=["human", "human"], pass_terminal=True
+    )
+    state = new_game("sorcery", 2, seed=3)
+    offers = [
+        {t["name"] for t in state.observation(s)["players"][s]["thesis_offer"] if t} for s in (0, 1)
+    ]
+    only_0 = offers[0] - offers[1]
+    assert only_0, offers
+    prompts: list[str] = []
+    at_prompt: list[str] = []
+
+    def decide(t: TableGame, prompt: str) -> str:
+        shown = out.getvalue()
+        prompt = shown.rsplit("\n", 1)[-1].replace(CLEAR, "")  # rich prints the prompt
+        prompts.append(prompt)
+        at_prompt.append(shown)
+        if "press Enter" in prompt:
+            return ""
+        return "q" if any("to seat 1" in p for p in prompts) else "1"
+
+    code, _ = drive(monkeypatch, table, decide)
+    assert code == 1
+    handover = "Pass the terminal to seat {}; seat {}, press Enter: "
+    assert prompts[0] == handover.format(0, 0)
+    k = prompts.index(handover.format(1, 1))
+    assert k >= 2 and all(p.startswith("Choose") for p in prompts[1:k])  # seat 0's setup
+    assert prompts[k + 1].startswith("Choose")  # then seat 1's view and choice
+    # The screen was cleared before seat 1 was asked to come, and nothing of seat 0's hidden
+    # offer is on it from then on; what seat 0 did is, as the public log says it.
+    before_seat_1 = at_prompt[k]
+    assert CLEAR in before_seat_1
+    after_clear = out.getvalue()[before_seat_1.rindex(CLEAR) :]
+    assert not [name for name in only_0 if name in after_clear], after_clear
+    assert "Since seat 1 last had the screen (l: the log):" in after_clear
+    assert "seat 0 (human): Keep " in after_clear, after_clear
+
+
+def test_hot_seat_passing_is_off_when_the_output_is_not_a_terminal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    console, out = terminal_console()  # a terminal's width, but a StringIO: not a tty
+    table = TableGame(console, game="sorcery", players=2, seed=3, seats=["human", "human"])
+    assert not table.pass_terminal
+    answers = iter(["1", "1", "q"])
+    code, _ = drive(monkeypatch, table, lambda t, p: next(answers))
+    assert code == 1 and "press Enter" not in out.getvalue()
+    assert CLEAR not in out.getvalue()
+
+
+def test_an_option_that_wraps_goes_on_under_its_text_not_at_column_0(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # "1. Keep thesis Spotless Record (7cr: complete 5 projects with no demerit token on"
+    # went on at column 0 ("any)") on an 80-column terminal: it goes on under the text.
+    console, out = terminal_console()
+    table = TableGame(console, game="sorcery", players=2, seed=6, seats=["human", "random"])
+    answers = iter(["q"])
+    code, _ = drive(monkeypatch, table, lambda t, p: next(answers))
+    assert code == 1
+    menu = out.getvalue().split("Seat 0, your move:")[-1].splitlines()[1:-1]
+    assert len(menu) == 3, menu  # one option takes two lines
+    assert menu[0].startswith("    1. Keep thesis Sorcery Major")
+    assert menu[1].startswith("    2. Keep thesis Spotless Record (7cr: complete 5 projects")
+    assert menu[2].startswith("       ") and menu[2].strip().endswith("any)"), menu

@@ -29,6 +29,7 @@ __all__ = [
     "render",
     "rule_section",
     "set_choice",
+    "unoffered",
 ]
 
 Obs = Mapping[str, Any]
@@ -429,6 +430,8 @@ def option_path(text: str) -> tuple[str, ...]:
 def only_option(observation: Obs) -> str:
     """Why a lone option was played for the player, said in the log."""
     turn = observation.get("turn") or {}
+    if turn.get("stage") in ("CommitTarget", "CramTarget"):
+        return "the only option: one open icon on your projects takes that material"
     if turn.get("stage") not in ("Commit", "Cram"):
         return "the only option"
     me = next((p for p in observation["players"] if p["seat"] == observation["viewer"]), None)
@@ -440,6 +443,24 @@ def only_option(observation: Obs) -> str:
     if not me.get("hand"):
         return "the only option: your hand is empty"
     return "the only option: no card in your hand has an icon still open on your projects"
+
+
+def unoffered(observation: Obs, options: Sequence[str]) -> str | None:
+    """Why Buy is missing from the action step's options (Cram's option says why it can
+    commit nothing): a buy is paid by discarding materials worth at least its price, and
+    nothing in the market or the stock costs as little as the hand is worth."""
+    turn = observation.get("turn") or {}
+    if turn.get("stage") != "Choose" or any(o.startswith("Buy") for o in options):
+        return None
+    me = next((p for p in observation["players"] if p["seat"] == observation["viewer"]), None)
+    if me is None or me.get("hand") is None:
+        return None
+    if not me["hand"]:
+        return "No Buy: your hand is empty (a buy is paid by discarding materials)"
+    worth = sum(int(m["value"]) for m in me["hand"])
+    costs = [int(p["cost"]) for p in observation["market"] if p]
+    cheapest = f" (from ${min(costs)})" if costs else ""
+    return f"No Buy: your hand's ${worth} pays for nothing in the market{cheapest} or stock"
 
 
 _DISCARD = re.compile(r"^Discard .*\(#(\d+),")
@@ -593,6 +614,9 @@ def _compact_seat(p: Obs, viewer: int, private: bool, paying: bool = False) -> l
     out = wrap_units(
         [(" | ", x) if i else ("", title + x) for i, x in enumerate(summary)], WIDTH, "    "
     )
+    # A part that goes to a line of its own (a long thesis) leaves no "|" dangling after
+    # the one before it ("Seat 0 (you): 3cr |"): the indent below says it goes on.
+    out = [line.removesuffix(" |") for line in out]
     # Projects in progress, then the completed ones, each a unit: a break never splits one
     # ("Counting Bones 3cr" / "+1").
     works = [x for x in rest if x.startswith("•")]

@@ -8,7 +8,9 @@ A game plugs in with no CLI code of its own by providing, optionally:
   the table words it: seat directions named, cards in the board's words; options it words
   alike are one option, the lowest action), ``option_path(text)`` (how to group a long option
   list), ``only_option(observation)`` (why a lone option was played, for the log),
-  ``must_ask(observation)`` (whether a lone option must still be asked, e.g. a payment) and
+  ``must_ask(observation)`` (whether a lone option must still be asked, e.g. a payment),
+  ``unoffered(observation, options)`` (a line below the options saying why a move the
+  player may look for is not among them, e.g. a buy nothing in hand can pay for) and
   ``PUBLIC_SCORE`` (score categories every seat may see, e.g. completed projects),
   ``set_choice(observation, options, describe)`` (a step whose moves choose a set, as a
   `SetChoice`; `describe` words any action);
@@ -122,6 +124,11 @@ def _never(observation: Obs) -> bool:
     return False
 
 
+def _all_offered(observation: Obs, options: Sequence[str]) -> str | None:
+    del observation, options
+    return None
+
+
 def _only_option(observation: Obs) -> str:
     del observation
     return "the only option"
@@ -157,6 +164,9 @@ class Presentation:
     """A question asked before an option (the engine's sentence) is played, for a choice
     that throws something away for good; `None` plays it at once."""
     only_option: Callable[[Obs], str]
+    unoffered: Callable[[Obs, Sequence[str]], str | None]
+    """A line for below the options (their sentences): why a move the player may look for
+    is not among them; `None` if there is nothing to say."""
     public_score: tuple[str, ...]
     set_choice: Callable[[Obs, Sequence[tuple[str, int]], Callable[[int], str]], SetChoice | None]
     add_cli_arguments: Callable[[Any], None] | None
@@ -199,6 +209,7 @@ def presentation(game: str) -> Presentation:
         must_ask=hook(board, "must_ask") or _never,
         confirm=hook(board, "confirm") or _no_question,
         only_option=hook(board, "only_option") or _only_option,
+        unoffered=hook(board, "unoffered") or _all_offered,
         public_score=tuple(hook(board, "PUBLIC_SCORE") or ()),
         set_choice=hook(board, "set_choice") or _no_set,
         add_cli_arguments=hook(rules, "add_cli_arguments"),

@@ -39,19 +39,39 @@ def print_scores(
     for place, row in enumerate(rows, 1):
         table.add_row(str(place), *row)
     console.print(table)
+    rival_lines: list[tuple[str, int, str]] = []
     for seat in state.ranking():
         breakdown = state.explain_score(seat)
-        lines = Table(
-            title=f"Seat {seat} ({names[seat]}): {breakdown.total} points",
-            title_justify="left",
-            box=box.SIMPLE_HEAD,
-        )
-        lines.add_column("Category")
-        lines.add_column("Points", justify="right")
-        lines.add_column("Detail")
+        lines = _breakdown_table(f"Seat {seat} ({names[seat]}): {breakdown.total} points")
         for line in breakdown.lines:
+            if opponent is not None and _about_rival(line.category, line.points, opponent[0]):
+                # The rival's score is no part of yours: it goes under the rival's name.
+                rival_lines.append((line.category, opponent[1], line.detail))
+                continue
             lines.add_row(line.category, str(line.points), line.detail)
         console.print(lines)
+    if opponent is not None and rival_lines:
+        name, score = opponent
+        lines = _breakdown_table(f"{name[:1].upper()}{name[1:]}: {score} points")
+        for category, points, detail in rival_lines:
+            lines.add_row(category, str(points), detail)
+        console.print(lines)
+
+
+def _breakdown_table(title: str) -> Table:
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD)
+    table.add_column("Category")
+    table.add_column("Points", justify="right")
+    table.add_column("Detail")
+    return table
+
+
+def _about_rival(category: str, points: int, rival: str) -> bool:
+    """Whether a line of a solo seat's breakdown is the rival's score told for the record
+    (no points of the seat's: "Robot 0 | the robot scores 40 ...", "Competition (not part of
+    your score) 0 | 74 VP ..."), by the rival's name without its article."""
+    name = rival.lower().removeprefix("the ").strip()
+    return points == 0 and bool(name) and category.lower().startswith(name)
 
 
 def _board_score(state: State, seat: int, viewer: int) -> object:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import random
+import re
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +27,7 @@ from craftgames.table.presentation import Presentation, SetChoice, presentation
 from craftgames.table.prompt import ask
 from craftgames.table.scores import print_scores, running_scores
 from craftgames.table.undo import reveals
+from craftgames.table.wrap import wrap_at_spaces
 
 __all__ = ["HELP", "HINT_ITERATIONS", "Quit", "TableGame", "default_save_path"]
 
@@ -49,6 +51,17 @@ HELP_SHORT = """\
 Commands (at any prompt): a number chooses (or opens a group) · 0 back · u undo
   b board · s scores · l log · h hint · ? help · q save and quit (Ctrl-C too)"""
 """The commands in two lines, for a terminal too short for `HELP` above the options."""
+
+
+PASS_RECAP = 6
+"""Log lines shown to a human taking the terminal over (`TableGame.pass_terminal`)."""
+
+
+def _isatty(file: object) -> bool:
+    try:
+        return bool(getattr(file, "isatty", lambda: False)())
+    except (OSError, ValueError):  # a closed or replaced stream
+        return False
 
 
 class Quit(Exception):
@@ -107,8 +120,13 @@ class TableGame:
         save_path: str | None = None,
         confirm_forced: bool = False,
         quiet: bool = False,
+        pass_terminal: bool | None = None,
     ) -> None:
-        """A new game; bad seats, cards or options raise `ValueError` naming the problem."""
+        """A new game; bad seats, cards or options raise `ValueError` naming the problem.
+
+        `pass_terminal`: with two or more human seats, clear the screen and wait for Enter
+        between them, so that no seat reads another's hand (default: when the output is a
+        terminal)."""
         self.console = console
         self.game = game
         self.players = players
@@ -131,6 +149,17 @@ class TableGame:
         self.records: list[_Record] = []
         self._hint_rng = random.Random(seed)
         self._last_round: object = None
+        if pass_terminal is None:
+            pass_terminal = console.is_terminal and _isatty(console.file)
+        self.pass_terminal = pass_terminal and len(self.humans) >= 2
+        self._at_screen: int | None = None
+        """The human seat the screen was last handed to (`pass_terminal`)."""
+        self._unread = False
+        """Whether something for that seat's eyes only was printed since it was last asked."""
+        self._unoffered: str | None = None
+        """Why a kind of move is missing from the options being asked (the game's line)."""
+        self._log_seen: dict[int, int] = {}
+        """How many log lines each human seat had seen when it handed the screen on."""
 
     # -- who sees what -------------------------------------------------------------------
 
@@ -183,8 +212,18 @@ class TableGame:
         if lines:
             names = self._names(viewer) if viewer in self.humans else self.seats
             lines[0] = self.show.name_sides(lines[0], seat, names)
-        if forced and lines:
+        note = None
+        if forced and viewer == seat and lines:
             lines[0] += f"  ({self.show.only_option(self.state.observation(seat))})"
+        elif forced and seat in self.humans:
+            # A shared screen's log hides the move (and why it was the only one, which may
+            # tell of a hidden hand); the mover, who has the screen now, is told in words
+            # what was played for them, since it may change what they pay or lose.
+            text = self.show.name_sides(
+                self.state.action_to_string(action), seat, self._names(seat)
+            )
+            only = self.show.only_option(self.state.observation(seat))
+            note = f"Seat {seat}, played for you ({only}): {text}"
         undoable = seat in self.humans and not reveals(self.state, action)
         before = self.state.clone()
         self.state.apply_action(action)
@@ -196,6 +235,9 @@ class TableGame:
         self.records.append(_Record(seat, action, before, undoable, forced or grouped))
         self.log.add_move(lines)
         if echo and not self.quiet:
+            if note is not None:
+                self._say(note)
+                self._unread = True
             for line in lines:
                 self._say(line)
 
@@ -262,6 +304,7 @@ class TableGame:
             while not self.state.is_terminal():
                 seat = self.state.current_player()
                 if seat in self.humans:
+                    self._hand_over(seat)
                     choice = self._human_turn(seat)
                     if choice is None:
                         self._undo(seat)
@@ -310,6 +353,41 @@ class TableGame:
         return True
 
     # -- a human's turn ------------------------------------------------------------------
+
+    def _ask(self, prompt: str) -> str:
+        """The human's answer at `prompt` (who has then seen all printed above it)."""
+        self._unread = False
+        return ask(self.console, prompt)
+
+    def _wait_for_enter(self, prompt: str) -> None:
+        try:
+            self._ask(prompt)
+        except EOFError:
+            self.console.print()
+            raise Quit from None
+
+    def _hand_over(self, seat: int) -> None:
+        """With several humans at one terminal (`pass_terminal`), before `seat`'s view is
+        drawn: the seat that had the screen reads what was played for it, the screen and
+        its scrollback are cleared, what was played since `seat` last had the screen is
+        shown (the public log), and `seat` presses Enter once it has the terminal."""
+        if not self.pass_terminal or seat == self._at_screen:
+            return
+        previous = self._at_screen
+        if previous is not None:
+            if self._unread:
+                self._wait_for_enter(f"Seat {previous}: press Enter when read (then cleared): ")
+            self._log_seen[previous] = len(self.log.lines)
+        if self.console.is_terminal:
+            self.console.file.write("\x1b[H\x1b[2J\x1b[3J")  # the screen, then the scrollback
+            self.console.file.flush()
+        new = self.log.lines[self._log_seen.get(seat, 0) :]
+        if new:
+            self._say(f"Since seat {seat} last had the screen (l: the log):")
+            for line in new[-PASS_RECAP:]:
+                self._say(line)
+        self._wait_for_enter(f"Pass the terminal to seat {seat}; seat {seat}, press Enter: ")
+        self._at_screen = seat
 
     def _options(self, seat: int) -> list[tuple[str, int]]:
         # Listed in the order of their sentences, which groups them for a person: step-one
@@ -369,9 +447,21 @@ class TableGame:
         lines = [f"  {i:>3}. {entry.label}" for i, entry in enumerate(menu.entries, 1)]
         if nested:
             lines.append("    0. back to all options")
+        elif not menu.header and self._unoffered:
+            lines.append(f"  {self._unoffered}")
         if width is not None:
             lines = [line if len(line) <= width else line[: width - 1] + "…" for line in lines]
-        return [title, *lines]
+        return [title, *map(self._hang, lines)]
+
+    def _hang(self, line: str) -> str:
+        """A numbered line ("  12. text") as the terminal shows it: cut at spaces to the
+        screen's width, each continuation indented under the text, not at column 0 (in a
+        pipe a line stays one line)."""
+        if not self.console.is_terminal:
+            return line
+        number = re.match(r" *\d+\. (\[[ x]\] )?", line)
+        indent = " " * (number.end() if number else 4)
+        return "\n".join(wrap_at_spaces(line, self.console.width, indent))
 
     def _print_menu(self, seat: int, menu: Menu, nested: bool, width: int | None = None) -> None:
         title, *lines = self._menu_lines(seat, menu, nested, width)
@@ -397,6 +487,8 @@ class TableGame:
 
     def _ask_option(self, seat: int, options: list[tuple[str, int]]) -> int | None:
         """The option the human chose from the menu, or `None` to undo."""
+        texts = [text for text, _ in options]
+        self._unoffered = self.show.unoffered(self.state.observation(seat), texts)
         board, top = self._fit(seat, options)
         self.console.print(board)
         self._say(self._seats_line(seat))
@@ -406,7 +498,7 @@ class TableGame:
             menu = stack[-1]
             count = len(menu.entries)
             try:
-                answer = ask(self.console, f"Choose 1-{count} (? for help): ").strip().lower()
+                answer = self._ask(f"Choose 1-{count} (? for help): ").strip().lower()
             except EOFError:
                 self.console.print()
                 raise Quit from None
@@ -447,7 +539,7 @@ class TableGame:
         if question is None:
             return True
         try:
-            answer = ask(self.console, question).strip().lower()
+            answer = self._ask(question).strip().lower()
         except EOFError:
             self.console.print()
             raise Quit from None
@@ -480,14 +572,12 @@ class TableGame:
         self._say(self._seats_line(seat))
         count = len(pick.items) + 1
         while True:
-            self.console.print(
-                f"Seat {seat}, your move: {pick.title}", style="bold", markup=False, highlight=False
-            )
-            for i, (action, label) in enumerate(zip(pick.items, labels, strict=True), 1):
-                self._say(f"  {i:>3}. [{'x' if action in chosen else ' '}] {label}")
-            self._say(f"  {count:>3}. Done: {pick.status(frozenset(chosen))}")
+            title, *lines = self._set_lines(seat, pick, labels, frozenset(chosen))
+            self.console.print(title, style="bold", markup=False, highlight=False)
+            for line in lines:
+                self._say(line)
             try:
-                answer = ask(self.console, f"Choose 1-{count} (? for help): ").strip().lower()
+                answer = self._ask(f"Choose 1-{count} (? for help): ").strip().lower()
             except EOFError:
                 self.console.print()
                 raise Quit from None
@@ -504,12 +594,38 @@ class TableGame:
                 if self._can_undo(seat, tell=True):
                     return None
             elif answer in {"?", "help"}:
-                rules = self.show.rule_section(self.state.observation(seat))
-                self._say("\n".join([HELP, "Board symbols:", self.show.legend]))
-                self._say(f"Rules of this step: {rules}")
-                self._say("Here: type a number to add or remove that item, the last to confirm.")
+                shown = self._set_lines(seat, pick, labels, frozenset(chosen))
+                self._say(self._set_help(seat, shown))
             elif not self._command(seat, answer, build_menu([], None, self.show.option_path)):
                 self._say(f"Please type a number from 1 to {count}, or ? for help.")
+
+    def _set_lines(
+        self, seat: int, pick: SetChoice, labels: Sequence[str], chosen: frozenset[int]
+    ) -> list[str]:
+        """The tick list of a set choice: its title, an item a line, then the confirm."""
+        lines = [f"Seat {seat}, your move: {pick.title}"]
+        for i, (action, label) in enumerate(zip(pick.items, labels, strict=True), 1):
+            lines.append(f"  {i:>3}. [{'x' if action in chosen else ' '}] {label}")
+        lines.append(f"  {len(pick.items) + 1:>3}. Done: {pick.status(chosen)}")
+        return [lines[0], *map(self._hang, lines[1:])]
+
+    def _set_help(self, seat: int, shown: Sequence[str]) -> str:
+        """The help for a set choice, fitted above its list (`shown`) on a terminal: the full
+        commands and the symbols, else the two-line commands, else without the symbols (the
+        board's `?` at another prompt has them)."""
+        rules = self.show.rule_section(self.state.observation(seat))
+        here = "Here: type a number to add or remove that item, the last to confirm."
+        step = [f"Rules of this step: {rules}", here]
+        symbols = ["Board symbols:", self.show.legend]
+        tries = [[HELP, *symbols, *step], [HELP_SHORT, *symbols, *step], [HELP_SHORT, *step]]
+        if not self.console.is_terminal:
+            return "\n".join(tries[0])
+        below = sum(_lines_of(self.console, Text(line)) for line in shown) + 1  # the prompt
+        room = self.console.size.height - below
+        for text in ("\n".join(t) for t in tries):
+            if _lines_of(self.console, Text(text)) <= room:
+                return text
+        return text
 
     def _command(self, seat: int, answer: str, menu: Menu) -> bool:
         """Runs a command that shows something; `False` if `answer` is not one."""

@@ -1,0 +1,188 @@
+"""The Sorcery table, round two of the play-through points (issue 16 §6): a solo game's final
+scores, a move played for a human at a shared screen told to its mover, help at a payment on
+80x24, a long thesis, and why Buy is not offered."""
+
+from __future__ import annotations
+
+import builtins
+import io
+import os
+import random
+import re
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+from test_sorcery_table import faces_state, play, text_of
+
+from craftgames import new_game
+from craftgames._core import State, greedy_action
+from craftgames.sorcery.board import render
+from craftgames.table.presentation import presentation
+from craftgames.table.scores import print_scores
+from craftgames.table.session import TableGame
+
+
+@pytest.fixture(autouse=True)
+def in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+
+
+def test_a_solo_final_score_puts_the_robots_score_under_the_robot_not_in_your_breakdown() -> None:
+    # The human's breakdown ended "Robot 0 | the robot scores 40 ...": a row of no points of
+    # yours. The robot's line goes under the robot, with the robot's score.
+    state = new_game("sorcery", 1, seed=1, solo="robot", difficulty="medium")
+    rng = random.Random(1)
+    while not state.is_terminal():
+        state.apply_action(greedy_action(state, rng.randrange(1 << 30)))
+    _, robot = state.solo_opponent() or ("", -1)
+    you = state.scores()[0]
+    console = Console(width=100, record=True, file=io.StringIO())
+    print_scores(console, state, ["human"])
+    text = console.export_text()
+    mine, _, theirs = text.partition("The robot: ")
+    assert f"Seat 0 (human): {you} points" in mine
+    assert not re.search(r"^\s*Robot\s", mine, re.M), mine
+    assert theirs.startswith(f"{robot} points"), theirs
+    assert re.search(rf"^\s*Robot\s+{robot}\s+the robot scores {robot} ", theirs, re.M), theirs
+
+
+def lone_commit_target(seed: int) -> State:
+    """A 2-player game played at random up to a commit whose material has one open icon."""
+    state = new_game("sorcery", 2, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        stage = (state.observation(state.current_player()).get("turn") or {}).get("stage")
+        if stage == "CommitTarget" and len(state.legal_actions()) == 1:
+            return state
+        state.apply_action(rng.choice(state.legal_actions()))
+    raise AssertionError("no lone commit target")
+
+
+def test_a_lone_commit_target_is_told_to_its_mover_in_words_and_hidden_in_the_shared_log(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two humans at one screen: a committed card with one open icon was put under a project
+    # for the mover and logged only "Place the committed material (hidden)": the mover was
+    # never told where it went nor what token it earned. The mover is told, in words; the
+    # log (the other seat's eyes too) still hides the card and why it was the only option.
+    state = lone_commit_target(2)
+    seat = state.current_player()
+    (action,) = state.legal_actions()
+    assert state.action_to_string(action).startswith("Put Wedding Band (#29, $3, Ring, +1 if")
+    out = io.StringIO()
+    console = Console(file=out, width=200, color_system=None, highlight=False)
+    table = TableGame(console, game="sorcery", players=2, seed=2, seats=["human", "human"])
+    table.state = state
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    assert table.run() == 1
+    shown = out.getvalue()
+    assert (
+        f"Seat {seat}, played for you (the only option: one open icon on your projects takes "
+        "that material): Put Wedding Band $3 under Lucky Numbers as its 💍 (+1 credit)"
+    ) in shown, shown
+    log = "\n".join(table.log.lines)
+    assert f"seat {seat} (human): Place the committed material (hidden)" in log
+    assert "Wedding Band" not in log and "only option" not in log, log
+
+
+def test_help_at_a_payment_fits_an_80x24_screen_with_the_list_to_tick(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # `?` while paying printed the whole help and the legend (21 lines) above the tick list:
+    # the commands scrolled off a 24-row screen. The help, the list and the prompt fit.
+    state = new_game("sorcery", 2, seed=3)
+    play(state, "Keep", "Keep", "Keep", "Keep", "Dig", "Pass", "Take grave pile 2")
+    play(state, "Dig", "Take grave pile 1", "Finish", "Finish")
+    play(state, "Buy from", "Buy a Candle", "Buy a Candle", "Pay for")
+    assert state.observation(0)["turn"]["stage"] == "BuyPay"
+    out = io.StringIO()
+    console = Console(
+        file=out, width=80, height=24, force_terminal=True, color_system=None, highlight=False
+    )
+    table = TableGame(console, game="sorcery", players=2, seed=3, seats=["human", "random"])
+    table.state = state
+    answers = iter(["?", "q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert table.run() == 1
+    prompt = "(? for help): "
+    after_help = out.getvalue().split(prompt)[1]  # from the answer "?" to the next prompt
+    lines = after_help.splitlines()
+    assert len(lines) + 1 <= 24, after_help  # and the prompt's own line
+    assert lines[0].startswith("Commands (at any prompt)"), after_help
+    assert "Rules of this step: D) Buy" in after_help
+    assert "Here: type a number to add or remove that item" in after_help
+    assert re.search(r"your move: pay \$4.*\n(\s+\d\. \[ \] .*\n)+\s+\d\. Done:", after_help)
+
+
+def test_a_long_thesis_on_its_own_line_leaves_no_bar_dangling_after_your_credits() -> None:
+    # "Seat 0 (you): 0cr |" with the thesis on the next line: the bar led nowhere.
+    obs = faces_state().observation(0)
+    obs["players"][0]["thesis"] = {
+        "id": 13,
+        "name": "Careful Candlework",
+        "credits": 4,
+        "condition": "complete 4 projects that need a Candle, and never a demerit on any of them",
+    }
+    lines = text_of(render(obs, private=True, compact=True), width=80).splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("Seat 0 (you): "))
+    assert lines[k] == "Seat 0 (you): 0cr", lines
+    assert lines[k + 1].startswith("    thesis (4cr): complete 4 projects"), lines
+
+
+def test_buy_missing_from_the_actions_says_why_below_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Cram says why it commits nothing; Buy just disappeared when nothing was affordable.
+    # Seed 0: seat 0 plays random moves to its action step with an empty hand (history 28).
+    state = new_game("sorcery", 2, seed=0)
+    rng = random.Random(0)
+    while len(state.history()) < 28:
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    obs = state.observation(seat)
+    assert obs["turn"]["stage"] == "Choose" and obs["players"][seat]["hand"] == []
+    texts = [state.action_to_string(a) for a in state.legal_actions()]
+    assert not [t for t in texts if t.startswith("Buy")], texts
+    out = io.StringIO()
+    console = Console(file=out, width=80, color_system=None, highlight=False)
+    seats = ["human", "random"] if seat == 0 else ["random", "human"]
+    table = TableGame(console, game="sorcery", players=2, seed=0, seats=seats)
+    table.state = state
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    assert table.run() == 1
+    menu = out.getvalue().split(f"Seat {seat}, your move:")[-1].splitlines()
+    assert menu[-2] == "  No Buy: your hand is empty (a buy is paid by discarding materials)", menu
+    # A hand worth less than every price: its worth and the market's cheapest project.
+    board = presentation("sorcery")
+    obs["players"][seat]["hand"] = [{"id": 35, "name": "Severed Hand", "value": 1,
+                                     "icons": ["hand"], "credit": [], "demerit": []}]  # fmt: skip
+    cheapest = min(int(p["cost"]) for p in obs["market"] if p)
+    assert board.unoffered(obs, texts) == (
+        f"No Buy: your hand's $1 pays for nothing in the market (from ${cheapest}) or stock"
+    )
+    assert board.unoffered(obs, [*texts, "Buy from the market"]) is None
+
+
+@pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo terminal")
+def test_hot_seat_at_a_real_terminal_hands_over_between_the_humans(tmp_path: Path) -> None:
+    # On a terminal with two human seats the table passes the terminal on its own: each
+    # seat presses Enter before its view (the clearing itself: test_cli_table).
+    from test_cli_terminal import PROMPT, Terminal
+
+    argv = ["play", "sorcery", "--players", "2", "--seed", "3", "--seat", "human"]
+    term = Terminal([*argv, "--seat", "human"], tmp_path)
+    try:
+        term.read_until("Pass the terminal to seat 0; seat 0, press Enter: ")
+        term.send("")
+        term.read_until(PROMPT)
+        while True:
+            term.send("1")
+            seen = term.read_until_any((PROMPT, "seat 1, press Enter: "))
+            if seen.endswith("press Enter: "):
+                break
+        term.send("")
+        view = term.read_until(PROMPT)
+        assert "Seat 1 (you): " in view and "Seat 1, your move:" in view
+        term.send("q")
+        term.read_until("saved to")
+    finally:
+        term.close()
