@@ -44,7 +44,7 @@ fn cup_winner(beans: &[u32]) -> Option<Seat> {
 /// The number of filled icons of a work's `filled` mask (a work has at most `MAX_ICONS`), read
 /// from a table: the count is in greedy play's hot path, and a portable build has no
 /// population-count instruction.
-fn icons_filled(filled: u8) -> u8 {
+pub(super) fn icons_filled(filled: u8) -> u8 {
     const COUNTS: [u8; 1 << MAX_ICONS] = {
         let mut counts = [0u8; 1 << MAX_ICONS];
         let mut mask = 0;

@@ -9,6 +9,7 @@
 
 use super::actions::{decode, Move, RESERVE_TARGET};
 use super::data::{NUM_ALL_PROJECTS, NUM_RESOURCES};
+use super::score::icons_filled;
 use super::state::{Phase, SunriseState, TurnStage, Work};
 use crate::engine::{Action, Seat};
 
@@ -68,7 +69,7 @@ impl SunriseState {
             return None;
         }
         // No resource left anywhere: nothing is placed (see `take_token`). Not told.
-        if !self.token_available(seat) {
+        if p.supply == 0 && !self.token_available(seat) {
             return None;
         }
         if target == RESERVE_TARGET {
@@ -96,8 +97,7 @@ impl SunriseState {
             (&p.projects, target)
         };
         let work = works.iter().find(|w| usize::from(w.card) == card)?;
-        let completes =
-            work.filled.count_ones() + 1 == self.cards.target_icons[target].all.count_ones();
+        let completes = icons_filled(work.filled) + 1 == self.cards.target_icons[target].len;
         match (showpiece, completes) {
             (true, true) => None,
             // "1 per resource on in-progress showpieces"; "1 per resource on in-progress
