@@ -3,9 +3,11 @@ vocabulary and no internal text, and the options say a row's actions are choose-
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from rich.cells import cell_len
@@ -15,6 +17,7 @@ from test_cli_terminal import PROMPT, Terminal, numbered, screen
 from craftgames import nijar
 from craftgames.nijar.board import ICONS, LEGEND, iconized, render
 from craftgames.replay import Replay, load_replay
+from craftgames.table.presentation import presentation
 
 # The board's icons (the legend's "Icons" line): 💰 Perra Gorda, 🧱 Clay, 💧 Glaze, ⚡ Crack,
 # ⭐ VP. Authored in rust/core/data/nijar.toml: Torno Alto costs 2 Perra Gorda, gives 1 VP
@@ -292,7 +295,7 @@ def test_the_compact_board_keeps_the_main_board_on_an_80x24_screen(
     for part in ("Níjar — round", "Columns: ", "Special Action:", "Market: ", "You: "):
         assert part in text, (part, text)
     assert sum(line.startswith("  ") and " / " in line for line in shown) >= 3, text
-    assert ("Competition (normal): " in text) == (players == 1)
+    assert ("Competition: " in text) == (players == 1)
     assert sum(line.startswith("Seat ") and " · tech " in line for line in shown) == players - 1
     assert numbered(shown), text
     # The Draft Area (8.1 Acquire Cards: the rows a seat acquires from, priced by the distance
@@ -366,3 +369,67 @@ def test_giving_up_a_workshops_open_actions_is_asked_once_more(tmp_path: Path, a
         assert saved == actions  # nothing played
     else:
         assert saved[len(actions)] == give_up
+
+
+def _screen_rows_tool() -> ModuleType:
+    path = Path(__file__).parent.parent / "tools" / "nijar_screen_rows.py"
+    spec = importlib.util.spec_from_file_location("nijar_screen_rows", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_few_decisions_overflow_an_80x24_screen() -> None:
+    # tools/nijar_screen_rows.py: random games (solo normal and expert, 2, 3 and 4 players,
+    # seed 1), every third decision drawn as the session draws it at 80x24. With the Draft
+    # Area on every compact board and option lines that wrap, 162 of these 304 decisions
+    # overflowed (the board's top scrolled off). With the Draft Area only where a card can be
+    # acquired without the options naming it, the columns and the other seats only where a
+    # craftswoman is placed, options a line each and long lists grouped by Draft Area row and
+    # by main-board row: 58.
+    tool = _screen_rows_tool()
+    over, seen = tool.count(seeds=(1,))
+    assert sum(seen.values()) == 304
+    assert sum(over.values()) <= 58, dict(over)
+    # Acquiring and moving the donkey name every card they may take: those fit.
+    assert over["acquire"] == over["donkey"] == 0, dict(over)
+
+
+def test_a_row_action_is_marked_and_the_board_says_what_is_open() -> None:
+    # 7.2.1: a placement performs ONE action of its row (plus its column's bonus). The
+    # engine says it at the end of each option ("— the row's one action, instead of ..."),
+    # which made most of them two screen lines; the table starts them "Row: " and the
+    # board's last line names the row's three actions once: "Open here: Row: ONE of ...".
+    show = presentation("nijar")
+    state = nijar.new_game(players=2, seed=3)
+    rng = random.Random(3)
+    while True:
+        engine = [state.action_to_string(a) for a in state.legal_actions()]
+        if state.current_player() == 0 and any("the row's one action" in e for e in engine):
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    options = [show.name_sides(e, 0, ["you", "seat 1"]) for e in engine]
+    marked = [o for o, e in zip(options, engine, strict=True) if "the row's one action" in e]
+    assert marked and all(o.startswith("Row: ") and " — " not in o for o in marked), options
+    row = next(t - 20 for f in obs["frames"] for t in f["tasks"] if 20 <= t < 23)
+    names = {
+        "acquire": "Acquire Cards",
+        "play": "Play a Card",
+        "clay": "Extract Clay",
+        "throw": "Throw",
+        "fire": "Fire",
+        "paint": "Paint",
+        "clean": "Clean",
+        "esparto": "Collect Esparto",
+        "first_player": "First Player Action",
+    }
+    acts = [names[a] for a in obs["layout"][row * 3 : row * 3 + 3]]
+    for compact in (True, False):
+        console = Console(width=80, record=True)
+        console.print(render(obs, private=True, compact=compact))
+        last = unwrapped(console.export_text()).rstrip().splitlines()[-1]
+        assert last.startswith(f"Open here: Row: ONE of {acts[0]}, {acts[1]} or {acts[2]}"), last
+    # The engine's "Clean 1 cracks" reads "Clean 1 crack".
+    assert show.name_sides("Clean 1 cracks", 0, []) == "Clean 1 crack"
