@@ -6,6 +6,7 @@ from __future__ import annotations
 import importlib.util
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -15,6 +16,7 @@ from rich.console import Console
 from test_cli_terminal import PROMPT, Terminal, numbered, screen
 
 from craftgames import nijar
+from craftgames.nijar import board as nijar_board
 from craftgames.nijar.board import ICONS, LEGEND, iconized, render
 from craftgames.replay import Replay, load_replay
 from craftgames.table.presentation import presentation
@@ -433,3 +435,130 @@ def test_a_row_action_is_marked_and_the_board_says_what_is_open() -> None:
         assert last.startswith(f"Open here: Row: ONE of {acts[0]}, {acts[1]} or {acts[2]}"), last
     # The engine's "Clean 1 cracks" reads "Clean 1 crack".
     assert show.name_sides("Clean 1 cracks", 0, []) == "Clean 1 crack"
+
+
+def _first(players: int, seed: int, found: Callable[[nijar.State], bool]) -> nijar.State:
+    """The first position of a random game (seat 0 to move) where `found` holds."""
+    state = nijar.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not (state.current_player() == 0 and found(state)):
+        assert not state.is_terminal()
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def compact_text(obs: dict[str, object], width: int = 80) -> str:
+    console = Console(width=width, record=True)
+    console.print(render(obs, private=True, compact=True))
+    return console.export_text()
+
+
+def test_open_here_names_what_is_open_now_then_what_it_interrupted() -> None:
+    # A kiln played as the row's action opens its two actions; the column's bonus waits until
+    # they are done (7.2.1: bonuses before or after the action and what it triggers, not
+    # during), so it is not an option now. "Open here" listed it with them ("Open here:
+    # Throwing Bonus; Acquire 1 Card; Extract Clay", the options offering no Throwing bonus);
+    # it says "then" for it.
+    def nested(state: nijar.State) -> bool:
+        frames = state.observation(0)["frames"]
+        return len([f for f in frames if f["tasks"]]) >= 2
+
+    state = _first(2, 1, nested)
+    obs = state.observation(0)
+    *outer, now = [f["tasks"] for f in obs["frames"] if f["tasks"]]
+    line = next(li for li in compact_text(obs).splitlines() if li.startswith("Open here: "))
+    head, _, then = line.partition(" · then: ")
+    assert then, line
+    acts = list(nijar_board._ACT_NAMES)
+    for task in now:
+        if task < len(acts):
+            assert nijar_board._ACT_NAMES[acts[task]] in head, line
+    for task in (t for tasks in outer for t in tasks):
+        if task < len(acts):
+            assert nijar_board._ACT_NAMES[acts[task]] in then, line
+            assert nijar_board._ACT_NAMES[acts[task]] not in head, line
+
+
+def test_options_speak_the_boards_words() -> None:
+    show = presentation("nijar")
+
+    def says(engine: str) -> str:
+        return show.name_sides(engine, 0, ["you", "seat 1"])
+
+    # A kiln's face and "Open here" say "Acquire 1 Card"; the engine's option said "Acquire
+    # Card bonus".
+    assert says("Acquire Card bonus") == "Acquire 1 Card (bonus)"
+    # 8.6: shaping two pieces puts 2 Cracks into your Cleaning Area; "for 2 Clay and 2
+    # Cracks" read as paying Cracks, as a face says a Crack cost "(into your Cleaning Area)".
+    assert says("Shape a Jug and a Pot for 2 Clay and 2 Cracks") == (
+        "Shape a Jug and a Pot for 2 Clay and 2 Cracks (into your Cleaning Area)"
+    )
+    assert says("Shape a Jug for 1 Clay") == "Shape a Jug for 1 Clay"
+    # The board's wheel reads "(next: Shape)"; so does a throw (and it fits a line).
+    assert says(
+        "Throwing bonus: advance the vase on Starting Wheel D (next space: Play a Card)"
+    ) == ("Throwing bonus: advance the vase on Starting Wheel D (next: Play a Card)")
+
+
+def test_the_market_dice_are_not_rolled_during_the_setup() -> None:
+    # 7.1 rolls the market dice after the setup; before, the board read "dice 0 0 0" (and
+    # heights 0), as if zeros had been rolled.
+    state = nijar.new_game(players=2, seed=11)
+    obs = state.observation(state.current_player())
+    assert obs["phase"]["phase"].startswith("setup")
+    assert "dice not rolled" in " ".join(compact_text(obs).split())
+    assert "dice not rolled" in " ".join(board(state, state.current_player()).split())
+    state = start_of_turns(11)
+    dice = " ".join(map(str, state.observation(0)["dice"]))
+    assert f"dice {dice}" in compact_text(state.observation(0))
+
+
+def test_the_whole_board_ends_with_your_workshop_and_hand() -> None:
+    # `b` at 80x24 prints about a hundred lines; what stays on screen above the options is
+    # the end. It ended with the last seat's workshop, your hand's faces scrolled off when
+    # you were seat 0; your own section is last now.
+    state = start_of_turns(4, players=3)
+    for seat in range(3):
+        out = board(state, seat, width=80)
+        mine = out.index(f"Seat {seat} (you): ")
+        others = [out.index(f"Seat {s}: ") for s in range(3) if s != seat]
+        assert all(o < mine for o in others), seat
+        assert out.index("Your hand:") > mine
+
+
+def test_the_compact_hand_breaks_between_cards() -> None:
+    # "Your hand: Torno de la Loma, ..., Horno\n      de Vidriado 7": a card's name was cut
+    # at the line's end; the hand breaks between cards, two lines at most.
+    hand = [
+        "Torno de la Loma",
+        "Rueda Lenta",
+        "Jarapa Azul 3",
+        "Limpieza 12",
+        "Horno de Vidriado 7",
+        "Collector of cleanup cards",
+        "Jug merchant 2",
+        "Pot merchant 1",
+    ]
+    me = {
+        "seat": 0,
+        "score": 0,
+        "perra_gorda": 1,
+        "glazes": 1,
+        "clay": 1,
+        "cracks": 0,
+        "technology": 1,
+        "craftswomen": 3,
+        "hand": [{"name": n} for n in hand],
+    }
+    for count in range(1, len(hand) + 1):
+        shown = nijar_board._compact_player(
+            {**me, "hand": me["hand"][:count]}, {"viewer": 0}, me=True, private=True
+        )[1:]
+        assert 1 <= len(shown) <= 2 and all(cell_len(li) <= 79 for li in shown), shown
+        for li in shown:  # each line whole cards
+            text = li.strip().removeprefix("Your hand: ").removesuffix(" … (b: all)")
+            assert all(c in hand for c in text.rstrip(",").split(", ")), shown
+        joined = " ".join(li.strip() for li in shown).removeprefix("Your hand: ")
+        cut = joined.endswith(", … (b: all)")
+        cells = joined.removesuffix(", … (b: all)").split(", ")
+        assert cells == hand[: len(cells)] and cut == (len(cells) < count), shown

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
@@ -244,8 +245,7 @@ def _market_pieces(obs: Obs) -> list[tuple[str, object, object]]:
 
 def _market(obs: Obs) -> Text:
     parts = [f"{name}: height {h} (demand {d})" for name, h, d in _market_pieces(obs)]
-    dice = ", ".join(str(d) for d in _seq(obs.get("dice")))
-    return _wrapped([f"Market — {'; '.join(parts)}; dice {dice or 'not rolled'}"])
+    return _wrapped([f"Market — {'; '.join(parts)}; dice {_dice(obs, ', ')}"])
 
 
 def _donkeys(obs: Obs) -> dict[object, str]:
@@ -467,8 +467,16 @@ def _compact_market(obs: Obs) -> str:
     parts = [
         f"{name} {h}" + (f" (demand {d})" if d != "?" else "") for name, h, d in _market_pieces(obs)
     ]
-    dice = " ".join(str(d) for d in _seq(obs.get("dice")))
-    return f"Market: {', '.join(parts)}; dice {dice or 'not rolled'}"
+    return f"Market: {', '.join(parts)}; dice {_dice(obs, ' ')}"
+
+
+def _dice(obs: Obs, sep: str) -> str:
+    """The market dice, or "not rolled" before round 1's market update (7.1), which
+    comes after the setup (the observation holds zeros then)."""
+    phase = obs.get("phase")
+    name = phase.get("phase") if isinstance(phase, Mapping) else None
+    dice = sep.join(str(d) for d in _seq(obs.get("dice")))
+    return "not rolled" if not dice or str(name).startswith("setup") else dice
 
 
 def _compact_competition(c: Mapping[str, Any]) -> list[str]:
@@ -517,9 +525,19 @@ def _compact_player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) 
     if not (me and private):
         return [line]
     names = [str(c.get("name")) for c in _seq(p.get("hand")) if isinstance(c, Mapping)]
-    hand = wrap_at_spaces(f"  Your hand: {', '.join(names) or 'empty'}", WIDTH, "      ")
-    if len(hand) > 2:  # two lines at most here; `b` shows the whole hand with its faces
-        hand = [hand[0], wrap_at_spaces(hand[1], WIDTH - 14, "")[0] + " … (b: all)"]
+    # Broken between cards, never inside a card's name; two lines at most here (`b` shows
+    # the whole hand with its faces).
+    names = names or ["empty"]
+    units = [("", f"  Your hand: {names[0]}"), *((", ", n) for n in names[1:])]
+    hand = wrap_units(units, WIDTH, "      ")
+    if len(hand) > 2:
+        more, second = ", … (b: all)", "      "
+        for n in names[hand[0].count(", ") + 1 :]:
+            joined = second + (", " if second.strip() else "") + n
+            if cell_len(joined + more) > WIDTH:
+                break
+            second = joined
+        hand = [hand[0], second + more]
     lines = [line, *hand]
     pending = p.get("endgame_pending")  # 10.2: yours alone until every seat has chosen
     if isinstance(pending, Mapping):
@@ -563,24 +581,35 @@ def _draft_in_play(obs: Obs) -> bool:
 def _open_here(obs: Obs) -> list[str]:
     """What is still open of the placement being resolved: its row's one action (the
     options starting "Row: "), its bonuses, "any main-board action" (8.11, an endgame card
-    discarded), "any bonus"."""
+    discarded), "any bonus". What a card played or a vase moved opened comes first; what it
+    interrupted is "then" (7.2.1: bonuses are resolved before or after an action and what it
+    triggers, not during)."""
     layout = _seq(obs.get("layout"))
-    parts: list[str] = []
-    for frame in _seq(obs.get("frames")):
-        for task in _seq(frame.get("tasks")) if isinstance(frame, Mapping) else []:
-            if not isinstance(task, int):
-                continue
-            if 0 <= task - _TASK_ROW < 3:
-                r = task - _TASK_ROW
-                acts = [_act(a) for a in layout[r * 3 : r * 3 + 3]]
-                parts.append(f"{ROW}ONE of {', '.join(acts[:-1])} or {acts[-1]}")
-            elif task == _TASK_ANY:
-                parts.append("any one main-board action")
-            elif task == _TASK_ANY_BONUS:
-                parts.append("any one bonus of the board")
-            elif 0 <= task < len(_ACT_NAMES):
-                parts.append(_act(list(_ACT_NAMES)[task]))
-    return [f"Open here: {'; '.join(parts)}"] if parts else []
+
+    def task_name(task: object) -> str | None:
+        if not isinstance(task, int):
+            return None
+        if 0 <= task - _TASK_ROW < 3:
+            r = task - _TASK_ROW
+            acts = [_act(a) for a in layout[r * 3 : r * 3 + 3]]
+            return f"{ROW}ONE of {', '.join(acts[:-1])} or {acts[-1]}"
+        if task == _TASK_ANY:
+            return "any one main-board action"
+        if task == _TASK_ANY_BONUS:
+            return "any one bonus of the board"
+        return _act(list(_ACT_NAMES)[task]) if 0 <= task < len(_ACT_NAMES) else None
+
+    frames = [
+        [n for t in _seq(f.get("tasks")) if (n := task_name(t)) is not None]
+        for f in _seq(obs.get("frames"))
+        if isinstance(f, Mapping)
+    ]
+    frames = [f for f in frames if f]
+    if not frames:
+        return []
+    *outer, now = frames  # the last frame is the one being resolved
+    then = "; ".join(n for f in reversed(outer) for n in f)
+    return [f"Open here: {'; '.join(now)}" + (f" · then: {then}" if then else "")]
 
 
 def _placing(obs: Obs) -> bool:
@@ -650,9 +679,13 @@ def render(
     competition = observation.get("competition")
     if isinstance(competition, Mapping):
         parts.append(_competition(competition))
-    for p in _seq(observation.get("players_view")):
-        if isinstance(p, Mapping):
-            parts.append(_player(p, observation, me=p.get("seat") == viewer, private=private))
+    # Your own workshop and hand last, above the options (on a short terminal `b` scrolls:
+    # what stays on screen is yours); the others in seat order.
+    players = [p for p in _seq(observation.get("players_view")) if isinstance(p, Mapping)]
+    if private:
+        players.sort(key=lambda p: p.get("seat") == viewer)
+    for p in players:
+        parts.append(_player(p, observation, me=p.get("seat") == viewer, private=private))
     parts.append(_wrapped(_open_here(observation)))
     return Group(*parts)
 

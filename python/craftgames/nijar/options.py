@@ -34,6 +34,13 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     del seat, names
     text = _ROW_ONE.sub(lambda m: ROW + m.group("what"), text)
     text = re.sub(r"^Move the donkey to ", "Move donkey to ", text)
+    # The board's words: a card's "Acquire 1 Card", a wheel's "(next: Shape)", and a cost
+    # in Cracks gained "(into your Cleaning Area)" (8.6: Shape two pieces).
+    text = re.sub(r"^Acquire Card bonus$", "Acquire 1 Card (bonus)", text)
+    text = text.replace("(next space: ", "(next: ")
+    text = re.sub(
+        r"^(Shape .+ for \d+ Clay and \d+ Cracks)$", r"\1 (into your Cleaning Area)", text
+    )
     # The cost says what the position costs; the row groups a long list (the column is on
     # the board's `b`, where the card's face is).
     text = re.sub(
