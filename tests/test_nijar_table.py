@@ -19,6 +19,7 @@ from craftgames import nijar
 from craftgames.nijar import board as nijar_board
 from craftgames.nijar.board import ICONS, LEGEND, iconized, render
 from craftgames.replay import Replay, load_replay
+from craftgames.table.menu import build_menu
 from craftgames.table.presentation import presentation
 
 # The board's icons (the legend's "Icons" line): 💰 Perra Gorda, 🧱 Clay, 💧 Glaze, ⚡ Crack,
@@ -389,11 +390,11 @@ def test_few_decisions_overflow_an_80x24_screen() -> None:
     # overflowed (the board's top scrolled off). With the Draft Area only where a card can be
     # acquired without the options naming it, the columns and the other seats only where a
     # craftswoman is placed, options a line each and long lists grouped by Draft Area row and
-    # by main-board row: 58.
+    # by main-board row: 52.
     tool = _screen_rows_tool()
     over, seen = tool.count(seeds=(1,))
     assert sum(seen.values()) == 304
-    assert sum(over.values()) <= 58, dict(over)
+    assert sum(over.values()) <= 52, dict(over)
     # Acquiring and moving the donkey name every card they may take: those fit.
     assert over["acquire"] == over["donkey"] == 0, dict(over)
 
@@ -562,3 +563,34 @@ def test_the_compact_hand_breaks_between_cards() -> None:
         cut = joined.endswith(", … (b: all)")
         cells = joined.removesuffix(", … (b: all)").split(", ")
         assert cells == hand[: len(cells)] and cut == (len(cells) < count), shown
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_placement_is_a_line_under_place(players: int) -> None:
+    # "Place — 13 options" opened at 80x24: each space was two screen lines ("middle row:
+    # one of Clean, Collect Esparto or First Player Action; 1 craftswoman, column 1, bonus
+    # Clean 1 Crack"), some nine of them overflowing the screen. Under "Place" a space reads
+    # "top row (Fire / Paint / Play a Card); column 1, bonus Clay Bonus", grouped by row
+    # when the list is long.
+    show = presentation("nijar")
+    state = start_of_turns(4, players=players)
+    texts = [show.name_sides(state.action_to_string(a), 0, []) for a in state.legal_actions()]
+    options = [(t, i) for i, t in enumerate(texts)]
+    rows = {
+        r: " / ".join(
+            nijar_board._act(a) for a in state.observation(0)["layout"][r * 3 : r * 3 + 3]
+        )
+        for r in range(3)
+    }
+    for limit in (9, 4):
+        menu = build_menu(options, limit, show.option_path)
+        place = next(e.submenu for e in menu.entries if e.label.startswith("Place — "))
+        assert place is not None
+        for entry in place.entries:
+            line = f"  {99:>3}. {entry.label}"
+            assert cell_len(line) <= 80, line
+            if entry.submenu is not None:  # a row: its spaces a line each
+                assert any(f"row ({acts}) — " in entry.label for acts in rows.values()), entry
+                assert all(e.label.startswith("column ") for e in entry.submenu.entries)
+            elif "Special Action" not in entry.label:
+                assert re.match(r"(top|middle|bottom) row \(.+\); column \w, bonus ", entry.label)

@@ -69,11 +69,15 @@ def option_path(text: str) -> tuple[str, ...]:
         return ("Row: the row's one action", text.removeprefix(ROW))
     place = _PLACE.match(text)
     if place is not None:
+        # Grouped by row (with the row's actions), then a line a space: its column and bonus,
+        # how many craftswomen only when more than one (it returns someone's). Ungrouped,
+        # a line reads "top row (Fire / Paint / Play a Card); column 1, bonus Clay Bonus".
+        acts = re.sub(r",? or |, ", " / ", place.group("acts"))
+        many = "" if place.group("n") == "1 craftswoman" else f", {place.group('n')}"
         return (
             "Place",
-            f"{place.group('row')} row: one of {place.group('acts')}",
-            f"{place.group('n')}, column {place.group('col')}, "
-            f"bonus {place.group('bonus')}{place.group('rest')}",
+            f"{place.group('row')} row ({acts})",
+            f"column {place.group('col')}, bonus {place.group('bonus')}{many}{place.group('rest')}",
         )
     acquire = re.match(r"^Acquire (.+), row (\d), (for .+)$", text)
     if acquire is not None:
