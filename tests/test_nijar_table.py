@@ -495,6 +495,14 @@ def test_options_speak_the_boards_words() -> None:
         "Shape a Jug and a Pot for 2 Clay and 2 Cracks (into your Cleaning Area)"
     )
     assert says("Shape a Jug for 1 Clay") == "Shape a Jug for 1 Clay"
+    # The board's workshop: "Esparto: the card printed on the board (2💰 or 1🧱)"; the
+    # options named it by the engine's "Níjar Esparto (printed)".
+    assert says("Collect 1 Esparto: 1 Clay from Níjar Esparto (printed)") == (
+        "Collect 1 Esparto: 1 Clay from the card printed on the board"
+    )
+    assert says("From Níjar Esparto (printed): take 2 Perra Gorda") == (
+        "From the card printed on the board: take 2 Perra Gorda"
+    )
     # The board's wheel reads "(next: Shape)"; so does a throw (and it fits a line).
     assert says(
         "Throwing bonus: advance the vase on Starting Wheel D (next space: Play a Card)"

@@ -38,6 +38,8 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     # in Cracks gained "(into your Cleaning Area)" (8.6: Shape two pieces).
     text = re.sub(r"^Acquire Card bonus$", "Acquire 1 Card (bonus)", text)
     text = text.replace("(next space: ", "(next: ")
+    # 8.10's "Starting Esparto Card printed on your Workshop Board", as the board names it.
+    text = text.replace("Níjar Esparto (printed)", "the card printed on the board")
     text = re.sub(
         r"^(Shape .+ for \d+ Clay and \d+ Cracks)$", r"\1 (into your Cleaning Area)", text
     )
