@@ -206,6 +206,8 @@ def test_the_legend_on_an_80x24_terminal(tmp_path: Path) -> None:
         shown = screen(term.read_until(PROMPT))
         text = "\n".join(shown)
         assert "Board symbols:" in text
+        # The commands too: they scrolled off (the legend, 18 lines, left no room for them).
+        assert any(line.startswith("Commands (at any prompt)") for line in shown), text
         # Every entry of the legend, by its label (the lines that do not continue one).
         labels = [line.split("  ")[0] for line in LEGEND.splitlines() if line[:1] != " "]
         assert len(labels) >= 8

@@ -75,8 +75,8 @@ _LEGEND_ENTRIES = (
     ("", "Perra Gorda are money; Cracks fill your Cleaning Area (8 spaces)"),
     (
         "Main board",
-        "3 rows of 3 actions: a placement performs ONE action of its row, plus its column's "
-        'bonus; columns A and B open with 3 and 4 players ("blocked" = closed)',
+        "a placement performs ONE action of its row plus its column's bonus; columns A, B "
+        'open with 3, 4 players, else "blocked"',
     ),
     ("Special", "the Special Action: Collect 1 Esparto and its two bonuses"),
     (
@@ -91,8 +91,8 @@ _LEGEND_ENTRIES = (
         "it does: wheel spaces in order (→), a kiln's two actions, an esparto card's rewards "
         "(take one)",
     ),
-    ("Workshop", "wheels, cleanup cards, pieces drying, firing, glazing, in glaze kilns"),
-    ("Competition", "(solo) its VP, its pieces, its next card's back, the cards it revealed"),
+    ("Workshop", "wheels, cleanup cards, drying area, kilns, glazing workshops"),
+    ("Competition", "(solo) its VP, pieces, next card's back and the cards it revealed"),
     (
         "Compact",
         '"B seat 2 x3": 3 of seat 2\'s craftswomen in column B; "Row:" the row\'s one action; '

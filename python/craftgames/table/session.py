@@ -46,9 +46,10 @@ Commands (at any prompt):
 
 
 HELP_SHORT = """\
-Commands (at any prompt): a number chooses (or opens a group) · 0 back · u undo · b board
-  s scores so far · l log · h hint · ? help · q save and quit (Ctrl-C does the same)"""
-"""The commands in two lines, for a terminal too short for `HELP` above the options."""
+Commands (at any prompt): a number chooses (or opens a group) · 0 back · u undo
+  b board · s scores · l log · h hint · ? help · q save and quit (or Ctrl-C)"""
+"""The commands in two lines of 80 columns, for a terminal too short for `HELP` above the
+options."""
 
 
 class Quit(Exception):
