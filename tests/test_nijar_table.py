@@ -604,3 +604,22 @@ def test_a_placement_is_a_line_under_place(players: int) -> None:
                 assert all(e.label.startswith("column ") for e in entry.submenu.entries)
             elif "Special Action" not in entry.label:
                 assert re.match(r"(top|middle|bottom) row \(.+\); column \w, bonus ", entry.label)
+
+
+def test_open_here_says_which_action_is_under_way() -> None:
+    # Firing one piece of several (8.7), "Open here" named only the column's bonus still to
+    # come ("Open here: Clean 1 Crack") above "Fire no more pieces / Fire the painted Jug":
+    # the action under way (acquiring, collecting esparto, firing...) comes first.
+    state = nijar.new_game(players=2, seed=1)
+    rng = random.Random(1)
+    names = {"acquire": "Acquire Cards", "esparto": "Collect Esparto", "fire": "Fire"}
+    checked = set()
+    while not state.is_terminal():
+        obs = state.observation(state.current_player())
+        kind = obs["mode"]["kind"]
+        if kind in names and any(f["tasks"] for f in obs["frames"]):
+            line = next(li for li in compact_text(obs).splitlines() if li.startswith("Open "))
+            assert line.startswith(f"Open here: {names[kind]}, under way · then: "), line
+            checked.add(kind)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert "esparto" in checked, checked

@@ -578,6 +578,17 @@ def _draft_in_play(obs: Obs) -> bool:
     return False
 
 
+_UNDER_WAY = {
+    "acquire": "Acquire Cards",
+    "donkey": "moving the donkey",
+    "throw": "Throw",
+    "fire": "Fire",
+    "paint": "Paint",
+    "clean": "Clean",
+    "esparto": "Collect Esparto",
+}
+
+
 def _open_here(obs: Obs) -> list[str]:
     """What is still open of the placement being resolved: its row's one action (the
     options starting "Row: "), its bonuses, "any main-board action" (8.11, an endgame card
@@ -605,6 +616,12 @@ def _open_here(obs: Obs) -> list[str]:
         if isinstance(f, Mapping)
     ]
     frames = [f for f in frames if f]
+    mode = obs.get("mode")
+    kind = mode.get("kind") if isinstance(mode, Mapping) else None
+    if isinstance(kind, str) and kind in _UNDER_WAY:
+        # A compound action being played (its next piece, card, vase...): what the options
+        # are about, before what the placement still holds.
+        frames.append([f"{_UNDER_WAY[kind]}, under way"])
     if not frames:
         return []
     *outer, now = frames  # the last frame is the one being resolved

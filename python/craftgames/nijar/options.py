@@ -46,7 +46,7 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     # The cost says what the position costs; the row groups a long list (the column is on
     # the board's `b`, where the card's face is).
     text = re.sub(
-        r"^(Acquire .+) at (row \d) column \d (for \d+ Perra Gorda)$", r"\1, \2, \3", text
+        r"^(Acquire .+) at (row \d) column \d for (\d+ Perra Gorda)$", r"\1, \2: \3", text
     )
     text = re.sub(r"^(Discard endgame card .+) for (any main-board action)$", r"\1: \2", text)
     return re.sub(r"\b1 cracks\b", "1 crack", text)
@@ -81,11 +81,11 @@ def option_path(text: str) -> tuple[str, ...]:
             f"{place.group('row')} row ({acts})",
             f"column {place.group('col')}, bonus {place.group('bonus')}{many}{place.group('rest')}",
         )
-    acquire = re.match(r"^Acquire (.+), row (\d), (for .+)$", text)
+    acquire = re.match(r"^Acquire (.+), row (\d): (\d+ Perra Gorda)$", text)
     if acquire is not None:
         return (
             f"Acquire: Draft Area row {acquire.group(2)}",
-            f"{acquire.group(1)} {acquire.group(3)}",
+            f"{acquire.group(1)}: {acquire.group(3)}",
         )
     if text.startswith("Place a craftswoman on the Special Action"):
         return ("Place", text.removeprefix("Place a craftswoman on "))
