@@ -190,6 +190,10 @@ def test_the_legend_explains_every_mark() -> None:
     # 7.1: what the market dice do ("Assigns the die with the highest value to the column
     # whose Demand Tile shows a 2 ...").
     assert "highest die to demand 2, next to 1, lowest to 0" in " ".join(LEGEND.split())
+    # A height is not the VP of a sale (a painted Jug at height 6 sold for 8 VP): the
+    # legend said "marker heights (sale VP)"; the Sell options say each sale's VP.
+    assert "(sale VP)" not in LEGEND
+    assert "the Sell options give the VP" in " ".join(LEGEND.split())
     # Every icon once, on the Icons line, beside its name.
     for name, icon in ICONS.items():
         assert LEGEND.count(icon) >= 1 and f"{icon} {name}" in LEGEND, name
@@ -623,3 +627,17 @@ def test_open_here_says_which_action_is_under_way() -> None:
             checked.add(kind)
         state.apply_action(rng.choice(state.legal_actions()))
     assert "esparto" in checked, checked
+
+
+def test_a_log_line_keeps_its_mover_first() -> None:
+    # The table words a log line's first line as it words an option; the row action's mark
+    # went before the mover ("Row: seat 1 (human): Collect Esparto from every esparto
+    # card"), and the engine's "Acquire Card bonus" stayed as it was in the log.
+    show = presentation("nijar")
+    row_one = "— the row's one action, instead of Clean or First Player Action"
+    assert show.name_sides(f"seat 1 (human): Collect Esparto {row_one}", 1, []) == (
+        "seat 1 (human): Row: Collect Esparto"
+    )
+    assert show.name_sides("seat 0 (mcts:300): Acquire Card bonus", 1, []) == (
+        "seat 0 (mcts:300): Acquire 1 Card (bonus)"
+    )

@@ -81,8 +81,8 @@ _LEGEND_ENTRIES = (
     ("Special", "the Special Action: Collect 1 Esparto and its two bonuses"),
     (
         "Market",
-        "marker heights (sale VP) and demand; each round the dice raise the markers: "
-        "highest die to demand 2, next to 1, lowest to 0",
+        "marker heights and demand (the Sell options give the VP); the dice raise "
+        "them: highest die to demand 2, next to 1, lowest to 0",
     ),
     ("Draft area", "5 cards a deck, donkeys marked (your donkey), (donkey: seat N)"),
     (

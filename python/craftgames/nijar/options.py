@@ -24,6 +24,7 @@ ROW = "Row: "
 """How an option that is the row's one action of a placement starts."""
 
 # The engine's mark of a placement's row action (Rust `nijar/text.rs`).
+_WHO = re.compile(r"^(seat \d+ \([^()]*\): |)(.*)$", re.DOTALL)
 _ROW_ONE = re.compile(r"^(?P<what>.+?) — the row's one action, instead of .+$")
 
 
@@ -32,6 +33,9 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     start (what it is instead of is on the board), "Move donkey to", "Discard endgame card
     X: any main-board action", and "Clean 1 crack" for the engine's "Clean 1 cracks"."""
     del seat, names
+    # A log line starts with its mover ("seat 1 (human): "): the sentence is the rest.
+    found = _WHO.fullmatch(text)
+    who, text = found.groups() if found is not None else ("", text)
     text = _ROW_ONE.sub(lambda m: ROW + m.group("what"), text)
     text = re.sub(r"^Move the donkey to ", "Move donkey to ", text)
     # The board's words: a card's "Acquire 1 Card", a wheel's "(next: Shape)", and a cost
@@ -49,7 +53,7 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
         r"^(Acquire .+) at (row \d) column \d for (\d+ Perra Gorda)$", r"\1, \2: \3", text
     )
     text = re.sub(r"^(Discard endgame card .+) for (any main-board action)$", r"\1: \2", text)
-    return re.sub(r"\b1 cracks\b", "1 crack", text)
+    return who + re.sub(r"\b1 cracks\b", "1 crack", text)
 
 
 _PLACE = re.compile(
