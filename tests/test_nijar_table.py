@@ -3,9 +3,12 @@ vocabulary and no internal text, and the options say a row's actions are choose-
 
 from __future__ import annotations
 
+import importlib.util
 import random
 import re
+from collections.abc import Callable
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from rich.cells import cell_len
@@ -13,8 +16,11 @@ from rich.console import Console
 from test_cli_terminal import PROMPT, Terminal, numbered, screen
 
 from craftgames import nijar
+from craftgames.nijar import board as nijar_board
 from craftgames.nijar.board import ICONS, LEGEND, iconized, render
 from craftgames.replay import Replay, load_replay
+from craftgames.table.menu import build_menu
+from craftgames.table.presentation import presentation
 
 # The board's icons (the legend's "Icons" line): 💰 Perra Gorda, 🧱 Clay, 💧 Glaze, ⚡ Crack,
 # ⭐ VP. Authored in rust/core/data/nijar.toml: Torno Alto costs 2 Perra Gorda, gives 1 VP
@@ -184,6 +190,10 @@ def test_the_legend_explains_every_mark() -> None:
     # 7.1: what the market dice do ("Assigns the die with the highest value to the column
     # whose Demand Tile shows a 2 ...").
     assert "highest die to demand 2, next to 1, lowest to 0" in " ".join(LEGEND.split())
+    # A height is not the VP of a sale (a painted Jug at height 6 sold for 8 VP): the
+    # legend said "marker heights (sale VP)"; the Sell options say each sale's VP.
+    assert "(sale VP)" not in LEGEND
+    assert "the Sell options give the VP" in " ".join(LEGEND.split())
     # Every icon once, on the Icons line, beside its name.
     for name, icon in ICONS.items():
         assert LEGEND.count(icon) >= 1 and f"{icon} {name}" in LEGEND, name
@@ -200,6 +210,8 @@ def test_the_legend_on_an_80x24_terminal(tmp_path: Path) -> None:
         shown = screen(term.read_until(PROMPT))
         text = "\n".join(shown)
         assert "Board symbols:" in text
+        # The commands too: they scrolled off (the legend, 18 lines, left no room for them).
+        assert any(line.startswith("Commands (at any prompt)") for line in shown), text
         # Every entry of the legend, by its label (the lines that do not continue one).
         labels = [line.split("  ")[0] for line in LEGEND.splitlines() if line[:1] != " "]
         assert len(labels) >= 8
@@ -292,7 +304,7 @@ def test_the_compact_board_keeps_the_main_board_on_an_80x24_screen(
     for part in ("Níjar — round", "Columns: ", "Special Action:", "Market: ", "You: "):
         assert part in text, (part, text)
     assert sum(line.startswith("  ") and " / " in line for line in shown) >= 3, text
-    assert ("Competition (normal): " in text) == (players == 1)
+    assert ("Competition: " in text) == (players == 1)
     assert sum(line.startswith("Seat ") and " · tech " in line for line in shown) == players - 1
     assert numbered(shown), text
     # The Draft Area (8.1 Acquire Cards: the rows a seat acquires from, priced by the distance
@@ -366,3 +378,266 @@ def test_giving_up_a_workshops_open_actions_is_asked_once_more(tmp_path: Path, a
         assert saved == actions  # nothing played
     else:
         assert saved[len(actions)] == give_up
+
+
+def _screen_rows_tool() -> ModuleType:
+    path = Path(__file__).parent.parent / "tools" / "nijar_screen_rows.py"
+    spec = importlib.util.spec_from_file_location("nijar_screen_rows", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_few_decisions_overflow_an_80x24_screen() -> None:
+    # tools/nijar_screen_rows.py: random games (solo normal and expert, 2, 3 and 4 players,
+    # seed 1), every third decision drawn as the session draws it at 80x24. With the Draft
+    # Area on every compact board and option lines that wrap, 162 of these 304 decisions
+    # overflowed (the board's top scrolled off). With the Draft Area only where a card can be
+    # acquired without the options naming it, the columns and the other seats only where a
+    # craftswoman is placed, options a line each and long lists grouped by Draft Area row and
+    # by main-board row: 52.
+    tool = _screen_rows_tool()
+    over, seen = tool.count(seeds=(1,))
+    assert sum(seen.values()) == 304
+    assert sum(over.values()) <= 52, dict(over)
+    # Acquiring and moving the donkey name every card they may take: those fit.
+    assert over["acquire"] == over["donkey"] == 0, dict(over)
+
+
+def test_a_row_action_is_marked_and_the_board_says_what_is_open() -> None:
+    # 7.2.1: a placement performs ONE action of its row (plus its column's bonus). The
+    # engine says it at the end of each option ("— the row's one action, instead of ..."),
+    # which made most of them two screen lines; the table starts them "Row: " and the
+    # board's last line names the row's three actions once: "Open here: Row: ONE of ...".
+    show = presentation("nijar")
+    state = nijar.new_game(players=2, seed=3)
+    rng = random.Random(3)
+    while True:
+        engine = [state.action_to_string(a) for a in state.legal_actions()]
+        if state.current_player() == 0 and any("the row's one action" in e for e in engine):
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    obs = state.observation(0)
+    options = [show.name_sides(e, 0, ["you", "seat 1"]) for e in engine]
+    marked = [o for o, e in zip(options, engine, strict=True) if "the row's one action" in e]
+    assert marked and all(o.startswith("Row: ") and " — " not in o for o in marked), options
+    row = next(t - 20 for f in obs["frames"] for t in f["tasks"] if 20 <= t < 23)
+    names = {
+        "acquire": "Acquire Cards",
+        "play": "Play a Card",
+        "clay": "Extract Clay",
+        "throw": "Throw",
+        "fire": "Fire",
+        "paint": "Paint",
+        "clean": "Clean",
+        "esparto": "Collect Esparto",
+        "first_player": "First Player Action",
+    }
+    acts = [names[a] for a in obs["layout"][row * 3 : row * 3 + 3]]
+    for compact in (True, False):
+        console = Console(width=80, record=True)
+        console.print(render(obs, private=True, compact=compact))
+        last = unwrapped(console.export_text()).rstrip().splitlines()[-1]
+        assert last.startswith(f"Open here: Row: ONE of {acts[0]}, {acts[1]} or {acts[2]}"), last
+    # The engine's "Clean 1 cracks" reads "Clean 1 crack".
+    assert show.name_sides("Clean 1 cracks", 0, []) == "Clean 1 crack"
+
+
+def _first(players: int, seed: int, found: Callable[[nijar.State], bool]) -> nijar.State:
+    """The first position of a random game (seat 0 to move) where `found` holds."""
+    state = nijar.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not (state.current_player() == 0 and found(state)):
+        assert not state.is_terminal()
+        state.apply_action(rng.choice(state.legal_actions()))
+    return state
+
+
+def compact_text(obs: dict[str, object], width: int = 80) -> str:
+    console = Console(width=width, record=True)
+    console.print(render(obs, private=True, compact=True))
+    return console.export_text()
+
+
+def test_open_here_names_what_is_open_now_then_what_it_interrupted() -> None:
+    # A kiln played as the row's action opens its two actions; the column's bonus waits until
+    # they are done (7.2.1: bonuses before or after the action and what it triggers, not
+    # during), so it is not an option now. "Open here" listed it with them ("Open here:
+    # Throwing Bonus; Acquire 1 Card; Extract Clay", the options offering no Throwing bonus);
+    # it says "then" for it.
+    def nested(state: nijar.State) -> bool:
+        frames = state.observation(0)["frames"]
+        return len([f for f in frames if f["tasks"]]) >= 2
+
+    state = _first(2, 1, nested)
+    obs = state.observation(0)
+    *outer, now = [f["tasks"] for f in obs["frames"] if f["tasks"]]
+    line = next(li for li in compact_text(obs).splitlines() if li.startswith("Open here: "))
+    head, _, then = line.partition(" · then: ")
+    assert then, line
+    acts = list(nijar_board._ACT_NAMES)
+    for task in now:
+        if task < len(acts):
+            assert nijar_board._ACT_NAMES[acts[task]] in head, line
+    for task in (t for tasks in outer for t in tasks):
+        if task < len(acts):
+            assert nijar_board._ACT_NAMES[acts[task]] in then, line
+            assert nijar_board._ACT_NAMES[acts[task]] not in head, line
+
+
+def test_options_speak_the_boards_words() -> None:
+    show = presentation("nijar")
+
+    def says(engine: str) -> str:
+        return show.name_sides(engine, 0, ["you", "seat 1"])
+
+    # A kiln's face and "Open here" say "Acquire 1 Card"; the engine's option said "Acquire
+    # Card bonus".
+    assert says("Acquire Card bonus") == "Acquire 1 Card (bonus)"
+    # 8.6: shaping two pieces puts 2 Cracks into your Cleaning Area; "for 2 Clay and 2
+    # Cracks" read as paying Cracks, as a face says a Crack cost "(into your Cleaning Area)".
+    assert says("Shape a Jug and a Pot for 2 Clay and 2 Cracks") == (
+        "Shape a Jug and a Pot for 2 Clay and 2 Cracks (into your Cleaning Area)"
+    )
+    assert says("Shape a Jug for 1 Clay") == "Shape a Jug for 1 Clay"
+    # The board's workshop: "Esparto: the card printed on the board (2💰 or 1🧱)"; the
+    # options named it by the engine's "Níjar Esparto (printed)".
+    assert says("Collect 1 Esparto: 1 Clay from Níjar Esparto (printed)") == (
+        "Collect 1 Esparto: 1 Clay from the card printed on the board"
+    )
+    assert says("From Níjar Esparto (printed): take 2 Perra Gorda") == (
+        "From the card printed on the board: take 2 Perra Gorda"
+    )
+    # The board's wheel reads "(next: Shape)"; so does a throw (and it fits a line).
+    assert says(
+        "Throwing bonus: advance the vase on Starting Wheel D (next space: Play a Card)"
+    ) == ("Throwing bonus: advance the vase on Starting Wheel D (next: Play a Card)")
+
+
+def test_the_market_dice_are_not_rolled_during_the_setup() -> None:
+    # 7.1 rolls the market dice after the setup; before, the board read "dice 0 0 0" (and
+    # heights 0), as if zeros had been rolled.
+    state = nijar.new_game(players=2, seed=11)
+    obs = state.observation(state.current_player())
+    assert obs["phase"]["phase"].startswith("setup")
+    assert "dice not rolled" in " ".join(compact_text(obs).split())
+    assert "dice not rolled" in " ".join(board(state, state.current_player()).split())
+    state = start_of_turns(11)
+    dice = " ".join(map(str, state.observation(0)["dice"]))
+    assert f"dice {dice}" in compact_text(state.observation(0))
+
+
+def test_the_whole_board_ends_with_your_workshop_and_hand() -> None:
+    # `b` at 80x24 prints about a hundred lines; what stays on screen above the options is
+    # the end. It ended with the last seat's workshop, your hand's faces scrolled off when
+    # you were seat 0; your own section is last now.
+    state = start_of_turns(4, players=3)
+    for seat in range(3):
+        out = board(state, seat, width=80)
+        mine = out.index(f"Seat {seat} (you): ")
+        others = [out.index(f"Seat {s}: ") for s in range(3) if s != seat]
+        assert all(o < mine for o in others), seat
+        assert out.index("Your hand:") > mine
+
+
+def test_the_compact_hand_breaks_between_cards() -> None:
+    # "Your hand: Torno de la Loma, ..., Horno\n      de Vidriado 7": a card's name was cut
+    # at the line's end; the hand breaks between cards, two lines at most.
+    hand = [
+        "Torno de la Loma",
+        "Rueda Lenta",
+        "Jarapa Azul 3",
+        "Limpieza 12",
+        "Horno de Vidriado 7",
+        "Collector of cleanup cards",
+        "Jug merchant 2",
+        "Pot merchant 1",
+    ]
+    me = {
+        "seat": 0,
+        "score": 0,
+        "perra_gorda": 1,
+        "glazes": 1,
+        "clay": 1,
+        "cracks": 0,
+        "technology": 1,
+        "craftswomen": 3,
+        "hand": [{"name": n} for n in hand],
+    }
+    for count in range(1, len(hand) + 1):
+        shown = nijar_board._compact_player(
+            {**me, "hand": me["hand"][:count]}, {"viewer": 0}, me=True, private=True
+        )[1:]
+        assert 1 <= len(shown) <= 2 and all(cell_len(li) <= 79 for li in shown), shown
+        for li in shown:  # each line whole cards
+            text = li.strip().removeprefix("Your hand: ").removesuffix(" … (b: all)")
+            assert all(c in hand for c in text.rstrip(",").split(", ")), shown
+        joined = " ".join(li.strip() for li in shown).removeprefix("Your hand: ")
+        cut = joined.endswith(", … (b: all)")
+        cells = joined.removesuffix(", … (b: all)").split(", ")
+        assert cells == hand[: len(cells)] and cut == (len(cells) < count), shown
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_a_placement_is_a_line_under_place(players: int) -> None:
+    # "Place — 13 options" opened at 80x24: each space was two screen lines ("middle row:
+    # one of Clean, Collect Esparto or First Player Action; 1 craftswoman, column 1, bonus
+    # Clean 1 Crack"), some nine of them overflowing the screen. Under "Place" a space reads
+    # "top row (Fire / Paint / Play a Card); column 1, bonus Clay Bonus", grouped by row
+    # when the list is long.
+    show = presentation("nijar")
+    state = start_of_turns(4, players=players)
+    texts = [show.name_sides(state.action_to_string(a), 0, []) for a in state.legal_actions()]
+    options = [(t, i) for i, t in enumerate(texts)]
+    rows = {
+        r: " / ".join(
+            nijar_board._act(a) for a in state.observation(0)["layout"][r * 3 : r * 3 + 3]
+        )
+        for r in range(3)
+    }
+    for limit in (9, 4):
+        menu = build_menu(options, limit, show.option_path)
+        place = next(e.submenu for e in menu.entries if e.label.startswith("Place — "))
+        assert place is not None
+        for entry in place.entries:
+            line = f"  {99:>3}. {entry.label}"
+            assert cell_len(line) <= 80, line
+            if entry.submenu is not None:  # a row: its spaces a line each
+                assert any(f"row ({acts}) — " in entry.label for acts in rows.values()), entry
+                assert all(e.label.startswith("column ") for e in entry.submenu.entries)
+            elif "Special Action" not in entry.label:
+                assert re.match(r"(top|middle|bottom) row \(.+\); column \w, bonus ", entry.label)
+
+
+def test_open_here_says_which_action_is_under_way() -> None:
+    # Firing one piece of several (8.7), "Open here" named only the column's bonus still to
+    # come ("Open here: Clean 1 Crack") above "Fire no more pieces / Fire the painted Jug":
+    # the action under way (acquiring, collecting esparto, firing...) comes first.
+    state = nijar.new_game(players=2, seed=1)
+    rng = random.Random(1)
+    names = {"acquire": "Acquire Cards", "esparto": "Collect Esparto", "fire": "Fire"}
+    checked = set()
+    while not state.is_terminal():
+        obs = state.observation(state.current_player())
+        kind = obs["mode"]["kind"]
+        if kind in names and any(f["tasks"] for f in obs["frames"]):
+            line = next(li for li in compact_text(obs).splitlines() if li.startswith("Open "))
+            assert line.startswith(f"Open here: {names[kind]}, under way · then: "), line
+            checked.add(kind)
+        state.apply_action(rng.choice(state.legal_actions()))
+    assert "esparto" in checked, checked
+
+
+def test_a_log_line_keeps_its_mover_first() -> None:
+    # The table words a log line's first line as it words an option; the row action's mark
+    # went before the mover ("Row: seat 1 (human): Collect Esparto from every esparto
+    # card"), and the engine's "Acquire Card bonus" stayed as it was in the log.
+    show = presentation("nijar")
+    row_one = "— the row's one action, instead of Clean or First Player Action"
+    assert show.name_sides(f"seat 1 (human): Collect Esparto {row_one}", 1, []) == (
+        "seat 1 (human): Row: Collect Esparto"
+    )
+    assert show.name_sides("seat 0 (mcts:300): Acquire Card bonus", 1, []) == (
+        "seat 0 (mcts:300): Acquire 1 Card (bonus)"
+    )

@@ -11,14 +11,16 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from craftgames.nijar.options import ROW, name_sides, option_path
 from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
-__all__ = ["LEGEND", "confirm", "render", "rule_section"]
+__all__ = ["LEGEND", "confirm", "name_sides", "option_path", "render", "rule_section"]
 
 Obs = Mapping[str, Any]
 
@@ -70,17 +72,17 @@ def _supply(n: object, one: str, many: str) -> str:
 
 _LEGEND_ENTRIES = (
     ("Icons", "  ".join(f"{icon} {name}" for name, icon in ICONS.items())),
-    ("", "Perra Gorda are the money; Cracks fill your Cleaning Area (8 spaces)"),
+    ("", "Perra Gorda are money; Cracks fill your Cleaning Area (8 spaces)"),
     (
         "Main board",
-        "3 rows of 3 actions: a placement performs ONE action of its row, plus its column's "
-        'bonus; columns A and B open with 3 and 4 players ("blocked" = closed)',
+        "a placement performs ONE action of its row plus its column's bonus; columns A, B "
+        'open with 3, 4 players, else "blocked"',
     ),
     ("Special", "the Special Action: Collect 1 Esparto and its two bonuses"),
     (
         "Market",
-        "marker heights (sale VP) and demand; each round the dice raise the markers: "
-        "highest die to demand 2, next to 1, lowest to 0",
+        "marker heights and demand (the Sell options give the VP); the dice raise "
+        "them: highest die to demand 2, next to 1, lowest to 0",
     ),
     ("Draft area", "5 cards a deck, donkeys marked (your donkey), (donkey: seat N)"),
     (
@@ -89,9 +91,13 @@ _LEGEND_ENTRIES = (
         "it does: wheel spaces in order (→), a kiln's two actions, an esparto card's rewards "
         "(take one)",
     ),
-    ("Workshop", "wheels, cleanup cards, pieces drying, firing, glazing, in glaze kilns"),
-    ("Competition", "(solo) its VP, its pieces, its next card's back, the cards it revealed"),
-    ("Compact", '"B seat 2 x3": 3 of seat 2\'s craftswomen in column B (b: all)'),
+    ("Workshop", "wheels, cleanup cards, drying area, kilns, glazing workshops"),
+    ("Competition", "(solo) its VP, pieces, next card's back and the cards it revealed"),
+    (
+        "Compact",
+        '"B seat 2 x3": 3 of seat 2\'s craftswomen in column B; "Row:" the row\'s one action; '
+        "Draft Area where a card can be acquired (b: all)",
+    ),
 )
 
 
@@ -239,8 +245,7 @@ def _market_pieces(obs: Obs) -> list[tuple[str, object, object]]:
 
 def _market(obs: Obs) -> Text:
     parts = [f"{name}: height {h} (demand {d})" for name, h, d in _market_pieces(obs)]
-    dice = ", ".join(str(d) for d in _seq(obs.get("dice")))
-    return _wrapped([f"Market — {'; '.join(parts)}; dice {dice or 'not rolled'}"])
+    return _wrapped([f"Market — {'; '.join(parts)}; dice {_dice(obs, ', ')}"])
 
 
 def _donkeys(obs: Obs) -> dict[object, str]:
@@ -390,10 +395,9 @@ def _short_who(seat: object, obs: Obs) -> str:
     return "you" if seat == obs.get("viewer") else f"seat {seat}"
 
 
-def _compact_main_board(obs: Obs) -> list[str]:
-    """The main board in four lines: the columns' bonuses, then each row's actions and who
-    has craftswomen in which column ("1 you": one of yours in column 1, "B seat 2 x3": three
-    of seat 2's in column B)."""
+def _compact_columns(obs: Obs) -> list[str]:
+    """The columns' bonuses (a line or two, broken between columns), then the Special
+    Action's."""
     bonuses = _seq(obs.get("column_bonuses"))
     columns = [
         f"{name} {_act(bonuses[c])}"
@@ -403,7 +407,19 @@ def _compact_main_board(obs: Obs) -> list[str]:
     blocked = [name for c, name in enumerate(_COLUMNS) if c >= len(bonuses) or not bonuses[c]]
     if blocked:
         columns.append(f"{', '.join(blocked)} blocked")
-    lines = [f"Columns: {' · '.join(columns)}"]
+    special = " + ".join(_act(a) for a in _seq(obs.get("special_bonuses")))
+    units = [(" · " if i else "", u) for i, u in enumerate(["Columns:", *columns])]
+    units[1:2] = [(" ", units[1][1])] if len(units) > 1 else []
+    return [
+        *wrap_units(units, WIDTH, "    "),
+        f"Special Action: Collect 1 Esparto + {special}",
+    ]
+
+
+def _compact_rows(obs: Obs) -> list[str]:
+    """Each main-board row's actions and who has craftswomen in which column ("1 you": one
+    of yours in column 1, "B seat 2 x3": three of seat 2's in column B)."""
+    lines = []
     for acts, row in _board_rows(obs):
         taken = [
             f"{name} {_short_who(occ.get('seat'), obs)}"
@@ -451,22 +467,31 @@ def _compact_market(obs: Obs) -> str:
     parts = [
         f"{name} {h}" + (f" (demand {d})" if d != "?" else "") for name, h, d in _market_pieces(obs)
     ]
-    dice = " ".join(str(d) for d in _seq(obs.get("dice")))
-    return f"Market: {', '.join(parts)}; dice {dice or 'not rolled'}"
+    return f"Market: {', '.join(parts)}; dice {_dice(obs, ' ')}"
+
+
+def _dice(obs: Obs, sep: str) -> str:
+    """The market dice, or "not rolled" before round 1's market update (7.1), which
+    comes after the setup (the observation holds zeros then)."""
+    phase = obs.get("phase")
+    name = phase.get("phase") if isinstance(phase, Mapping) else None
+    dice = sep.join(str(d) for d in _seq(obs.get("dice")))
+    return "not rolled" if not dice or str(name).startswith("setup") else dice
 
 
 def _compact_competition(c: Mapping[str, Any]) -> list[str]:
     held = [f"{_PIECES[i]} {s}" for i, s in enumerate(_seq(c.get("pieces"))) if s != "none"]
     back = _seq(c.get("top_card_back"))
     rounds = "; ".join(
-        f"round {r + 1}: {', '.join(str(x) for x in _seq(b)) or 'nothing'}"
+        f"round {r + 1} {', '.join(str(x) for x in _seq(b)) or 'nothing'}"
         for r, b in enumerate(back)
     )
     revealed = sum(isinstance(card, Mapping) for card in _seq(c.get("revealed")))
+    # Its difficulty is on the full board (`b`).
     return [
-        f"Competition ({c.get('difficulty')}): {_supply(c.get('score'), 'VP', 'VP')}, "
-        f"{_count(c.get('craftswomen'), 'craftswoman', 'craftswomen')}, "
-        f"pieces: {', '.join(held) or 'none'}, deck {c.get('deck_size')}",
+        f"Competition: {c.get('score')}{ICONS['VP']} · "
+        f"{_count(c.get('craftswomen'), 'craftswoman', 'craftswomen')} · "
+        f"deck {c.get('deck_size')} · pieces: {', '.join(held) or 'none'}",
         f"  Next card's back: {rounds or 'no card left'}"
         + (f" · {revealed} revealed" if revealed else ""),
     ]
@@ -500,9 +525,19 @@ def _compact_player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) 
     if not (me and private):
         return [line]
     names = [str(c.get("name")) for c in _seq(p.get("hand")) if isinstance(c, Mapping)]
-    hand = wrap_at_spaces(f"  Your hand: {', '.join(names) or 'empty'}", WIDTH, "      ")
-    if len(hand) > 2:  # two lines at most here; `b` shows the whole hand with its faces
-        hand = [hand[0], wrap_at_spaces(hand[1], WIDTH - 14, "")[0] + " … (b: all)"]
+    # Broken between cards, never inside a card's name; two lines at most here (`b` shows
+    # the whole hand with its faces).
+    names = names or ["empty"]
+    units = [("", f"  Your hand: {names[0]}"), *((", ", n) for n in names[1:])]
+    hand = wrap_units(units, WIDTH, "      ")
+    if len(hand) > 2:
+        more, second = ", … (b: all)", "      "
+        for n in names[hand[0].count(", ") + 1 :]:
+            joined = second + (", " if second.strip() else "") + n
+            if cell_len(joined + more) > WIDTH:
+                break
+            second = joined
+        hand = [hand[0], second + more]
     lines = [line, *hand]
     pending = p.get("endgame_pending")  # 10.2: yours alone until every seat has chosen
     if isinstance(pending, Mapping):
@@ -510,18 +545,118 @@ def _compact_player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) 
     return lines
 
 
+# The pending tasks of a placement, as the observation codes them (rust/core/src/nijar/
+# state.rs, `Task`): an action or bonus by its code (the order of `_ACT_NAMES`), "one of row
+# r's actions" as 20 + r, "any main-board action" 23, "any bonus from the board" 24.
+_ACQUIRE_CODES = (list(_ACT_NAMES).index("acquire"), list(_ACT_NAMES).index("acquire1"))
+_TASK_ROW, _TASK_ANY, _TASK_ANY_BONUS = 20, 23, 24
+
+
+def _draft_in_play(obs: Obs) -> bool:
+    """Whether the decision can lead to acquiring a card or placing a donkey without the
+    options naming the cards: placing a craftswoman, the setup's donkey, or a placement
+    whose open tasks include an acquisition. (Acquiring and moving the donkey list every
+    card they may take, with its row and column, as the options.)"""
+    phase = obs.get("phase")
+    name = phase.get("phase") if isinstance(phase, Mapping) else None
+    if name == "setup_donkey":
+        return True
+    mode = obs.get("mode")
+    if name != "turns" or (isinstance(mode, Mapping) and mode.get("kind") != "idle"):
+        return False
+    frames = [f for f in _seq(obs.get("frames")) if isinstance(f, Mapping)]
+    if not frames:
+        return True
+    layout = _seq(obs.get("layout"))
+    for frame in frames:
+        for task in _seq(frame.get("tasks")):
+            if task in _ACQUIRE_CODES or task in (_TASK_ANY, _TASK_ANY_BONUS):
+                return True
+            row = task - _TASK_ROW if isinstance(task, int) else -1
+            if 0 <= row < 3 and "acquire" in layout[row * 3 : row * 3 + 3]:
+                return True
+    return False
+
+
+_UNDER_WAY = {
+    "acquire": "Acquire Cards",
+    "donkey": "moving the donkey",
+    "throw": "Throw",
+    "fire": "Fire",
+    "paint": "Paint",
+    "clean": "Clean",
+    "esparto": "Collect Esparto",
+}
+
+
+def _open_here(obs: Obs) -> list[str]:
+    """What is still open of the placement being resolved: its row's one action (the
+    options starting "Row: "), its bonuses, "any main-board action" (8.11, an endgame card
+    discarded), "any bonus". What a card played or a vase moved opened comes first; what it
+    interrupted is "then" (7.2.1: bonuses are resolved before or after an action and what it
+    triggers, not during)."""
+    layout = _seq(obs.get("layout"))
+
+    def task_name(task: object) -> str | None:
+        if not isinstance(task, int):
+            return None
+        if 0 <= task - _TASK_ROW < 3:
+            r = task - _TASK_ROW
+            acts = [_act(a) for a in layout[r * 3 : r * 3 + 3]]
+            return f"{ROW}ONE of {', '.join(acts[:-1])} or {acts[-1]}"
+        if task == _TASK_ANY:
+            return "any one main-board action"
+        if task == _TASK_ANY_BONUS:
+            return "any one bonus of the board"
+        return _act(list(_ACT_NAMES)[task]) if 0 <= task < len(_ACT_NAMES) else None
+
+    frames = [
+        [n for t in _seq(f.get("tasks")) if (n := task_name(t)) is not None]
+        for f in _seq(obs.get("frames"))
+        if isinstance(f, Mapping)
+    ]
+    frames = [f for f in frames if f]
+    mode = obs.get("mode")
+    kind = mode.get("kind") if isinstance(mode, Mapping) else None
+    if isinstance(kind, str) and kind in _UNDER_WAY:
+        # A compound action being played (its next piece, card, vase...): what the options
+        # are about, before what the placement still holds.
+        frames.append([f"{_UNDER_WAY[kind]}, under way"])
+    if not frames:
+        return []
+    *outer, now = frames  # the last frame is the one being resolved
+    then = "; ".join(n for f in reversed(outer) for n in f)
+    return [f"Open here: {'; '.join(now)}" + (f" · then: {then}" if then else "")]
+
+
+def _placing(obs: Obs) -> bool:
+    """Whether the decision is not inside a placement: placing a craftswoman (or discarding
+    an endgame card for an action), or a step between the turns (setup, market, endgame)."""
+    phase = obs.get("phase")
+    if not isinstance(phase, Mapping) or phase.get("phase") != "turns":
+        return True
+    mode = obs.get("mode")
+    idle = not isinstance(mode, Mapping) or mode.get("kind") == "idle"
+    return idle and not _seq(obs.get("frames"))
+
+
 def _compact(observation: Obs, viewer: object, private: bool) -> RenderableType:
-    lines = _compact_main_board(observation)
-    special = " + ".join(_act(a) for a in _seq(observation.get("special_bonuses")))
-    lines.append(f"Special Action: Collect 1 Esparto + {special}")
+    # Inside a placement (its actions and bonuses, 7.2.1) the columns' bonuses, the Special
+    # Action and the other seats' supplies are for where to place next: left to `b` there.
+    placing = _placing(observation)
+    lines = _compact_columns(observation) if placing else []
+    lines += _compact_rows(observation)
     lines.append(_compact_market(observation))
-    lines += _compact_draft(observation)
+    if _draft_in_play(observation):
+        lines += _compact_draft(observation)
     competition = observation.get("competition")
     if isinstance(competition, Mapping):
         lines += _compact_competition(competition)
     for p in _seq(observation.get("players_view")):
-        if isinstance(p, Mapping):
-            lines += _compact_player(p, observation, me=p.get("seat") == viewer, private=private)
+        me = p.get("seat") == viewer if isinstance(p, Mapping) else False
+        if isinstance(p, Mapping) and (placing or (me and private)):
+            lines += _compact_player(p, observation, me=me, private=private)
+    lines += _open_here(observation)
     header = f"Níjar — {_round(observation)}, turn order: {_turn_order(observation)}"
     return Group(Rule(header), _wrapped(lines))
 
@@ -561,9 +696,14 @@ def render(
     competition = observation.get("competition")
     if isinstance(competition, Mapping):
         parts.append(_competition(competition))
-    for p in _seq(observation.get("players_view")):
-        if isinstance(p, Mapping):
-            parts.append(_player(p, observation, me=p.get("seat") == viewer, private=private))
+    # Your own workshop and hand last, above the options (on a short terminal `b` scrolls:
+    # what stays on screen is yours); the others in seat order.
+    players = [p for p in _seq(observation.get("players_view")) if isinstance(p, Mapping)]
+    if private:
+        players.sort(key=lambda p: p.get("seat") == viewer)
+    for p in players:
+        parts.append(_player(p, observation, me=p.get("seat") == viewer, private=private))
+    parts.append(_wrapped(_open_here(observation)))
     return Group(*parts)
 
 

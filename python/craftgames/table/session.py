@@ -50,7 +50,8 @@ Commands (at any prompt):
 HELP_SHORT = """\
 Commands (at any prompt): a number chooses (or opens a group) · 0 back · u undo
   b board · s scores · l log · h hint · ? help · q save and quit (Ctrl-C too)"""
-"""The commands in two lines, for a terminal too short for `HELP` above the options."""
+"""The commands in two lines of 80 columns, for a terminal too short for `HELP` above the
+options."""
 
 
 PASS_RECAP = 6
