@@ -396,11 +396,12 @@ def test_few_decisions_overflow_an_80x24_screen() -> None:
     # overflowed (the board's top scrolled off). With the Draft Area only where a card can be
     # acquired without the options naming it, the columns and the other seats only where a
     # craftswoman is placed, options a line each and long lists grouped by Draft Area row and
-    # by main-board row: 52.
+    # by main-board row: 52; 53 once the session wrapped a long option under its text instead
+    # of at column 0 (one screen's wrapped option took a row more).
     tool = _screen_rows_tool()
     over, seen = tool.count(seeds=(1,))
     assert sum(seen.values()) == 304
-    assert sum(over.values()) <= 52, dict(over)
+    assert sum(over.values()) <= 53, dict(over)
     # Acquiring and moving the donkey name every card they may take: those fit.
     assert over["acquire"] == over["donkey"] == 0, dict(over)
 
