@@ -59,15 +59,6 @@ fn push_options(out: &mut ActionList, first: Action, mut set: u64) {
     }
 }
 
-/// 7.2.3: the options a second sale may take after a sale of `last`, as bits: those from
-/// `last` on, and the other one of its type (sales in different columns commute, so they
-/// are offered in option order only).
-fn second_sales(last: u8) -> u8 {
-    (0..6u8)
-        .filter(|&o| o >= last || o % 3 == last % 3)
-        .fold(0, |set, o| set | 1 << o)
-}
-
 impl NijarState {
     /// The seat to act, or `None` once the game is over. A seat choosing the reward of a
     /// craftswoman returned to its closed shop acts first ("immediately", 7.2.5).
@@ -391,7 +382,7 @@ impl NijarState {
             }
             Move::Sell(o) => {
                 self.sell(s, o);
-                if self.sell_options(s) & second_sales(o) != 0 {
+                if self.sell_options(s) != 0 {
                     self.t.mode = Mode::Sell { last: o };
                 }
             }
@@ -624,12 +615,14 @@ impl NijarState {
                 out.push(encode(Move::EspartoPick(0)));
                 out.push(encode(Move::EspartoPick(1)));
             }
-            Mode::Sell { last } => {
-                // Sales in different columns commute (offered once, in option order); two
-                // in one column do not (the marker moves between them), so both orders.
-                // (Sales' ids are below Stop's.)
-                let set = self.sell_options(s) & second_sales(last);
-                push_options(out, encode(Move::Sell(0)), set.into());
+            Mode::Sell { .. } => {
+                // 7.2.3 "Sell up to a maximum of 2 pieces of any type": the second sale may
+                // be any piece left, whatever was sold first (the rulebook's example sells a
+                // painted Plate, then an unpainted Pot). Two sales in different columns end
+                // in the same position in either order; both orders are offered all the same,
+                // so the player sells in the order they think of. (Sales' ids are below
+                // Stop's.)
+                push_options(out, encode(Move::Sell(0)), self.sell_options(s).into());
                 out.push(encode(Move::Stop));
             }
         }

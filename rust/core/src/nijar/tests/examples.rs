@@ -22,12 +22,12 @@ fn macarena_sells_a_painted_plate_and_an_unpainted_pot_for_11_vp() {
     t.players[s].glaze_kilns[0].piece = 1; // a painted plate
     t.players[s].firing_kilns[0].piece = 3; // an unpainted pot
     let before = st.score(s);
-    // Sales in two columns commute, so they are offered in one order: the pot first.
-    play(&mut st, Move::Sell(2)); // unpainted pot
-    assert_eq!(st.table().heights[2], 4, "pot marker does not move");
-    assert_eq!(st.score(s) - before, 3);
+    // In the example's order: the plate first, then the pot.
     play(&mut st, Move::Sell(3)); // painted plate
     assert_eq!(st.table().heights[0], 4, "plate marker down 2");
+    assert_eq!(st.score(s) - before, 8);
+    play(&mut st, Move::Sell(2)); // unpainted pot
+    assert_eq!(st.table().heights[2], 4, "pot marker does not move");
     assert_eq!(st.score(s) - before, 11);
     assert_eq!(st.table().players[s].sold, [1, 0, 1]);
     assert_ne!(st.actor(), Some(s), "selling was the whole turn");

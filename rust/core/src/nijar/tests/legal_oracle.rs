@@ -341,8 +341,8 @@ fn mode_legal(st: &NijarState, s: Seat, out: &mut ActionList) {
             out.push(encode(Move::EspartoPick(0)));
             out.push(encode(Move::EspartoPick(1)));
         }
-        Mode::Sell { last } => {
-            for o in (0..6).filter(|&o| o >= last || o % 3 == last % 3) {
+        Mode::Sell { .. } => {
+            for o in 0..6 {
                 if st.can_sell(s, o) {
                     out.push(encode(Move::Sell(o)));
                 }
