@@ -2,7 +2,10 @@
 //! the tiebreaker.
 
 use super::*;
-use crate::sunrise::state::{Completed, Work};
+use std::collections::BTreeMap;
+
+use crate::sunrise::data::NUM_ALL_PROJECTS;
+use crate::sunrise::state::{Completed, Phase, Work};
 
 fn clear_player(s: &mut SunriseState, seat: usize) {
     let p = &mut s.table_mut().players[seat];
@@ -333,46 +336,52 @@ fn the_running_score_from_card_tables_is_the_explained_score_at_every_step() {
     }
 }
 
-/// Every move greedy play scores without trying it (`heuristic_gain_of`) changes the
-/// values as told, bit for bit: the mover's by the gain, every other seat's not at all, at
-/// every step of random games for 2-4 players. Such moves occur with each kind of gain: none
-/// (step one's drafts, a conversion onto a work), one point (a resource on a work), and the
-/// reserve's odd and even counts.
+/// Checks every move `s` tells a gain for (`heuristic_gain_of`) against trying it on a copy:
+/// the mover's value changes by the gain, every other seat's not at all, bit for bit.
+/// Counts the told moves by kind and gain in `told`.
+fn check_told_gains(s: &SunriseState, told: &mut BTreeMap<(&'static str, i64), u32>) {
+    let before = s.heuristic_values();
+    let mover = s.current_player().unwrap();
+    for a in legal(s) {
+        let Some(gain) = s.heuristic_gain_of(a) else {
+            continue;
+        };
+        let mut after = s.clone();
+        after.apply_action(a).unwrap();
+        let values = after.heuristic_values();
+        for (seat, (x, y)) in before.iter().zip(values.iter()).enumerate() {
+            let expected = if seat == mover { x + gain } else { *x };
+            assert_eq!(
+                expected.to_bits(),
+                y.to_bits(),
+                "{}: seat {seat} went {x} -> {y}, told gain {gain}",
+                s.describe(a)
+            );
+        }
+        let kind = match crate::sunrise::actions::decode(a) {
+            Some(Move::Draft(_)) => "draft",
+            Some(Move::Place { .. }) => "Place",
+            Some(Move::Convert { .. }) => "Convert",
+            _ => "other",
+        };
+        *told.entry((kind, gain as i64)).or_default() += 1;
+    }
+}
+
+/// Every move greedy play scores without trying it changes the values as told
+/// (`check_told_gains`), at every step of random games for 2-4 players. Such moves occur with
+/// each kind of gain: none (step one's drafts, a conversion onto a work), one point (a
+/// resource on a work), and the reserve's odd and even counts.
 #[test]
 fn moves_scored_without_trying_them_change_the_values_as_told() {
-    let mut told = std::collections::BTreeMap::<(&str, i64), u32>::new();
+    let mut told = BTreeMap::new();
     for players in 2..=4 {
         for seed in 0..4 {
             let mut s = game(players, seed);
             let mut rng = Rng::seed_from(seed + 90);
             while !s.is_terminal() {
-                let before = s.heuristic_values();
-                let mover = s.current_player().unwrap();
+                check_told_gains(&s, &mut told);
                 let l = legal(&s);
-                for &a in &l {
-                    let Some(gain) = s.heuristic_gain_of(a) else {
-                        continue;
-                    };
-                    let mut after = s.clone();
-                    after.apply_action(a).unwrap();
-                    let values = after.heuristic_values();
-                    for (seat, (x, y)) in before.iter().zip(values.iter()).enumerate() {
-                        let expected = if seat == mover { x + gain } else { *x };
-                        assert_eq!(
-                            expected.to_bits(),
-                            y.to_bits(),
-                            "{}: seat {seat} went {x} -> {y}, told gain {gain} ({players}p, seed {seed})",
-                            s.describe(a)
-                        );
-                    }
-                    let kind = match crate::sunrise::actions::decode(a) {
-                        Some(Move::Draft(_)) => "draft",
-                        Some(Move::Place { .. }) => "Place",
-                        Some(Move::Convert { .. }) => "Convert",
-                        _ => "other",
-                    };
-                    *told.entry((kind, gain as i64)).or_default() += 1;
-                }
                 s.apply_action(l[rng.below(l.len())]).unwrap();
             }
         }
@@ -384,4 +393,57 @@ fn moves_scored_without_trying_them_change_the_values_as_told() {
             "only {n} {kind} moves were told a gain of {gain}: {told:?}"
         );
     }
+}
+
+/// The cases where a placement or conversion changes more than the mover's running score,
+/// which random play seldom reaches, made at every step two decision of random games and
+/// checked as above: no resource left anywhere (the wheel's card is used, nothing placed);
+/// every showpiece one icon short (a placement completes it: its resources go back, its
+/// points and beans count); the mover's wheel and every later seat's empty with no other
+/// move left (a last conversion ends step two and the first completion flips a project).
+#[test]
+fn placements_and_conversions_at_the_edges_change_the_values_as_told() {
+    let mut told = BTreeMap::new();
+    for players in [2, 4] {
+        for seed in 0..3 {
+            let mut s = game(players, seed);
+            let mut rng = Rng::seed_from(seed + 7);
+            while !s.is_terminal() {
+                if let Phase::Work { seat } = s.table().phase {
+                    let seat = usize::from(seat);
+                    let mut dry = s.clone();
+                    let t = dry.table_mut();
+                    t.community_supply = 0;
+                    for p in t.players.iter_mut() {
+                        p.supply = 0;
+                    }
+                    check_told_gains(&dry, &mut told);
+
+                    let mut short = s.clone();
+                    let icons = short.cards.target_icons.clone();
+                    for w in short.table_mut().players[seat].showpieces.iter_mut() {
+                        let all = icons[NUM_ALL_PROJECTS + usize::from(w.card)].all;
+                        let open = all & !w.filled;
+                        // The lowest open icon stays open; every other is filled.
+                        w.filled = all & !(open & open.wrapping_neg());
+                    }
+                    check_told_gains(&short, &mut told);
+
+                    let mut last = s.clone();
+                    let t = last.table_mut();
+                    for (i, p) in t.players.iter_mut().enumerate() {
+                        if i >= seat {
+                            p.wheel.clear();
+                            p.advantages.clear();
+                            p.reserve = if i == seat { 2 } else { 0 };
+                        }
+                    }
+                    check_told_gains(&last, &mut told);
+                }
+                let l = legal(&s);
+                s.apply_action(l[rng.below(l.len())]).unwrap();
+            }
+        }
+    }
+    assert!(!told.is_empty(), "no move was told a gain at the edges");
 }
