@@ -397,11 +397,12 @@ def test_few_decisions_overflow_an_80x24_screen() -> None:
     # acquired without the options naming it, the columns and the other seats only where a
     # craftswoman is placed, options a line each and long lists grouped by Draft Area row and
     # by main-board row: 52; 53 once the session wrapped a long option under its text instead
-    # of at column 0 (one screen's wrapped option took a row more).
+    # of at column 0 (one screen's wrapped option took a row more). Since a second sale may be
+    # any piece left (7.2.3), the random games differ: 55 of 303.
     tool = _screen_rows_tool()
     over, seen = tool.count(seeds=(1,))
-    assert sum(seen.values()) == 304
-    assert sum(over.values()) <= 53, dict(over)
+    assert sum(seen.values()) == 303
+    assert sum(over.values()) <= 55, dict(over)
     # Acquiring and moving the donkey name every card they may take: those fit.
     assert over["acquire"] == over["donkey"] == 0, dict(over)
 
