@@ -4,7 +4,7 @@
 use super::*;
 use std::collections::BTreeMap;
 
-use crate::sunrise::data::NUM_ALL_PROJECTS;
+use crate::sunrise::data::{AdvantageEffect, NUM_ALL_PROJECTS};
 use crate::sunrise::state::{Completed, Phase, Work};
 
 fn clear_player(s: &mut SunriseState, seat: usize) {
@@ -398,8 +398,8 @@ fn moves_scored_without_trying_them_change_the_values_as_told() {
 /// The cases where a placement or conversion changes more than the mover's running score,
 /// which random play seldom reaches, made at every step two decision of random games and
 /// checked as above: no resource left anywhere (the wheel's card is used, nothing placed);
-/// every showpiece one icon short (a placement completes it: its resources go back, its
-/// points and beans count); the mover's wheel and every later seat's empty with no other
+/// every showpiece one icon short, and each alone (a placement completes it: its resources
+/// go back, its points and beans count); the mover's wheel and every later seat's empty with no other
 /// move left (a last conversion ends step two and the first completion flips a project).
 #[test]
 fn placements_and_conversions_at_the_edges_change_the_values_as_told() {
@@ -419,15 +419,53 @@ fn placements_and_conversions_at_the_edges_change_the_values_as_told() {
                     }
                     check_told_gains(&dry, &mut told);
 
-                    let mut short = s.clone();
-                    let icons = short.cards.target_icons.clone();
-                    for w in short.table_mut().players[seat].showpieces.iter_mut() {
-                        let all = icons[NUM_ALL_PROJECTS + usize::from(w.card)].all;
-                        let open = all & !w.filled;
-                        // The lowest open icon stays open; every other is filled.
-                        w.filled = all & !(open & open.wrapping_neg());
+                    // Every showpiece one short, then each alone (the others as they were).
+                    let count = s.table().players[seat].showpieces.len();
+                    for only in std::iter::once(None).chain((0..count).map(Some)) {
+                        let mut short = s.clone();
+                        let icons = short.cards.target_icons.clone();
+                        let works = short.table_mut().players[seat].showpieces.iter_mut();
+                        for (i, w) in works.enumerate() {
+                            if only.is_some_and(|o| o != i) {
+                                continue;
+                            }
+                            let all = icons[NUM_ALL_PROJECTS + usize::from(w.card)].all;
+                            let open = all & !w.filled;
+                            // The lowest open icon stays open; every other is filled.
+                            w.filled = all & !(open & open.wrapping_neg());
+                        }
+                        check_told_gains(&short, &mut told);
                     }
-                    check_told_gains(&short, &mut told);
+
+                    // Two showpieces, the first one short and the second empty, and the
+                    // reserve for a conversion onto either. The first is one worth other
+                    // than a point an icon, so completing it is not worth one point more.
+                    let mut pair = s.clone();
+                    let mut showpieces: Vec<(bool, u8)> = (0..pair.cards.advantages.len())
+                        .filter_map(|c| match pair.cards.advantages[c].effect {
+                            AdvantageEffect::Showpiece { points, .. } => {
+                                let icons = pair.cards.target_icons[NUM_ALL_PROJECTS + c].len;
+                                Some((points == icons, c as u8))
+                            }
+                            _ => None,
+                        })
+                        .collect();
+                    showpieces.sort();
+                    let showpieces = [showpieces[0].1, showpieces[1].1];
+                    let all =
+                        pair.cards.target_icons[NUM_ALL_PROJECTS + usize::from(showpieces[0])].all;
+                    let p = &mut pair.table_mut().players[seat];
+                    p.showpieces.clear();
+                    p.showpieces.push(Work {
+                        card: showpieces[0],
+                        filled: all & (all >> 1),
+                    });
+                    p.showpieces.push(Work {
+                        card: showpieces[1],
+                        filled: 0,
+                    });
+                    p.reserve = 2;
+                    check_told_gains(&pair, &mut told);
 
                     let mut last = s.clone();
                     let t = last.table_mut();
