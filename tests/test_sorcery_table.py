@@ -56,6 +56,17 @@ def hand_names(state: State, seat: int) -> list[str]:
     return sorted(m["name"] for m in state.observation(seat)["players"][seat]["hand"])
 
 
+def two_candles_chosen() -> State:
+    """Seed 3, 2 players: setup, then seat 0 digs and takes pile 2 (its Wedding Band $3 and
+    Jointed Leg $2), seat 1 takes pile 1, nobody commits; seat 0 has chosen two Candles to
+    buy ($4)."""
+    state = new_game("sorcery", 2, seed=3)
+    play(state, "Keep", "Keep", "Keep", "Keep", "Dig", "Pass", "Take grave pile 2")
+    play(state, "Dig", "Take grave pile 1", "Finish", "Finish")
+    play(state, "Buy from", "Buy a Candle", "Buy a Candle")
+    return state
+
+
 def human_table(state: State) -> tuple[TableGame, io.StringIO]:
     out = io.StringIO()
     console = Console(file=out, width=120, color_system=None, highlight=False)
@@ -67,15 +78,10 @@ def human_table(state: State) -> tuple[TableGame, io.StringIO]:
 def test_a_buy_is_paid_with_a_set_ticked_in_any_order_and_never_paid_for_the_player(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    state = new_game("sorcery", 2, seed=3)
-    # Setup, then seat 0 digs and takes pile 2 (its Wedding Band $3 and Jointed Leg $2),
-    # seat 1 takes pile 1; nobody commits.
-    play(state, "Keep", "Keep", "Keep", "Keep", "Dig", "Pass", "Take grave pile 2")
-    play(state, "Dig", "Take grave pile 1", "Finish", "Finish")
+    state = two_candles_chosen()
     assert hand_names(state, 0) == ["Jointed Leg", "Research Grant", "Wedding Band"]
     # Seat 0 buys two Candles: $4, which the Grant alone could pay (so the engine would take
     # it first, were it played first: then the Leg, a lower id, could no longer be added).
-    play(state, "Buy from", "Buy a Candle", "Buy a Candle")
     assert state.observation(0)["turn"]["price"] == 4
     table, out = human_table(state)
     hand = [m["name"] for m in state.observation(0)["players"][0]["hand"]]  # as listed

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from rich.console import Console
-from test_sorcery_table import faces_state, play, text_of
+from test_sorcery_table import faces_state, play, text_of, two_candles_chosen
 
 from craftgames import new_game
 from craftgames._core import State, greedy_action
@@ -91,10 +91,8 @@ def test_help_at_a_payment_fits_an_80x24_screen_with_the_list_to_tick(
 ) -> None:
     # `?` while paying printed the whole help and the legend (21 lines) above the tick list:
     # the commands scrolled off a 24-row screen. The help, the list and the prompt fit.
-    state = new_game("sorcery", 2, seed=3)
-    play(state, "Keep", "Keep", "Keep", "Keep", "Dig", "Pass", "Take grave pile 2")
-    play(state, "Dig", "Take grave pile 1", "Finish", "Finish")
-    play(state, "Buy from", "Buy a Candle", "Buy a Candle", "Pay for")
+    state = two_candles_chosen()
+    play(state, "Pay for")
     assert state.observation(0)["turn"]["stage"] == "BuyPay"
     out = io.StringIO()
     console = Console(
