@@ -114,7 +114,7 @@ pub(crate) fn greedy_choice<G: GameState>(
 ) -> Action {
     let mut best = legal[0];
     let mut best_value = f64::NEG_INFINITY;
-    let mut best_after = After::Gain(0.0);
+    let mut best_after = After::Unknown;
     let mut ties = 0u32;
     let mut unchanged = SeatValues::default();
     for &action in legal {
@@ -152,15 +152,18 @@ pub(crate) fn greedy_choice<G: GameState>(
             here
         }),
         After::Values(after) => Some(after),
+        After::Unknown => None,
     };
     best
 }
 
 /// The heuristic values after a greedy candidate: told as the mover's gain on the values
-/// before it, or found by trying it.
+/// before it, or found by trying it; unknown before a candidate is chosen (every candidate
+/// valued NaN leaves the first action chosen, and nothing known of what follows it).
 enum After {
     Gain(f64),
     Values(PerSeat<f64>),
+    Unknown,
 }
 
 /// Heuristic values of seats in the position greedy play chooses from, each computed the
