@@ -186,7 +186,7 @@ impl SunriseState {
         let p = &self.t.players[seat];
         p.showpieces
             .iter()
-            .map(|w| w.filled.count_ones() as i32)
+            .map(|w| i32::from(icons_filled(w.filled)))
             .sum()
     }
 
@@ -331,11 +331,7 @@ impl SunriseState {
             total += card.showpiece_points;
             beans += card.showpiece_beans;
         }
-        // "1 per resource on in-progress showpieces".
-        for w in p.showpieces.iter() {
-            total += i32::from(icons_filled(w.filled));
-        }
-        (total, beans)
+        (total + self.resources_on_showpieces(seat), beans)
     }
 
     /// Seats from first to last. "Tiebreaker": among tied scores, the player with the
