@@ -116,7 +116,14 @@ pub(crate) fn greedy_choice<G: GameState>(
     let mut best_value = f64::NEG_INFINITY;
     let mut best_after = After::Unknown;
     let mut ties = 0u32;
+    // The values carried in are this position's: the seats a candidate leaves unchanged are
+    // read from them instead of being scored again.
     let mut unchanged = SeatValues::default();
+    if let Some(here) = values.as_ref() {
+        for (kept, &v) in unchanged.0.iter_mut().zip(here.iter()) {
+            *kept = Some(v);
+        }
+    }
     for &action in legal {
         let (value, after) = if let Some(gain) = state.heuristic_gain_of(action) {
             let here = values.get_or_insert_with(|| state.heuristic_values());

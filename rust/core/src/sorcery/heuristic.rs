@@ -169,16 +169,33 @@ impl SorceryState {
         self.seat_estimate(seat) - robot
     }
 
-    /// Whether `seat`'s estimate is certainly the same here as in `before`: it is not the
-    /// seat to act in either (a seat's own turn adds the purchase and pile look-aheads), and
-    /// all a waiting seat's estimate reads is equal — the parts of its area the estimate
-    /// reads (hand, pending commits, projects, completed projects, thesis: not the offers or
-    /// the staff), the week (weeks left), whether the game is over, and in solo the robot's
-    /// score (the card set is shared by copies). The cheapest and likeliest to differ go first.
+    /// Whether `seat`'s estimate adds what the action under way would bring (a cram's
+    /// commits, the pile looked at, the purchase being chosen and paid): it is acting, in one
+    /// of the stages whose turn fields the estimate reads. Everywhere else a seat's estimate
+    /// is the same whether it is the seat to act or not.
+    fn estimate_looks_ahead(&self, seat: Seat) -> bool {
+        self.actor() == Some(seat)
+            && matches!(
+                self.t.turn.stage,
+                Stage::Cram
+                    | Stage::CramTarget
+                    | Stage::Dig
+                    | Stage::BuyClear
+                    | Stage::BuySelect
+                    | Stage::BuyPay
+            )
+    }
+
+    /// Whether `seat`'s estimate is certainly the same here as in `before`: it looks ahead
+    /// in neither (the look-aheads read the turn under way), and all the rest of the
+    /// estimate reads is equal — the parts of its area the estimate reads (hand, pending
+    /// commits, projects, completed projects, thesis: not the offers or the staff), the week
+    /// (weeks left), whether the game is over, and in solo the robot's score (the card set is
+    /// shared by copies). The cheapest and likeliest to differ go first.
     pub(crate) fn heuristic_kept(&self, before: &SorceryState, seat: Seat) -> bool {
         let (now, then) = (&self.t.players[seat], &before.t.players[seat]);
-        self.actor() != Some(seat)
-            && before.actor() != Some(seat)
+        !self.estimate_looks_ahead(seat)
+            && !before.estimate_looks_ahead(seat)
             && self.t.month == before.t.month
             && self.t.week == before.t.week
             && (self.t.phase == Phase::GameOver) == (before.t.phase == Phase::GameOver)
@@ -226,7 +243,8 @@ impl SorceryState {
         }
         let horizon = f64::from(weeks) / f64::from(WEEKS_IN_GAME);
         let money = MONEY_END + (MONEY_EARLY - MONEY_END) * horizon;
-        let acting = self.actor() == Some(seat);
+        // Every reading of the turn under way below is in a stage of `estimate_looks_ahead`.
+        let acting = self.estimate_looks_ahead(seat);
         let t = &self.t.turn;
         // A purchase in progress: its projects as owned, its stock in hand (its price owed is
         // taken off below, with the materials' worths).
