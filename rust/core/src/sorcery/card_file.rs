@@ -81,12 +81,16 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
             row
         })
         .collect();
-    let slot_icon_bits = projects
+    let icons_of_empty_slots = projects
         .iter()
         .map(|p| {
-            let mut row = [0u8; MAX_PROJECT_ICONS];
-            for (i, icon) in p.icons.iter().enumerate() {
-                row[i] = 1 << (*icon as u8);
+            let mut row = [0u8; 1 << MAX_PROJECT_ICONS];
+            for (empty, icons) in row.iter_mut().enumerate() {
+                for (i, icon) in p.icons.iter().enumerate() {
+                    if empty & (1 << i) != 0 {
+                        *icons |= 1 << (*icon as u8);
+                    }
+                }
             }
             row
         })
@@ -113,7 +117,7 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
         project_facts,
         slot_values,
         icon_table,
-        slot_icon_bits,
+        icons_of_empty_slots,
         project_costs,
         materials_with_icon,
         material_values,

@@ -408,9 +408,10 @@ pub struct CardSet {
     pub source: Option<String>,
     /// Per project: its icon indices inline (`NO_ICON` past the last), for the hot loop.
     pub icon_table: Vec<[u8; MAX_PROJECT_ICONS]>,
-    /// Per project, per icon slot: the bit of the slot's icon (`1 << icon`), 0 past the
-    /// last: the open icons of a project are the bits of its empty slots, without a branch.
-    pub slot_icon_bits: Vec<[u8; MAX_PROJECT_ICONS]>,
+    /// Per project, per set of empty slots (bit i: slot i is empty): the bits of those
+    /// slots' icons (`1 << icon`; slots past the last icon add nothing), so a project's open
+    /// icons are one look-up by the pattern of its empty slots.
+    pub icons_of_empty_slots: Vec<[u8; 1 << MAX_PROJECT_ICONS]>,
     /// Per icon: the materials showing it (a material set), so the materials that fit a
     /// set of icons are one mask.
     pub materials_with_icon: [u128; NUM_ICONS],

@@ -4,10 +4,12 @@
 
 use super::actions as act;
 use super::data::{
-    Effect, Icon, MaterialCard, MaterialKind, ProjectCard, StockChoice, Trigger, NUM_ICONS,
+    Effect, Icon, MaterialCard, MaterialKind, ProjectCard, StockChoice, Trigger, MAX_PROJECT_ICONS,
+    NUM_ICONS,
 };
 use super::state::{
-    bit, ids, Materials, Phase, SorceryState, Stage, Work, BASE_COMMITS, FILLED_FREE, MARKET, NONE,
+    bit, ids, CardId, Materials, Phase, SorceryState, Stage, Work, BASE_COMMITS, FILLED_FREE,
+    MARKET, NONE,
 };
 use crate::engine::{Action, ActionList, Seat};
 
@@ -81,16 +83,10 @@ impl SorceryState {
     }
 
     /// Bit i: some slot of `work` needing icon i is empty (pending commits not counted):
-    /// the bits of the empty slots' icons, read from the card set's per-slot table.
+    /// the card set's icons for the pattern of the empty slots.
     #[inline]
     pub(crate) fn empty_slot_icons(&self, work: &Work) -> u8 {
-        let bits = &self.cards.slot_icon_bits[usize::from(work.card)];
-        let mut mask = 0u8;
-        for (&bit, &slot) in bits.iter().zip(work.slots.iter()) {
-            // Slots past the project's last icon have bit 0: they add nothing.
-            mask |= bit & u8::from(slot == NONE).wrapping_neg();
-        }
-        mask
+        self.cards.icons_of_empty_slots[usize::from(work.card)][empty_slots(&work.slots)]
     }
 
     /// Bit i: `work` has an icon i open for the seat (not taken by a pending commit).
@@ -558,5 +554,47 @@ impl SorceryState {
     /// The icon of index `i`.
     pub(crate) fn icon(i: usize) -> Icon {
         Icon::from_index(i)
+    }
+}
+
+/// Bit i set where `slots[i]` is `NONE` (empty), for every slot at once: the slots as one
+/// word, each empty slot's byte turned to 0 and found by the exact zero-byte test (no carry
+/// crosses a byte), then the bytes' flags gathered into the low bits.
+#[inline]
+pub(crate) fn empty_slots(slots: &[CardId; MAX_PROJECT_ICONS]) -> usize {
+    const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let mut bytes = [NONE; 8];
+    bytes[..MAX_PROJECT_ICONS].copy_from_slice(slots);
+    // An empty slot (255) becomes 0; the two padding bytes are 255 too, so they become 0
+    // and are masked off below.
+    let x = !u64::from_le_bytes(bytes);
+    // The high bit of a byte of `nonzero` is set exactly when the byte of `x` is not 0.
+    let nonzero = ((x & LOW7) + LOW7) | x;
+    let zero = !nonzero & !LOW7;
+    // Bit 7 of byte k to bit k: the multiply puts the flag of byte k at bit 56 + k, and its
+    // partial products all land on distinct bits, so nothing carries.
+    let gathered = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as usize;
+    gathered & ((1 << MAX_PROJECT_ICONS) - 1)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{empty_slots, FILLED_FREE, MAX_PROJECT_ICONS, NONE};
+
+    /// Every pattern of empty slots, the others holding every kind of occupant (a material
+    /// id, 0, the highest id below `NONE`, a free fill), is read back bit for bit.
+    #[test]
+    fn empty_slots_are_found_in_every_pattern() {
+        for occupant in [0, 1, 127, 254, FILLED_FREE] {
+            for pattern in 0..1usize << MAX_PROJECT_ICONS {
+                let mut slots = [occupant; MAX_PROJECT_ICONS];
+                for (i, slot) in slots.iter_mut().enumerate() {
+                    if pattern & (1 << i) != 0 {
+                        *slot = NONE;
+                    }
+                }
+                assert_eq!(empty_slots(&slots), pattern, "{slots:?}");
+            }
+        }
     }
 }
