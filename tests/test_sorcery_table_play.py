@@ -1,6 +1,6 @@
-"""The Sorcery table, round two of the play-through points (issue 16 §6): a solo game's final
-scores, a move played for a human at a shared screen told to its mover, help at a payment on
-80x24, a long thesis, and why Buy is not offered."""
+"""The Sorcery table, rounds two and three of the play-through points (issue 16 §6): a solo
+game's final scores, a move played for a human at a shared screen told to its mover, help at a
+payment on 80x24, a long thesis, why Buy is not offered; your thesis before you keep one."""
 
 from __future__ import annotations
 
@@ -184,3 +184,19 @@ def test_hot_seat_at_a_real_terminal_hands_over_between_the_humans(tmp_path: Pat
         term.read_until("saved to")
     finally:
         term.close()
+
+
+def test_your_thesis_before_you_keep_one_is_not_chosen_yet_and_face_down_after() -> None:
+    # At setup your own seat said "thesis: face-down" before you had kept one: nothing lay
+    # face-down yet. Other seats say "face-down" once they have kept theirs.
+    state = new_game("sorcery", 2, seed=3)
+    for compact, others in ((False, 1), (True, 0)):  # the compact board: no other thesis
+        shown = text_of(render(state.observation(0), private=True, compact=compact), width=80)
+        assert shown.count("thesis: not chosen yet") == 1, shown
+        assert shown.count("thesis: face-down") == others, shown  # seat 1's, full board only
+    play(state, "Keep thesis", "Keep project")  # seat 0 has kept both; seat 1 is choosing
+    seen_by_1 = text_of(render(state.observation(1), private=True), width=80)
+    assert "thesis: not chosen yet" in seen_by_1  # seat 1's own
+    seen_by_0 = text_of(render(state.observation(0), private=True), width=80)
+    assert "not chosen yet" not in seen_by_0.split("Seat 1")[0]
+    assert "thesis: face-down" in text_of(render(state.observation(1), private=False), width=80)
