@@ -278,7 +278,7 @@ def test_the_market_is_in_view_at_every_action_step_decision_on_80x24(
             if decision is not None:
                 checked.append(decision)
                 # The market header and its three lines (two spaces each) are on screen.
-                assert "Market, a line a column (top │ bottom; name $cost→credits" in text, text
+                assert "Market ($cost→credits, icons needed) · stock: Candle $2 🕯" in text, text
                 for top, bottom in ("AB", "CD", "EF"):
                     assert any(
                         line.startswith(f" {top}. ") and f"│ {bottom}. " in line for line in shown

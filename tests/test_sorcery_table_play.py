@@ -200,3 +200,29 @@ def test_your_thesis_before_you_keep_one_is_not_chosen_yet_and_face_down_after()
     seen_by_0 = text_of(render(state.observation(0), private=True), width=80)
     assert "not chosen yet" not in seen_by_0.split("Seat 1")[0]
     assert "thesis: face-down" in text_of(render(state.observation(1), private=False), width=80)
+
+
+def test_the_candle_and_vial_prices_stand_beside_the_market(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The board showed how many Candles and Vials were left, never what one costs (a stock
+    # card is bought for its trade value: the Buy Example's Candle is $2). The price stands
+    # where they are shown, as the hand shows a stock card ("Candle $2 🕯"), read from the
+    # engine's card set: a card file with $4 Vials shows $4.
+    data = Path(__file__).resolve().parents[1] / "rust/core/data/sorcery.toml"
+    dear = data.read_text().replace('kind = "vial"\nvalue = 3', 'kind = "vial"\nvalue = 4')
+    for cards, vial in ((None, "$3"), (dear, "$4")):
+        out = io.StringIO()
+        console = Console(
+            file=out, width=80, height=24, force_terminal=True, color_system=None, highlight=False
+        )
+        table = TableGame(
+            console, game="sorcery", players=2, seed=3, seats=["human", "random"], cards=cards
+        )
+        answers = iter(["b", "q"])
+        monkeypatch.setattr(builtins, "input", lambda prompt="", a=answers: next(a))
+        assert table.run() == 1
+        compact, full = out.getvalue().split("(? for help): ")[:2]
+        stock = f"stock: Candle $2 🕯 x12, Vial {vial} 🧪 x12"
+        assert f"Market ($cost→credits, icons needed) · {stock}" in compact, compact
+        assert f"Market · {stock}" in full, full

@@ -22,6 +22,7 @@ from craftgames.table.wrap import wrap_at_spaces, wrap_units
 __all__ = [
     "LEGEND",
     "PUBLIC_SCORE",
+    "annotate",
     "must_ask",
     "name_sides",
     "only_option",
@@ -510,11 +511,53 @@ def set_choice(
     return SetChoice(title=title, items=tuple(value), done=done, status=status)
 
 
-def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
+_STOCK_BUY = re.compile(r"^Buy a (Candle|Vial) \(\$(\d+)\)$")
+_stock_actions: dict[str, int] = {}
+"""The actions that buy a Candle and a Vial, found once in the action space."""
+_SCAN = 4096
+"""Action ids looked through for them (the engine words every id in its action space, legal
+or not, and raises `ValueError` past it)."""
+
+
+def annotate(observation: Obs, describe: Callable[[int], str]) -> Obs:
+    """The observation with the price of each stock card (``stock_prices``, e.g. ``{"candle":
+    2, "vial": 3}``): a Candle or Vial is bought for its trade value (D) Buy), which the
+    observation does not carry (only how many are left) and the engine says in the option
+    that buys one, "Buy a Candle ($2)". `describe` words any action."""
+    if len(_stock_actions) < 2:
+        for action in range(_SCAN):
+            try:
+                text = describe(action)
+            except ValueError:  # past the last action id
+                break
+            if (m := _STOCK_BUY.match(text)) is not None:
+                _stock_actions[m.group(1).lower()] = action
+    prices: dict[str, int] = {}
+    for kind, action in _stock_actions.items():
+        m = _STOCK_BUY.match(describe(action))
+        if m is not None and int(m.group(2)) < 1000:  # a card set without that stock: none
+            prices[kind] = int(m.group(2))
+    return {**observation, "stock_prices": prices}
+
+
+def _stock(obs: Obs) -> str:
+    """The stock beside the market, in the hand's words: "Candle $2 🕯 x12, Vial $3 🧪 x12"
+    (a price only where `annotate` found one)."""
+    prices = obs.get("stock_prices") or {}
+    parts = []
+    for kind, left in (("candle", obs["candles"]), ("vial", obs["vials"])):
+        price = f" ${prices[kind]}" if kind in prices else ""
+        parts.append(f"{kind.title()}{price} {_ICON[kind]} x{left}")
+    return ", ".join(parts)
+
+
+def _market(obs: Obs, compact: bool) -> RenderableType:
+    spaces = list(obs["market"])
     if compact:
         # A line a column (its top and bottom spaces), wrapped between the two.
         # The market is 3 columns of 2 (top row 1 3 5, bottom row 2 4 6): a line a column.
-        lines = ["Market, a line a column (top │ bottom; name $cost→credits, icons needed):"]
+        # The stock (Candles and Vials, D) Buy) stands beside it, with its prices.
+        lines = [f"Market ($cost→credits, icons needed) · stock: {_stock(obs)}"]
         for col in range(3):
             top, bottom = spaces[2 * col], spaces[2 * col + 1]
             lines += wrap_units(
@@ -526,7 +569,7 @@ def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
                 "    ",
             )
         return Text("\n".join(lines), no_wrap=True)
-    market = Table(title="Market", show_header=False, expand=True)
+    market = Table(title=f"Market · stock: {_stock(obs)}", show_header=False, expand=True)
     for _ in range(3):
         market.add_column()
     for row in range(2):
@@ -677,7 +720,7 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
     decks = obs["deck_sizes"]
     supply = (
         f"grave deck {obs['grave_deck_size']} · discard {len(obs['discard'])}"
-        f" · candles {obs['candles']} · vials {obs['vials']} · project decks: "
+        " · project decks: "
         + ", ".join(f"{100 * (i + 1)}-level {n}" for i, n in enumerate(decks))
     )
     robot = obs.get("robot")
@@ -724,7 +767,7 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
                     faces[0] = x[: len(x) - len(x.lstrip())] + faces[0]
                     units = [(" · ", face) if i else ("", face) for i, face in enumerate(faces)]
                     lines += wrap_units(units, WIDTH, "      ")
-        parts = [Text("\n".join(lines), no_wrap=True), _market(list(obs["market"]), compact=True)]
+        parts = [Text("\n".join(lines), no_wrap=True), _market(obs, compact=True)]
     else:
         parts.extend(Text(line) for line in _piles(obs, private))
         parts.append(Text(supply))
@@ -740,7 +783,7 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
             parts.append(Panel(Text("\n".join(lines)), title=title, expand=True))
         # The market last, as on the compact board: on a short terminal `b` leaves the
         # market's faces (abilities and all) in view above the options, the seats scroll off.
-        parts.append(_market(list(obs["market"]), compact=False))
+        parts.append(_market(obs, compact=False))
     if deciding:
         parts.append(Text(f"To decide: {_decision_text(obs, turn)}"))
     return Group(*parts)

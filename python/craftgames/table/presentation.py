@@ -12,6 +12,9 @@ A game plugs in with no CLI code of its own by providing, optionally:
   ``unoffered(observation, options)`` (a line below the options saying why a move the
   player may look for is not among them, e.g. a buy nothing in hand can pay for) and
   ``PUBLIC_SCORE`` (score categories every seat may see, e.g. completed projects),
+  ``annotate(observation, describe)`` (the observation with facts of the card set that the
+  engine words but the observation does not carry, e.g. the price of a stock card;
+  `describe` words any action),
   ``set_choice(observation, options, describe)`` (a step whose moves choose a set, as a
   `SetChoice`; `describe` words any action);
 * in ``craftgames.<game>``: ``add_cli_arguments(parser)`` and ``options_from_cli(args)`` (its
@@ -134,6 +137,11 @@ def _only_option(observation: Obs) -> str:
     return "the only option"
 
 
+def _as_observed(observation: Obs, describe: Callable[[int], str]) -> Obs:
+    del describe
+    return observation
+
+
 def _no_sides(text: str, seat: int, names: Sequence[str]) -> str:
     del seat, names
     return text
@@ -169,9 +177,20 @@ class Presentation:
     is not among them; `None` if there is nothing to say."""
     public_score: tuple[str, ...]
     set_choice: Callable[[Obs, Sequence[tuple[str, int]], Callable[[int], str]], SetChoice | None]
+    annotate: Callable[[Obs, Callable[[int], str]], Obs]
+    """The observation as the board draws it: with what the engine's sentences (`describe`
+    words any action) tell of the card set and the observation does not carry."""
     add_cli_arguments: Callable[[Any], None] | None
     options_from_cli: Callable[[argparse.Namespace], dict[str, object]] | None
     after_game_from_cli: Callable[[argparse.Namespace, State, int], str | None] | None
+
+    def board(
+        self, state: State, seat: int, *, private: bool, compact: bool = False
+    ) -> RenderableType:
+        """`seat`'s board in `state` (``private``: with that seat's hidden cards), drawn from
+        its observation as annotated (`annotate`)."""
+        observation = self.annotate(state.observation(seat), state.action_to_string)
+        return self.render(observation, private=private, compact=compact)
 
     def options(self, args: argparse.Namespace) -> dict[str, object]:
         """The game's options from parsed command-line `args` ({} for a game without any)."""
@@ -212,6 +231,7 @@ def presentation(game: str) -> Presentation:
         unoffered=hook(board, "unoffered") or _all_offered,
         public_score=tuple(hook(board, "PUBLIC_SCORE") or ()),
         set_choice=hook(board, "set_choice") or _no_set,
+        annotate=hook(board, "annotate") or _as_observed,
         add_cli_arguments=hook(rules, "add_cli_arguments"),
         options_from_cli=hook(rules, "options_from_cli"),
         after_game_from_cli=hook(rules, "after_game_from_cli"),

@@ -188,8 +188,7 @@ class TableGame:
         self.console.print(Text(line), soft_wrap=not self.console.is_terminal)
 
     def _board(self, seat: int, compact: bool = False) -> RenderableType:
-        obs = self.state.observation(seat)
-        return self.show.render(obs, private=True, compact=compact)
+        return self.show.board(self.state, seat, private=True, compact=compact)
 
     def _seats_line(self, viewer: int) -> str:
         names = self._names(viewer)
@@ -249,7 +248,7 @@ class TableGame:
             now = (obs.get("day"), obs.get("round"))
             if now != self._last_round:
                 self._last_round = now
-                self.console.print(self.show.render(obs, private=False))
+                self.console.print(self.show.board(self.state, seat, private=False))
         agent = self.agents[seat]
         if self.console.is_terminal and isinstance(agent, bots.MCTSBot):
             with self.console.status(f"{self._who(seat)} is thinking…"):
