@@ -226,3 +226,48 @@ def test_the_candle_and_vial_prices_stand_beside_the_market(
         stock = f"stock: Candle $2 🕯 x12, Vial {vial} 🧪 x12"
         assert f"Market ($cost→credits, icons needed) · {stock}" in compact, compact
         assert f"Market · {stock}" in full, full
+
+
+def test_hot_seat_shows_the_mover_what_its_move_did_before_the_screen_passes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two humans at one screen: the screen was cleared and handed on right after a move, so
+    # the mover never saw what it did (the cards a dig brought) until its next view. It is
+    # shown them, and presses Enter, before the screen is cleared; the next seat never is.
+    from test_cli_table import CLEAR, drive, terminal_console
+    from test_sorcery_table import choose
+
+    console, out = terminal_console()
+    table = TableGame(
+        console, game="sorcery", players=2, seed=3, seats=["human", "human"], pass_terminal=True
+    )
+    script = ["Keep", "Keep", "Keep", "Keep", "Dig", "Pass", "Take grave pile 2"]
+    read: list[str] = []
+    asked: list[str] = []
+
+    def decide(t: TableGame, prompt: str) -> str:
+        prompt = out.getvalue().rsplit("\n", 1)[-1].replace(CLEAR, "")  # rich prints it
+        asked.append(prompt)
+        if "press Enter" in prompt:
+            if prompt.startswith("Seat 0: press Enter when read"):
+                read.append(out.getvalue())
+            return ""
+        if not script:
+            return "q"
+        number = choose(t, script.pop(0))
+        assert number is not None, (prompt, script, t._options(t.state.current_player()))
+        return number
+
+    code, _ = drive(monkeypatch, table, decide)
+    assert code == 1 and len(read) == 1, asked
+    # Seat 0 reads its result after its move and before the screen is cleared for seat 1.
+    shown = read[0][read[0].rindex("seat 0 (human): Take grave pile 2") :]
+    assert CLEAR not in shown
+    assert "Seat 0, for your eyes only, what your moves did:" in shown, shown
+    assert "new in your hand: Wedding Band $3 💍 · +1 if 💍; Jointed Leg $2 🦵 · +1 if 🦵" in (
+        " ".join(shown.split())
+    ), shown
+    k = asked.index("Seat 0: press Enter when read (then cleared): ")
+    assert asked[k + 1] == "Pass the terminal to seat 1; seat 1, press Enter: ", asked
+    after_clear = out.getvalue()[out.getvalue().rindex(CLEAR) :]
+    assert "Wedding Band" not in after_clear and "Jointed Leg" not in after_clear, after_clear

@@ -23,6 +23,7 @@ __all__ = [
     "LEGEND",
     "PUBLIC_SCORE",
     "annotate",
+    "move_result",
     "must_ask",
     "name_sides",
     "only_option",
@@ -447,6 +448,39 @@ def only_option(observation: Obs) -> str:
     if not me.get("hand"):
         return "the only option: your hand is empty"
     return "the only option: no card in your hand has an icon still open on your projects"
+
+
+def _me(observation: Obs) -> Obs | None:
+    """The observing seat's own entry."""
+    viewer = observation["viewer"]
+    return next((p for p in observation["players"] if p["seat"] == viewer), None)
+
+
+def move_result(before: Obs, after: Obs) -> list[str]:
+    """What a seat's own moves changed in its view (its observations before and after
+    them), in the board's words: the cards new in its hand (a pile taken, the grave deck's
+    top card, a draw), each project in progress whose icons or tokens changed (a commit
+    revealed, an icon filled, a demerit), and each project it completed."""
+    old, new = _me(before), _me(after)
+    if old is None or new is None or new.get("hand") is None:
+        return []
+    lines: list[str] = []
+    had = {int(m["id"]) for m in old.get("hand") or []}
+    gained = [_material(m) for m in new["hand"] if int(m["id"]) not in had]
+    if gained:
+        lines.append("new in your hand: " + "; ".join(_copies(gained)))
+    was = {int(w["id"]): w for w in old["projects"]}
+    for w in new["projects"]:
+        prior = was.get(int(w["id"]))
+        if prior is not None and (_slots(prior), _tokens(prior)) != (_slots(w), _tokens(w)):
+            lines.append(f"• {w['name']} {w['credits']}cr {_slots(w)}{_tokens(w)}")
+    done = {int(d["id"]) for d in old["completed"]}
+    lines += [
+        f"✓ completed: {d['name']} {d['credits']}cr{_tokens(d)}"
+        for d in new["completed"]
+        if int(d["id"]) not in done
+    ]
+    return lines
 
 
 def unoffered(observation: Obs, options: Sequence[str]) -> str | None:

@@ -14,7 +14,9 @@ A game plugs in with no CLI code of its own by providing, optionally:
   ``PUBLIC_SCORE`` (score categories every seat may see, e.g. completed projects),
   ``annotate(observation, describe)`` (the observation with facts of the card set that the
   engine words but the observation does not carry, e.g. the price of a stock card;
-  `describe` words any action),
+  `describe` words any action), ``move_result(before, after)`` (what a seat's own moves
+  changed in its view, from its observations before and after them, in a few lines: shown
+  to it alone before a shared screen passes on, e.g. the cards a dig brought),
   ``set_choice(observation, options, describe)`` (a step whose moves choose a set, as a
   `SetChoice`; `describe` words any action);
 * in ``craftgames.<game>``: ``add_cli_arguments(parser)`` and ``options_from_cli(args)`` (its
@@ -142,6 +144,11 @@ def _as_observed(observation: Obs, describe: Callable[[int], str]) -> Obs:
     return observation
 
 
+def _no_result(before: Obs, after: Obs) -> list[str]:
+    del before, after
+    return []
+
+
 def _no_sides(text: str, seat: int, names: Sequence[str]) -> str:
     del seat, names
     return text
@@ -180,6 +187,9 @@ class Presentation:
     annotate: Callable[[Obs, Callable[[int], str]], Obs]
     """The observation as the board draws it: with what the engine's sentences (`describe`
     words any action) tell of the card set and the observation does not carry."""
+    move_result: Callable[[Obs, Obs], list[str]]
+    """What a seat's own moves changed in its view (its observations before and after
+    them), for its eyes only: shown to it before a shared screen passes to another human."""
     add_cli_arguments: Callable[[Any], None] | None
     options_from_cli: Callable[[argparse.Namespace], dict[str, object]] | None
     after_game_from_cli: Callable[[argparse.Namespace, State, int], str | None] | None
@@ -232,6 +242,7 @@ def presentation(game: str) -> Presentation:
         public_score=tuple(hook(board, "PUBLIC_SCORE") or ()),
         set_choice=hook(board, "set_choice") or _no_set,
         annotate=hook(board, "annotate") or _as_observed,
+        move_result=hook(board, "move_result") or _no_result,
         add_cli_arguments=hook(rules, "add_cli_arguments"),
         options_from_cli=hook(rules, "options_from_cli"),
         after_game_from_cli=hook(rules, "after_game_from_cli"),

@@ -161,6 +161,8 @@ class TableGame:
         """Why a kind of move is missing from the options being asked (the game's line)."""
         self._log_seen: dict[int, int] = {}
         """How many log lines each human seat had seen when it handed the screen on."""
+        self._screen_from = 0
+        """How many moves had been played when the screen was handed to `_at_screen`."""
 
     # -- who sees what -------------------------------------------------------------------
 
@@ -375,7 +377,14 @@ class TableGame:
             return
         previous = self._at_screen
         if previous is not None:
-            if self._unread:
+            # What the seat's own moves did that the shared log does not say (a card drawn,
+            # a token on a project): its eyes only, before the screen is cleared.
+            result = self._move_result(previous)
+            if result:
+                self._say(f"Seat {previous}, for your eyes only, what your moves did:")
+                for line in result:
+                    self._say(f"  {line}")
+            if self._unread or result:
                 self._wait_for_enter(f"Seat {previous}: press Enter when read (then cleared): ")
             self._log_seen[previous] = len(self.log.lines)
         if self.console.is_terminal:
@@ -388,6 +397,18 @@ class TableGame:
                 self._say(line)
         self._wait_for_enter(f"Pass the terminal to seat {seat}; seat {seat}, press Enter: ")
         self._at_screen = seat
+        self._screen_from = len(self.records)
+
+    def _move_result(self, seat: int) -> list[str]:
+        """What `seat`'s moves since it was handed the screen changed in its own view, as
+        the game words it (`Presentation.move_result`; nothing if none moved)."""
+        since = min(self._screen_from, len(self.records))  # an undo may have dropped some
+        first = next((r for r in self.records[since:] if r.seat == seat), None)
+        if first is None:
+            return []
+        before = self.show.annotate(first.before.observation(seat), first.before.action_to_string)
+        after = self.show.annotate(self.state.observation(seat), self.state.action_to_string)
+        return self.show.move_result(before, after)
 
     def _options(self, seat: int) -> list[tuple[str, int]]:
         # Listed in the order of their sentences, which groups them for a person: step-one
