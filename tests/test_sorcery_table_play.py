@@ -5,11 +5,13 @@ payment on 80x24, a long thesis, why Buy is not offered; your thesis before you 
 from __future__ import annotations
 
 import builtins
+import importlib.util
 import io
 import os
 import random
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 from rich.console import Console
@@ -17,7 +19,7 @@ from test_sorcery_table import faces_state, play, text_of, two_candles_chosen
 
 from craftgames import new_game
 from craftgames._core import State, greedy_action
-from craftgames.sorcery.board import render
+from craftgames.sorcery.board import _material, render
 from craftgames.table.presentation import presentation
 from craftgames.table.scores import print_scores
 from craftgames.table.session import TableGame
@@ -271,3 +273,165 @@ def test_hot_seat_shows_the_mover_what_its_move_did_before_the_screen_passes_on(
     assert asked[k + 1] == "Pass the terminal to seat 1; seat 1, press Enter: ", asked
     after_clear = out.getvalue()[out.getvalue().rindex(CLEAR) :]
     assert "Wedding Band" not in after_clear and "Jointed Leg" not in after_clear, after_clear
+
+
+def _screen_rows_tool() -> ModuleType:
+    path = Path(__file__).parent.parent / "tools" / "sorcery_screen_rows.py"
+    spec = importlib.util.spec_from_file_location("sorcery_screen_rows", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_few_decisions_overflow_an_80x24_screen() -> None:
+    # tools/sorcery_screen_rows.py: random games (solo, 2, 3 and 4 players, with and without
+    # staffs, seed 1), every decision of seat 0 drawn as the session draws it at 80x24. 179 of
+    # these 572 overflowed (the board's first lines scrolled off). With the decision in the
+    # options' title (no "To decide" line), the seats named on the board (no "Seats:" line),
+    # the cards seen in piles a dig has passed and the market left to `b` while paying, other
+    # seats in two lines at most, a 300-level market column's icons packed, a used staff by
+    # its name and options naming a project by its name: 26.
+    tool = _screen_rows_tool()
+    over, seen = tool.count(seeds=(1,))
+    assert sum(seen.values()) == 572
+    assert sum(over.values()) <= 26, dict(over)
+    assert over["BuyPay"] == 0, dict(over)  # the list to pay from always fits
+
+
+def test_the_decision_titles_the_options_and_the_board_names_who_plays_each_seat(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two rows of every screen: "To decide: ..." at the board's foot said what the title
+    # below it ("Seat 0, your move:") did not, and "Seats: 0 you · 1 random" named the
+    # players the board did not. The title says the decision; the board names the players.
+    out = io.StringIO()
+    console = Console(
+        file=out, width=80, height=24, force_terminal=True, color_system=None, highlight=False
+    )
+    table = TableGame(console, game="sorcery", players=2, seed=3, seats=["human", "random"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": "q")
+    assert table.run() == 1
+    shown = out.getvalue()
+    lines = shown.splitlines()
+    assert "Seat 0, your move: keep one of your two theses (the other goes back to the box)" in (
+        lines
+    ), shown
+    assert any(line.startswith("Seat 1 (random): 0cr · hand 1") for line in lines), shown
+    assert any(line.startswith("Seat 0 (you): 0cr") for line in lines), shown
+    assert "To decide" not in shown and "Seats:" not in shown, shown
+    # Drawn for anyone else (a replay's `b`), the board still says the decision itself.
+    state = new_game("sorcery", 2, seed=3)
+    assert "To decide: keep one of your two theses" in text_of(
+        render(state.observation(0), private=True, compact=True)
+    )
+
+
+def test_a_dig_shows_the_cards_of_the_piles_still_ahead_and_a_payment_its_list() -> None:
+    # C) Dig: a pile passed cannot be taken in this dig; what was seen in it took rows above
+    # the pile being decided on. It is "passed" by its size (b: its cards).
+    state = faces_state()
+    play(state, "Dig")  # seat 1 looks at pile 1 (Cracked Skull, Rib Cage and a card)
+    seen_1 = [m["name"] for m in state.observation(1)["piles"][0]["known"]]
+    play(state, "Pass")
+    obs = state.observation(1)
+    seen_2 = [_material(m) for m in obs["piles"][1]["known"]]
+    assert seen_1 and seen_2
+    shown = " ".join(text_of(render(obs, private=True, compact=True), width=80).split())
+    assert f"grave pile 1: {obs['piles'][0]['size']} cards (passed) | grave pile 2:" in shown
+    assert all(name not in shown for name in seen_1 if name not in " ".join(seen_2)), shown
+    assert all(face in shown for face in seen_2), shown
+    # Paying: the list of the hand below the board; what is bought is chosen, so the other
+    # seats and the market are left to `b`.
+    state = two_candles_chosen()
+    play(state, "Pay for")
+    shown = text_of(render(state.observation(0), private=True, compact=True), width=80)
+    assert "Market (" not in shown and "Seat 1" not in shown, shown
+    assert "(b: the other seats and the market)" in shown
+    assert "  hand (3): in the list to pay from below" in shown, shown
+
+
+def test_a_card_being_committed_is_not_still_listed_in_your_hand() -> None:
+    # The commit step listed the card just put under a project in the hand too ("hand (3):
+    # ... Cracked Skull ..." above "committing: Cracked Skull → Grave Robbing 101"): it
+    # looked as if it were still to commit. The hand lists the rest and counts both.
+    state = new_game("sorcery", 2, seed=3)
+    rng = random.Random(1)
+    while not state.observation(state.current_player())["players"][state.current_player()][
+        "pending_commits"
+    ]:
+        state.apply_action(rng.choice(state.legal_actions()))
+    seat = state.current_player()
+    me = state.observation(seat)["players"][seat]
+    (going,) = me["pending_commits"]
+    assert going["material"]["name"] == "Severed Hand" and me["hand_size"] == 5
+    shown = text_of(render(state.observation(seat), private=True, compact=True), width=80)
+    hand = next(line for line in shown.splitlines() if line.startswith("  hand ("))
+    assert hand.startswith("  hand (4 + 1 committing): ") and "Severed Hand" not in hand, shown
+    assert "  committing: Severed Hand → Twitching Finger (✋)" in shown, shown
+    full = text_of(render(state.observation(seat), private=True), width=80)
+    assert "hand (4 + 1 committing):" in full and "  Severed Hand $1 ✋" not in full, full
+
+
+def test_options_and_abilities_read_as_a_person_writes_them() -> None:
+    # "Project action of Crawling Claw [reanimation 100] $2 → 3cr: fill one open Hand/Limb
+    # icon ..." took two lines for a completed project's cost; "draw 2 grave card(s)" was
+    # the engine's placeholder. A project on your board is named by its name; "(s)" is
+    # plural or not by its number.
+    board = presentation("sorcery")
+    words = {
+        "Project action of Crawling Claw (#5, reanimation 100, $2, 3 credits): fill one open "
+        "Hand/Limb icon of a project without a material": "Project action of Crawling Claw: "
+        "fill one open Hand/Limb icon of a project without a material",
+        "Project action of Minor Rift (#1, sorcery 100, $1, 3 credits): draw 2 grave card(s)": (
+            "Project action of Minor Rift: draw 2 grave cards"
+        ),
+        "Fill the Limb of Counting Bones (#18, numerology 100, $1, 3 credits) without a "
+        "material": "Fill the 🦵 of Counting Bones without a material",
+        "Remove the demerit tokens of Bubbling Brew (#10, alchemy 100, $1, 3 credits)": (
+            "Remove the demerit tokens of Bubbling Brew"
+        ),
+        "Put 1 extra-credit token(s) on Lucky Numbers (#19, numerology 100, $2, 3 credits)": (
+            "Put 1 extra-credit token on Lucky Numbers"
+        ),
+        "Use the staff Staff of Plenty (draw 3 grave card(s))": (
+            "Use the staff Staff of Plenty (draw 3 grave cards)"
+        ),
+    }
+    for engine, person in words.items():
+        assert board.name_sides(engine, 0, ["you", "seat 1"]) == person
+    obs = faces_state().observation(1)  # seat 1's Moonlit Ward: "take 1 candle(s) or vial(s)"
+    shown = text_of(render(obs, private=True), width=200)
+    assert "lunar (Last Quarter): take 1 candle or vial for free" in shown, shown
+    assert "(s)" not in shown, shown
+
+
+def test_a_busy_seat_a_wide_market_column_and_a_used_staff_keep_to_few_lines() -> None:
+    # Another seat with nine projects in progress took three lines and more; two 300-level
+    # projects side by side took two; a used staff its whole text. Another seat takes two
+    # lines at most (the rest counted, `b` names them); a wide column packs its icons; a
+    # used staff is named, used.
+    obs = faces_state().observation(0)
+    busy = obs["players"][1]
+    busy["projects"] = [{**busy["projects"][0], "name": f"Project Number {k}"} for k in range(9)]
+    face = {"department": "reanimation", "level": 300, "ability": None}
+    wide = {**face, "name": "Lich Transformation", "cost": 4, "credits": 9,
+            "icons": ["skull", "skull", "rib_cage", "limb", "hand", "candle"]}  # fmt: skip
+    weaving = {**face, "name": "Flesh Weaving", "cost": 3, "credits": 8,
+               "icons": ["rib_cage", "limb", "limb", "hand", "hand"]}  # fmt: skip
+    obs["market"][2], obs["market"][3] = weaving, wide
+    me = obs["players"][0]
+    me["staff"] = {"name": "Bone Staff", "text": "fill one open Skull/Rib Cage/Limb icon"}
+    me["staff_used"] = True
+    lines = text_of(render(obs, private=True, compact=True), width=80).splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("Seat 1: "))
+    assert lines[k + 1].startswith("    ") and not lines[k + 2].startswith("    "), lines
+    assert lines[k + 1].endswith("more (b)"), lines
+    column = [line for line in lines if line.startswith(" C. ")]
+    assert column == [
+        " C. Flesh Weaving $3→8 🦴R🦵🦵✋✋ │ D. Lich Transformation $4→9 💀💀🦴R🦵✋🕯"
+    ], lines
+    assert any(line.endswith("staff: Bone Staff (used this month)") for line in lines), lines
+    assert "fill one open Skull" not in "\n".join(lines)
+    full = text_of(render(obs, private=True), width=100)
+    assert "Project Number 8" in full and "Bone Staff — fill one open" in full

@@ -42,6 +42,12 @@ def stage(game: TableGame, seat: int) -> str:
     return str(turn.get("stage"))
 
 
+def seats_rows(game: TableGame, seat: int) -> int:
+    """Rows of the seats line below the board (none when the board names the seats)."""
+    line = game._seats_line(seat)
+    return _lines_of(game.console, Text(line)) if line else 0
+
+
 def rows(game: TableGame, seat: int) -> int:
     """Rows the decision takes on screen as the session prints it."""
     options = game._options(seat)
@@ -56,7 +62,7 @@ def rows(game: TableGame, seat: int) -> int:
         listed = game._set_lines(seat, pick, labels, frozenset())
         return (
             _lines_of(game.console, board)
-            + _lines_of(game.console, Text(game._seats_line(seat)))
+            + seats_rows(game, seat)
             + sum(_lines_of(game.console, Text(line)) for line in listed)
             + 1
         )
@@ -64,7 +70,7 @@ def rows(game: TableGame, seat: int) -> int:
     board, menu = game._fit(seat, options)
     return (
         _lines_of(game.console, board)
-        + _lines_of(game.console, Text(game._seats_line(seat)))
+        + seats_rows(game, seat)
         + game._menu_rows(seat, menu)
         + 1  # the prompt
     )

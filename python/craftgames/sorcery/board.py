@@ -21,8 +21,10 @@ from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
 __all__ = [
     "LEGEND",
+    "NAMES_SEATS",
     "PUBLIC_SCORE",
     "annotate",
+    "decision",
     "move_result",
     "must_ask",
     "name_sides",
@@ -64,6 +66,10 @@ LEGEND = """\
   End: every $8 worth of unused materials (hand, unfinished projects): 1cr."""
 """The board's symbols, shown by ``?``."""
 
+NAMES_SEATS = True
+"""Given the seats' names (``seat_names``), the board names who plays each seat: the table
+needs no line of its own for them."""
+
 PUBLIC_SCORE = ("Completed projects",)
 """Score categories every seat sees: completed projects are face-up with their tokens."""
 
@@ -74,20 +80,37 @@ def _icons(names: Sequence[str]) -> str:
     return " ".join(_ICON.get(n, n) for n in names)
 
 
+_COUNTED = re.compile(r"\(s\)")
+
+
+def _counted(text: str) -> str:
+    """The engine's "draw 2 grave card(s)" as a person writes it: each "(s)" plural or not
+    by the nearest number before it ("take 1 candle(s) or vial(s)": "take 1 candle or
+    vial"; "take any 2 card(s)": "cards")."""
+
+    def plural(m: re.Match[str]) -> str:
+        numbers = re.findall(r"\b(\d+)\b", text[: m.start()])
+        return "" if numbers and numbers[-1] == "1" else "s"
+
+    return _COUNTED.sub(plural, text)
+
+
 def _ability(p: Obs) -> str:
     ability = p.get("ability")
     if not ability:
         return ""
     trigger = str(ability["trigger"])
-    return f"{_TRIGGER.get(trigger, trigger)}: {ability['text']}"
+    return f"{_TRIGGER.get(trigger, trigger)}: {_counted(str(ability['text']))}"
 
 
-def _project(p: Obs | None, *, short: bool = False) -> str:
-    """A project's face: name, department and level, cost, credits, icons, ability."""
+def _project(p: Obs | None, *, short: bool = False, tight: bool = False) -> str:
+    """A project's face: name, department and level, cost, credits, icons, ability
+    (`short`: name, cost, credits and icons; `tight`: the icons without spaces)."""
     if p is None:
         return "—" if short else "— (empty)"
     if short:
-        return f"{p['name']} ${p['cost']}→{p['credits']} {_icons(p['icons'])}"
+        icons = "".join(_ICON.get(n, n) for n in p["icons"]) if tight else _icons(p["icons"])
+        return f"{p['name']} ${p['cost']}→{p['credits']} {icons}"
     text = f"{p['name']} [{p['department']} {p['level']}] ${p['cost']} → {p['credits']}cr"
     text += f"\n  needs {_icons(p['icons'])}"
     if p.get("ability"):
@@ -151,9 +174,12 @@ def _seat_lines(p: Obs, viewer: int, private: bool, compact: bool) -> list[str]:
         lines.append("thesis: not chosen yet")
     elif p.get("has_thesis"):
         lines.append("thesis: face-down")
-    if p.get("staff"):
+    if p.get("staff") and p["staff_used"] and compact:
+        # Used: face-down until the month ends; what it does is for next month (`b`).
+        lines.append(f"staff: {p['staff']['name']} (used this month)")
+    elif p.get("staff"):
         used = " (used this month)" if p["staff_used"] else ""
-        lines.append(f"staff: {p['staff']['name']} — {p['staff']['text']}{used}")
+        lines.append(f"staff: {p['staff']['name']} — {_counted(str(p['staff']['text']))}{used}")
     if p.get("mission") is not None:
         met = p.get("mission_met")
         lines.append(
@@ -171,11 +197,11 @@ def _seat_lines(p: Obs, viewer: int, private: bool, compact: bool) -> list[str]:
                 f"  {d['name']}: {_ability(d)}" for d in p["completed"] if d.get("ability")
             )
     if me and p.get("hand") is not None:
-        hand = [_material(m) for m in p["hand"]]
+        hand = [_material(m) for m in _hand_left(p)]
         if compact:
-            lines.append(f"hand ({p['hand_size']}): " + "; ".join(hand))
+            lines.append(f"hand ({_hand_count(p)}): " + "; ".join(hand))
         else:
-            lines.append(f"hand ({p['hand_size']}):")
+            lines.append(f"hand ({_hand_count(p)}):")
             lines.extend(f"  {m}" for m in hand)
         if p.get("pending_commits"):
             lines.append(
@@ -193,6 +219,20 @@ def _seat_lines(p: Obs, viewer: int, private: bool, compact: bool) -> list[str]:
     return lines
 
 
+def _hand_left(p: Obs) -> list[Obs]:
+    """Your hand without the cards you are committing (they are under your projects until
+    the commits are revealed, the "committing" line says where)."""
+    going = {int(c["material"]["id"]) for c in p.get("pending_commits") or []}
+    return [m for m in p.get("hand") or [] if int(m["id"]) not in going]
+
+
+def _hand_count(p: Obs) -> str:
+    """How many cards your hand holds, and how many more you are committing."""
+    left = len(_hand_left(p))
+    going = len(p.get("hand") or []) - left
+    return f"{left} + {going} committing" if going else str(left)
+
+
 def _setup_offers(p: Obs) -> list[str]:
     """The cards a seat chooses from in setup, with their faces."""
     lines: list[str] = []
@@ -203,20 +243,21 @@ def _setup_offers(p: Obs) -> list[str]:
     staffs = [o for o in (p.get("staff_offer") or []) if o is not None]
     if staffs and not p.get("staff"):
         lines.append("Your two staffs to choose from:")
-        lines.extend(f"  {s['name']}: {s['text']}" for s in staffs)
+        lines.extend(f"  {s['name']}: {_counted(str(s['text']))}" for s in staffs)
     return lines
 
 
-# The decision in progress, in the rulebook's words (the observation names the engine's stage).
+# The decision in progress, in the rulebook's words (the observation names the engine's stage),
+# each short enough to follow "Seat 0, your move: " on a line of 80 columns.
 _STAGE_TEXT = {
-    "PickThesis": "keep one of your two theses, the other goes back (Player Setup 1)",
-    "PickProject": "keep one of two 100-level projects, the other goes under the deck",
+    "PickThesis": "keep one of your two theses (the other goes back to the box)",
+    "PickProject": "keep one 100-level project (the other goes under its deck)",
     "PickStaff": "keep one of your two staffs",
     "Choose": "choose your action: cram, dig, buy or a project action",
     "Cram": "cram: commit a material, or end the cram",
     "CramTarget": "cram: the project and icon for the material",
     "Dig": "dig: take this grave pile, or look at the next",
-    "DigEnd": "dig: all three piles passed: the top grave card, a Candle or a Vial",
+    "DigEnd": "dig, all piles passed: the top grave card, a Candle or a Vial",
     "BuyClear": "buy: clear two market projects for $1, or go on",
     "BuySelect": "buy: choose projects and stock",
     "BuyPay": "buy: discard materials to pay",
@@ -226,7 +267,7 @@ _STAGE_TEXT = {
     "DemeritTarget": "the project whose demerits are removed",
     "StockChoice": "take a Candle or a Vial",
     "AfterAction": "use your staff now, or end the turn",
-    "Commit": "commit step: commit a material, or finish",
+    "Commit": "commit step: commit a material or finish",
     "CommitTarget": "commit step: the project and icon for the material",
     "Complete": "complete step: use your staff now, or keep it",
 }
@@ -250,6 +291,18 @@ _STAGE_SECTION = {
 }
 
 _BUY_STAGES = ("BuyClear", "BuySelect", "BuyPay")
+# The decisions the cards seen in the grave piles do not bear on (the compact board leaves
+# them to `b`): a buy, a commit or cram, a target, and a dig that has passed all three piles.
+_PILES_UNNEEDED = (
+    "Buy",
+    "Commit",
+    "Cram",
+    "DigEnd",
+    "FillTarget",
+    "CreditTarget",
+    "DemeritTarget",
+    "StockChoice",
+)
 
 
 def _basket(obs: Obs, turn: Obs) -> str:
@@ -270,7 +323,9 @@ def _decision_text(obs: Obs, turn: Obs) -> str:
         basket = _basket(obs, turn)
         if basket:
             text = f"buy: more, or pay (${turn.get('price')}: {basket})"
-    elif stage in _BUY_STAGES:
+    elif stage == "BuyClear" and turn.get("price"):
+        text += f" (${turn.get('price')} so far)"
+    elif stage == "BuyPay":
         text += f" (price ${turn.get('price')}, paid ${turn.get('paid')})"
     limit = turn.get("commit_limit")
     if stage in ("Commit", "Cram") and isinstance(limit, int) and limit:
@@ -383,6 +438,9 @@ def _clear_words(m: re.Match[str]) -> str:
     return f"{what} ({face}){rest}"
 
 
+_BY_NAME = ("Project action of ", "Fill the ", "Remove the demerit tokens of ", "Put ")
+
+
 def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     """An engine sentence in the board's words: a card as the board draws it (name, value or
     cost and credits, icons), without the engine's ids; "as its Hand" as "as its ✋". A put
@@ -408,8 +466,13 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
         r"\1",
         text,
     )
+    # A project named in an ability's option is on the board (yours, completed or in
+    # progress): by its name, in one line ("Project action of Crawling Claw: fill ...").
+    if text.startswith(_BY_NAME):
+        text = _PROJECT_LABEL.sub(lambda m: m.group("name"), text)
     text = _PROJECT_LABEL.sub(_project_words, text)
     text = _MATERIAL_LABEL.sub(_material_words, text)
+    text = _counted(text)
     text = _SPACE_NUMBER.sub(lambda m: f"{m.group(1)} {_SPACE[int(m.group(2)) - 1]}", text)
     if text.startswith(("Put ", "Fill the ")):
         text = re.sub(
@@ -594,14 +657,21 @@ def _market(obs: Obs, compact: bool) -> RenderableType:
         lines = [f"Market ($cost→credits, icons needed) · stock: {_stock(obs)}"]
         for col in range(3):
             top, bottom = spaces[2 * col], spaces[2 * col + 1]
-            lines += wrap_units(
-                [
-                    ("", f" {_SPACE[2 * col]}. {_project(top, short=True)}"),
-                    (" │ ", f"{_SPACE[2 * col + 1]}. {_project(bottom, short=True)}"),
-                ],
-                WIDTH,
-                "    ",
-            )
+            # A column too wide for a line (two 300-level projects) packs its icons without
+            # spaces ("💀💀🦴R🦵✋🕯") before it takes two lines.
+            for tight in (False, True):
+                column = wrap_units(
+                    [
+                        ("", f" {_SPACE[2 * col]}. {_project(top, short=True, tight=tight)}"),
+                        (" │ ", f"{_SPACE[2 * col + 1]}. "
+                         f"{_project(bottom, short=True, tight=tight)}"),
+                    ],
+                    WIDTH,
+                    "    ",
+                )
+                if len(column) == 1:
+                    break
+            lines += column
         return Text("\n".join(lines), no_wrap=True)
     market = Table(title=f"Market · stock: {_stock(obs)}", show_header=False, expand=True)
     for _ in range(3):
@@ -635,12 +705,15 @@ def _copies(faces: Sequence[str]) -> list[str]:
     return [face + (f" x{n}" if n > 1 else "") for face, n in counts.items()]
 
 
-def _compact_piles(obs: Obs, private: bool) -> list[str]:
-    """The three grave piles in as few lines as fit, a seen card never broken across two."""
+def _compact_piles(obs: Obs, private: bool, passed: int = 0) -> list[str]:
+    """The three grave piles in as few lines as fit, a seen card never broken across two;
+    the first `passed` piles (passed in the dig under way, which cannot go back to them,
+    C) Dig) by their sizes, the cards seen in them left to `b`."""
     units: list[tuple[str, str]] = []
     for k, pile in enumerate(obs["piles"]):
-        known = pile["known"] if private else []
-        units.append((" | " if k else "", f"grave pile {k + 1}: {_plural(pile['size'], 'card')}"))
+        known = pile["known"] if private and k >= passed else []
+        size = f"grave pile {k + 1}: {_plural(pile['size'], 'card')}"
+        units.append((" | " if k else "", size + (" (passed)" if k < passed else "")))
         seen = _copies([_material(m) for m in known])
         # "— you saw:" goes with the first card: a break before it leaves no separator
         # wider than the one the line kept room for at its end.
@@ -664,22 +737,51 @@ def _other_summary(p: Obs) -> list[str]:
     return parts
 
 
-def _compact_seat(p: Obs, viewer: int, private: bool, paying: bool = False) -> list[str]:
-    """A seat in the compact board: another seat's summary in a line or two; yours with your
-    projects in progress and completed ones packed two to a line, and your hand (each card
-    whole; `paying`: the list to tick below shows every card of it, faces and all)."""
+OTHER_ROWS = 2
+"""Most rows another seat takes on the compact board: the projects that do not fit are
+counted ("+3 more in progress"), `b` names them."""
+
+
+def _other_lines(p: Obs, name: str) -> list[str]:
+    """Another seat's summary (`_other_summary`) in at most `OTHER_ROWS` lines: names of
+    projects in progress left out from the last, and counted, until it fits."""
+    parts = _other_summary(p)
+    projects = max(1, len(p["projects"]))  # "in progress: A", then B, C, ...
+    cut = 0
+    while True:
+        shown = parts[: 1 + projects - cut] + parts[1 + projects :]
+        units = [("", f"{name}: ")]
+        for k, x in enumerate(shown):
+            in_list = 1 < k <= projects - cut
+            units.append((", " if in_list else " · " if k else "", x))
+        if cut:
+            units.insert(2 + projects - cut, (", ", f"+{cut} more (b)"))
+        lines = wrap_units(units, WIDTH, "    ")
+        if len(lines) <= OTHER_ROWS or cut >= projects - 1:
+            return lines
+        cut += 1
+
+
+def _seat_title(obs: Obs, seat: int, me: bool) -> str:
+    """A seat's name: "Seat 1", with who plays it where the table gave the seats' names
+    (``seat_names``: "Seat 1 (random)"); yours "Seat 0 (you)"."""
+    names = obs.get("seat_names") or []
+    if me:
+        return f"Seat {seat} (you)"
+    return f"Seat {seat} ({names[seat]})" if seat < len(names) else f"Seat {seat}"
+
+
+def _compact_seat(
+    p: Obs, viewer: int, private: bool, paying: bool = False, title: str = ""
+) -> list[str]:
+    """A seat in the compact board (`title`: its name): another seat's summary in a line or
+    two; yours with your projects in progress and completed ones packed two to a line, and
+    your hand (each card whole; `paying`: the list to tick below shows every card of it,
+    faces and all)."""
     lines = _seat_lines(p, viewer, private, compact=True)
     me = p["seat"] == viewer and private
     if not me:
-        return wrap_units(
-            [("", f"Seat {p['seat']}: ")]
-            + [
-                (", " if k > 1 and k < len(p["projects"]) + 1 else " · " if k else "", x)
-                for k, x in enumerate(_other_summary(p))
-            ],
-            WIDTH,
-            "    ",
-        )
+        return _other_lines(p, title or f"Seat {p['seat']}")
     rest = [x for x in lines if x.startswith(("•", "✓", "hand", "committing"))]
     summary = [x for x in lines if x not in rest]
     # "credits: 4" as "4cr"; the thesis by what it scores (its name is on the full board).
@@ -710,14 +812,22 @@ def _compact_seat(p: Obs, viewer: int, private: bool, paying: bool = False) -> l
     for line in rest:
         if line.startswith(("•", "✓")):
             continue
-        if line.startswith("hand") and not p.get("hand"):
-            out.append("  hand: empty")
+        if line.startswith("hand") and not _hand_left(p):
+            out.append("  hand: empty" + (f" ({_hand_count(p)})" if p.get("hand") else ""))
         elif line.startswith("hand") and paying:
             out.append(f"  hand ({p['hand_size']}): in the list to pay from below")
         elif line.startswith("hand"):
-            cards = _copies([_material(m) for m in p["hand"]])
-            units = [("", f"  hand ({p['hand_size']}): {cards[0]}")]
+            cards = _copies([_material(m) for m in _hand_left(p)])
+            # The count a unit of its own: a long one ("7 + 2 committing") never breaks
+            # the first card.
+            units = [("", f"  hand ({_hand_count(p)}):"), (" ", cards[0])]
             units += [("; ", c) for c in cards[1:]]
+            out += wrap_units(units, WIDTH, "    ")
+        elif line.startswith("committing"):
+            # Each commit whole on a line ("Toadstool → Bottled Brilliance (🍄)").
+            going = line.removeprefix("committing: ").split(", ")
+            units = [("", "  committing:")]
+            units += [(", " if i else " ", c) for i, c in enumerate(going)]
             out += wrap_units(units, WIDTH, "    ")
         else:
             out += wrap_at_spaces(f"  {line}", WIDTH, "    ")
@@ -777,10 +887,15 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         seats = sorted(obs["players"], key=lambda p: p["seat"] == viewer and private)
         paying = bool(deciding) and turn.get("stage") == "BuyPay"
         for p in seats:
-            lines += _compact_seat(p, viewer, private, paying)
-        # What you saw in the piles is for digging: a buy's or a commit's decision leaves it
-        # to `b` (the pile sizes stay).
-        seen = not (deciding and str(turn.get("stage")).startswith(("Buy", "Commit")))
+            # A payment's list of the hand takes the room: the other seats are left to `b`.
+            if not paying or p["seat"] == viewer:
+                me = p["seat"] == viewer and private
+                lines += _compact_seat(p, viewer, private, paying, _seat_title(obs, p["seat"], me))
+        # What you saw in the piles is for digging (and for choosing whether to): a buy's,
+        # a commit's, a target's decision and a dig past its three piles leave it to `b`
+        # (the pile sizes stay), and a dig under way shows only the piles still ahead.
+        stage = str(turn.get("stage")) if deciding else ""
+        seen = not stage.startswith(_PILES_UNNEEDED)
         if not seen and any(pile["known"] for pile in obs["piles"]):
             # The sizes in one line with the hint (three "grave pile N: M cards" and the hint
             # took two).
@@ -792,7 +907,8 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
                 "    ",
             )
         else:
-            lines += _compact_piles(obs, private and seen)
+            passed = int(turn.get("pile") or 1) - 1 if stage == "Dig" else 0
+            lines += _compact_piles(obs, private and seen, passed)
         for p in obs["players"]:
             if p["seat"] == viewer and private:
                 # An offered card's face in as few lines as fit (name, needs, ability).
@@ -801,7 +917,11 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
                     faces[0] = x[: len(x) - len(x.lstrip())] + faces[0]
                     units = [(" · ", face) if i else ("", face) for i, face in enumerate(faces)]
                     lines += wrap_units(units, WIDTH, "      ")
-        parts = [Text("\n".join(lines), no_wrap=True), _market(obs, compact=True)]
+        parts = [Text("\n".join(lines), no_wrap=True)]
+        if paying:  # what is bought is chosen: the market is left to `b` too
+            parts.append(Text("(b: the other seats and the market)"))
+        else:
+            parts.append(_market(obs, compact=True))
     else:
         parts.extend(Text(line) for line in _piles(obs, private))
         parts.append(Text(supply))
@@ -812,12 +932,23 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
             lines = _seat_lines(p, viewer, private, compact=False)
             if me:
                 lines += _setup_offers(p)
-            title = f"Seat {p['seat']}" + (" (you)" if me else "")
+            title = _seat_title(obs, p["seat"], me)
             # Text, not markup: "[alchemy 100]" is a card's face, not a style.
             parts.append(Panel(Text("\n".join(lines)), title=title, expand=True))
         # The market last, as on the compact board: on a short terminal `b` leaves the
         # market's faces (abilities and all) in view above the options, the seats scroll off.
         parts.append(_market(obs, compact=False))
-    if deciding:
+    if deciding and not obs.get("decision_in_title"):
         parts.append(Text(f"To decide: {_decision_text(obs, turn)}"))
     return Group(*parts)
+
+
+def decision(observation: Obs) -> str | None:
+    """The decision the observing seat is making, for the title above its options ("Seat
+    0, your move: dig: take this grave pile, or look at the next"); `None` if it is not
+    deciding. A board drawn from an observation with ``decision_in_title`` leaves its "To
+    decide" line out: the title says it."""
+    turn = observation.get("turn") or {}
+    if observation["current_player"] != observation["viewer"] or not turn:
+        return None
+    return _decision_text(observation, turn)

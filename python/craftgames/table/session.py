@@ -190,11 +190,21 @@ class TableGame:
         self.console.print(Text(line), soft_wrap=not self.console.is_terminal)
 
     def _board(self, seat: int, compact: bool = False) -> RenderableType:
-        return self.show.board(self.state, seat, private=True, compact=compact)
+        names = self._names(seat)
+        return self.show.board(
+            self.state, seat, private=True, compact=compact, titled=True, names=names
+        )
 
     def _seats_line(self, viewer: int) -> str:
+        """Who plays each seat, printed below the board ("" when the board names them)."""
+        if self.show.names_seats:
+            return ""
         names = self._names(viewer)
         return "Seats: " + " · ".join(f"{s} {n}" for s, n in enumerate(names))
+
+    def _say_seats(self, viewer: int) -> None:
+        if line := self._seats_line(viewer):
+            self._say(line)
 
     # -- playing -------------------------------------------------------------------------
 
@@ -440,7 +450,8 @@ class TableGame:
         compact = self._board(seat, compact=True)
         compact_lines = _lines_of(self.console, compact)
         # Below the board: the seats line, the menu (an option may wrap) and the prompt.
-        below = _lines_of(self.console, Text(self._seats_line(seat))) + 1
+        seats = self._seats_line(seat)
+        below = (_lines_of(self.console, Text(seats)) if seats else 0) + 1
         limit = max(4, height - below - 1 - min(compact_lines, height // 2))
         menu = build_menu(options, limit, self.show.option_path)
         # Grouped further while the compact board and the menu's lines overflow the screen
@@ -454,6 +465,10 @@ class TableGame:
         board = full if _lines_of(self.console, full) <= room else compact
         return board, menu
 
+    def _decision(self, seat: int) -> str | None:
+        """The decision `seat` is making, as the game words it for the options' title."""
+        return self.show.decision(self.state.observation(seat))
+
     def _menu_rows(self, seat: int, menu: Menu) -> int:
         """Rows `menu` takes on the screen, its title and each entry as wrapped."""
         lines = self._menu_lines(seat, menu, False, None)
@@ -465,6 +480,8 @@ class TableGame:
         title = f"Seat {seat}, your move:"
         if menu.header:
             title += " " + " > ".join(menu.header)
+        elif (decision := self._decision(seat)) is not None:
+            title += f" {decision}"
         lines = [f"  {i:>3}. {entry.label}" for i, entry in enumerate(menu.entries, 1)]
         if nested:
             lines.append("    0. back to all options")
@@ -512,7 +529,7 @@ class TableGame:
         self._unoffered = self.show.unoffered(self.state.observation(seat), texts)
         board, top = self._fit(seat, options)
         self.console.print(board)
-        self._say(self._seats_line(seat))
+        self._say_seats(seat)
         stack = [top]
         self._print_menu(seat, top, nested=False)
         while True:
@@ -590,7 +607,7 @@ class TableGame:
             self.show.name_sides(self.state.action_to_string(a), seat, names) for a in pick.items
         ]
         self.console.print(self._board(seat, compact=self.console.is_terminal))
-        self._say(self._seats_line(seat))
+        self._say_seats(seat)
         count = len(pick.items) + 1
         while True:
             title, *lines = self._set_lines(seat, pick, labels, frozenset(chosen))
@@ -652,7 +669,7 @@ class TableGame:
         """Runs a command that shows something; `False` if `answer` is not one."""
         if answer == "b":
             self.console.print(self._board(seat))
-            self._say(self._seats_line(seat))
+            self._say_seats(seat)
         elif answer == "s":
             self.console.print(
                 running_scores(self.state, self._names(seat), seat, self.show.public_score)
