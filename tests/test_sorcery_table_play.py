@@ -435,3 +435,28 @@ def test_a_busy_seat_a_wide_market_column_and_a_used_staff_keep_to_few_lines() -
     assert "fill one open Skull" not in "\n".join(lines)
     full = text_of(render(obs, private=True), width=100)
     assert "Project Number 8" in full and "Bone Staff — fill one open" in full
+
+
+def test_going_on_from_a_clear_and_passing_the_last_pile_say_what_happens() -> None:
+    # Solo, a buy's first choice offered "Clear no more market projects" before any was
+    # cleared; "Pass grave pile 3" did not say what a dig that passes all three piles gives.
+    state = new_game("sorcery", 1, seed=3, solo="robot")
+    play(state, "Keep", "Keep", "Buy")
+    table = TableGame(Console(file=io.StringIO()), game="sorcery", players=1, seed=3,
+                      seats=["human"], options={"solo": "robot"})  # fmt: skip
+    table.state = state
+    texts = [text for text, _ in table._options(0)]
+    assert "Go on to choose what to buy" in texts and "Clear no more" not in str(texts), texts
+    state = new_game("sorcery", 2, seed=3)
+    play(state, "Keep", "Keep", "Keep", "Keep", "Dig", "Pass", "Pass")
+    table.state = state
+    texts = [text for text, _ in table._options(0)]
+    assert "Pass grave pile 3 (then: the top grave card, a Candle, a Vial or nothing)" in texts
+    play(state, "Pass grave pile 3")
+    engine = sorted(state.action_to_string(a) for a in state.legal_actions())
+    assert engine == [
+        "Take a Candle from the market for free",
+        "Take a Vial from the market for free",
+        "Take nothing",
+        "Take the top card of the grave deck",
+    ]

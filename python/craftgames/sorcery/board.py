@@ -454,6 +454,14 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     if put is not None and (words := _put_words(put)) is not None:
         return words
     text = _CLEAR.sub(_clear_words, text)
+    # Said as true before any clear as after ("Clear no more" when none was cleared), and
+    # passing the last pile says what comes next (C) Dig: Keep Looking).
+    text = text.replace("Clear no more market projects", "Go on to choose what to buy")
+    text = re.sub(
+        r"\bPass grave pile 3$",
+        "Pass grave pile 3 (then: the top grave card, a Candle, a Vial or nothing)",
+        text,
+    )
     # A setup choice: the card kept (the other goes back, as "To decide" says; its option
     # is the other line).
     text = re.sub(
