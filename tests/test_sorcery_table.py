@@ -421,7 +421,7 @@ def test_a_game_resumed_in_the_middle_of_a_payment_uses_the_tick_list(
     monkeypatch.setattr(builtins, "input", lambda prompt="": script.pop(0) if script else "q")
     table.run()
     shown = out.getvalue()
-    assert "pay $4 ($2 already discarded): choose the rest, in any order" in shown
+    assert "pay $4 for 2 Candles ($2 already discarded): choose the rest, any order" in shown
     assert "Done: discard the chosen to pay $4 ($2 already discarded, $7: $3 lost)" in shown
     assert "Finish paying ($7 paid for $4, $3 lost)" in "\n".join(table.log.lines)
 

@@ -15,7 +15,7 @@ from types import ModuleType
 
 import pytest
 from rich.console import Console
-from test_sorcery_table import faces_state, play, text_of, two_candles_chosen
+from test_sorcery_table import faces_state, human_table, play, text_of, two_candles_chosen
 
 from craftgames import new_game
 from craftgames._core import State, greedy_action
@@ -460,3 +460,26 @@ def test_going_on_from_a_clear_and_passing_the_last_pile_say_what_happens() -> N
         "Take nothing",
         "Take the top card of the grave deck",
     ]
+
+
+def test_a_payment_names_what_it_pays_for() -> None:
+    # Paying leaves the market to `b`: the title said only "pay $4". It names the purchase;
+    # a solo board's hint names no other seats.
+    state = two_candles_chosen()
+    play(state, "Pay for")
+    table, _ = human_table(state)
+    pick = presentation("sorcery").set_choice(
+        state.observation(0), table._options(0), state.action_to_string
+    )
+    assert pick is not None
+    assert pick.title == "pay $4 for 2 Candles: choose what to discard, in any order"
+    state = new_game("sorcery", 1, seed=12, solo="robot")
+    play(state, "Keep", "Keep", "Buy", "Clear no more", "Buy Counting Bones", "Buy a Candle")
+    play(state, "Pay for")
+    shown = text_of(render(state.observation(0), private=True, compact=True), width=80)
+    assert "(b: the market)" in shown, shown
+    pick = presentation("sorcery").set_choice(
+        state.observation(0), [(state.action_to_string(a), a) for a in state.legal_actions()],
+        state.action_to_string,
+    )
+    assert pick is not None and pick.title.startswith("pay $3 for Counting Bones, a Candle:")

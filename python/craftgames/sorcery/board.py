@@ -610,9 +610,14 @@ def set_choice(
             return f"discard the chosen ({so_far}${paid} chosen; ${price - paid} short of ${price})"
         return f"discard the chosen to pay ${price} ({so_far}${paid}: ${paid - price} lost)"
 
-    title = f"pay ${price}: choose the materials to discard, in any order"
+    # What is bought, named: the compact board leaves the market out while paying.
+    basket = _basket(observation, turn)
+    what = f" for {basket}" if basket else ""
+    title = f"pay ${price}{what}: choose what to discard, in any order"
     if already:
-        title = f"pay ${price} (${already} already discarded): choose the rest, in any order"
+        title = (
+            f"pay ${price}{what} (${already} already discarded): choose the rest, any order"
+        )
     return SetChoice(title=title, items=tuple(value), done=done, status=status)
 
 
@@ -927,7 +932,8 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
                     lines += wrap_units(units, WIDTH, "      ")
         parts = [Text("\n".join(lines), no_wrap=True)]
         if paying:  # what is bought is chosen: the market is left to `b` too
-            parts.append(Text("(b: the other seats and the market)"))
+            left = "the other seats and the market" if len(obs["players"]) > 1 else "the market"
+            parts.append(Text(f"(b: {left})"))
         else:
             parts.append(_market(obs, compact=True))
     else:
