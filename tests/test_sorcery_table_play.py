@@ -483,3 +483,26 @@ def test_a_payment_names_what_it_pays_for() -> None:
         state.action_to_string,
     )
     assert pick is not None and pick.title.startswith("pay $3 for Counting Bones, a Candle:")
+
+
+def test_the_log_words_a_move_as_its_option_did() -> None:
+    # The option read "Project action of Waning Glyphs: put 2 extra-credit tokens on one of
+    # your projects"; the log line of it kept the engine's "Waning Glyphs [sorcery 200] $2 →
+    # 4cr" and "token(s)". A logged move reads as its option.
+    board = presentation("sorcery")
+    engine = (
+        "Project action of Waning Glyphs (#30, sorcery 200, $2, 4 credits): put 2 "
+        "extra-credit token(s) on one of your projects"
+    )
+    option = board.name_sides(engine, 0, ["you"])
+    assert option == (
+        "Project action of Waning Glyphs: put 2 extra-credit tokens on one of your projects"
+    )
+    assert board.name_sides(f"seat 0 (human): {engine}", 0, ["you"]) == (
+        f"seat 0 (human): {option}"
+    )
+    kept = "Keep thesis Osteology (4 credits: complete 3 projects that need a Limb); return "
+    kept += "Liberal Arts (4 credits: complete 1 divination project) to the box"
+    assert board.name_sides(f"seat 0 (human): {kept}", 0, ["you"]) == (
+        "seat 0 (human): Keep thesis Osteology (4cr: complete 3 projects that need a Limb)"
+    )

@@ -397,7 +397,8 @@ def _project_words(m: re.Match[str]) -> str:
     )
 
 
-_LOGGED_PUT = re.compile(r"^(seat \d+ \([^()]*\): )(Put .+)$")
+# A log line of a move: "seat 0 (human): " and the move's sentence, worded as its option was.
+_LOGGED = re.compile(r"^(seat \d+ \([^()]*\): )(.+)$", re.S)
 _PUT = re.compile(r"^Put (?P<material>.+\)) under (?P<project>.+\)) as its (?P<icon>[A-Za-z ]+)$")
 # The market's spaces are lettered on the board and in the options ("market space 4" is
 # "market space D"): a space's label is never a number the prompt takes for an option.
@@ -447,8 +448,8 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     names the material by name and value and says the token it earns (`_put_words`), a
     market clear names the project and its department (`_clear_words`): one screen line."""
     del seat, names
-    logged = _LOGGED_PUT.match(text)
-    if logged is not None:  # the log's line of a put: "seat 0 (human): Put ..."
+    logged = _LOGGED.match(text)
+    if logged is not None:  # the log's line of a move: "seat 0 (human): Put ..."
         return logged.group(1) + name_sides(logged.group(2), 0, ())
     put = _PUT.match(text)
     if put is not None and (words := _put_words(put)) is not None:
