@@ -506,3 +506,20 @@ def test_the_log_words_a_move_as_its_option_did() -> None:
     assert board.name_sides(f"seat 0 (human): {kept}", 0, ["you"]) == (
         "seat 0 (human): Keep thesis Osteology (4cr: complete 3 projects that need a Limb)"
     )
+
+
+def test_a_solo_header_with_the_robot_keeps_to_one_line() -> None:
+    # "Month 1/4 · week 1 (Full Moon) · action step ·" then "  robot: ..." on a second line
+    # of every solo screen: the step is the decision's (the options' title says "choose your
+    # action", "commit step: ..."), so the header leaves it out while you decide.
+    state = new_game("sorcery", 1, seed=11, solo="robot")
+    play(state, "Keep", "Keep")
+    lines = text_of(render(state.observation(0), private=True, compact=True), width=80)
+    assert lines.splitlines()[0] == (
+        "Month 1/4 · week 1 (Full Moon) · robot: 0 grave cards ($0), score 0"
+    ), lines
+    assert presentation("sorcery").decision(state.observation(0)) == (
+        "choose your action: cram, dig, buy or a project action"
+    )
+    full = text_of(render(state.observation(0), private=True), width=100)
+    assert "· action step ·" in full  # the full board still names the step

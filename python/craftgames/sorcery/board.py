@@ -892,6 +892,8 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         # left out is left out whole (abilities, the supply), and `b` shows the full board.
         if obs["current_player"] == viewer and private:
             head_parts.pop()  # "your move" below says it
+            if turn:  # and the step: the decision in the options' title names it
+                head_parts.remove(step)
         if len(obs["players"]) == 1:  # solo: you are always the first player
             head_parts = [x for x in head_parts if not x.startswith("first player")]
         if robot:  # the robot on the header line, its tokens when it has some
