@@ -523,3 +523,23 @@ def test_a_solo_header_with_the_robot_keeps_to_one_line() -> None:
     )
     full = text_of(render(state.observation(0), private=True), width=100)
     assert "· action step ·" in full  # the full board still names the step
+
+
+def test_a_lone_option_asked_is_chosen_with_1_not_1_to_1(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A buy's lone "Pay for the purchase" (never played for you) was asked "Choose 1-1".
+    state = new_game("sorcery", 1, seed=12, solo="robot")
+    play(state, "Keep", "Keep", "Buy", "Clear no more", "Buy Counting Bones", "Buy Cleansing")
+    play(state, "Buy Waning Glyphs")
+    assert [state.action_to_string(a) for a in state.legal_actions()] == [
+        "Pay for the purchase ($5 in all)"
+    ]
+    out = io.StringIO()
+    table = TableGame(Console(file=out, width=80), game="sorcery", players=1, seed=12,
+                      seats=["human"], options={"solo": "robot"})  # fmt: skip
+    table.state = state
+    answers = iter(["2", "q"])
+    monkeypatch.setattr(builtins, "input", lambda prompt="": next(answers))
+    assert table.run() == 1
+    shown = out.getvalue()
+    assert "Choose 1 (? for help): " in shown and "Choose 1-1" not in shown, shown
+    assert "Please type 1, or ? for help." in shown, shown

@@ -93,6 +93,16 @@ def _lines_of(console: Console, renderable: RenderableType) -> int:
     return len(capture.get().splitlines())
 
 
+def _span(count: int) -> str:
+    """The numbers a prompt takes: "1-3", or "1" for a lone option."""
+    return "1" if count == 1 else f"1-{count}"
+
+
+def _numbers(count: int) -> str:
+    """The numbers a prompt takes, in words: "a number from 1 to 3", or "1"."""
+    return "1" if count == 1 else f"a number from 1 to {count}"
+
+
 def _path_to(menu: Menu, action: int) -> list[int] | None:
     """The numbers to type in `menu` (and the groups under it) to choose `action`."""
     for i, entry in enumerate(menu.entries, 1):
@@ -536,7 +546,7 @@ class TableGame:
             menu = stack[-1]
             count = len(menu.entries)
             try:
-                answer = self._ask(f"Choose 1-{count} (? for help): ").strip().lower()
+                answer = self._ask(f"Choose {_span(count)} (? for help): ").strip().lower()
             except EOFError:
                 self.console.print()
                 raise Quit from None
@@ -554,7 +564,7 @@ class TableGame:
                     if entry.submenu is not None:
                         stack.append(entry.submenu)
                 else:
-                    self._say(f"Please type a number from 1 to {count}, or ? for help.")
+                    self._say(f"Please type {_numbers(count)}, or ? for help.")
                     continue
             elif answer in {"q", "quit", "exit"}:
                 raise Quit
@@ -566,7 +576,7 @@ class TableGame:
                 stack = [self._help(seat, options)]  # prints the options below the help
                 continue
             elif not self._command(seat, answer, menu):
-                self._say(f"Please type a number from 1 to {count}, or ? for help.")
+                self._say(f"Please type {_numbers(count)}, or ? for help.")
                 continue
             self._print_menu(seat, stack[-1], nested=len(stack) > 1)
 
