@@ -543,3 +543,18 @@ def test_a_lone_option_asked_is_chosen_with_1_not_1_to_1(monkeypatch: pytest.Mon
     shown = out.getvalue()
     assert "Choose 1 (? for help): " in shown and "Choose 1-1" not in shown, shown
     assert "Please type 1, or ? for help." in shown, shown
+
+
+def test_the_logs_consequence_lines_are_in_the_tables_words_too() -> None:
+    # A move's consequences in the log kept the engine's words: "Seat 0 completes Tincture
+    # of Toadstool — when completed: take 1 vial(s) for free", and in a solo game "Every
+    # seat has committed: the commits are revealed" (there is one seat).
+    table = TableGame(Console(file=io.StringIO()), game="sorcery", players=1, seed=0,
+                      seats=["greedy"], options={"solo": "robot"}, quiet=True)  # fmt: skip
+    assert table.run() == 0
+    log = table.log.lines
+    assert (
+        "  · Seat 0 completes Tincture of Toadstool — when completed: take 1 vial for free"
+    ) in log, log
+    assert not [line for line in log if "(s)" in line or "Every seat" in line], log
+    assert log.count("  · The commit step ends: your commits are placed") == 16

@@ -447,7 +447,11 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     cost and credits, icons), without the engine's ids; "as its Hand" as "as its ✋". A put
     names the material by name and value and says the token it earns (`_put_words`), a
     market clear names the project and its department (`_clear_words`): one screen line."""
-    del seat, names
+    del seat
+    if len(names) == 1:  # solo: no other seat commits ("Every seat has committed: ...")
+        text = text.replace("Every seat has committed: the commits are revealed", (
+            "The commit step ends: your commits are placed"
+        ))
     logged = _LOGGED.match(text)
     if logged is not None:  # the log's line of a move: "seat 0 (human): Put ..."
         return logged.group(1) + name_sides(logged.group(2), 0, ())

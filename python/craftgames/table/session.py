@@ -234,6 +234,11 @@ class TableGame:
         if lines:
             names = self._names(viewer) if viewer in self.humans else self.seats
             lines[0] = self.show.name_sides(lines[0], seat, names)
+            # What the move made happen ("  · ..."), in the table's words too.
+            lines[1:] = [
+                f"  · {self.show.name_sides(line.removeprefix('  · '), seat, names)}"
+                for line in lines[1:]
+            ]
         note = None
         if forced and viewer == seat and lines:
             lines[0] += f"  ({self.show.only_option(self.state.observation(seat))})"
