@@ -14,6 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from rich.cells import cell_len
 from rich.console import Console
 from test_sorcery_table import faces_state, human_table, play, text_of, two_candles_chosen
 
@@ -558,3 +559,21 @@ def test_the_logs_consequence_lines_are_in_the_tables_words_too() -> None:
     ) in log, log
     assert not [line for line in log if "(s)" in line or "Every seat" in line], log
     assert log.count("  · The commit step ends: your commits are placed") == 16
+
+
+def test_the_hot_seat_result_keeps_each_new_card_whole_on_a_line() -> None:
+    # "new in your hand: ...; Pristine Ribs $2 🦴R · +1 if 🦴R; Vial" broke a card at the
+    # screen's edge: each card is whole on a line, the lines fit 80 columns with their indent.
+    from craftgames.sorcery.board import move_result
+
+    after = faces_state().observation(0)
+    before = {**after, "players": [{**after["players"][0], "hand": []}, after["players"][1]]}
+    long = {"id": 90, "name": "Mismatched Bone", "value": 1, "kind": "grave",
+            "icons": ["skull", "hand", "rib_cage", "limb"], "credit": [],
+            "demerit": ["skull", "hand", "rib_cage"]}  # fmt: skip
+    after["players"][0]["hand"] = [*after["players"][0]["hand"], long, {**long, "id": 91}]
+    lines = move_result(before, after)
+    faces = [_material(m) for m in after["players"][0]["hand"]]
+    assert len(lines) > 1 and all(cell_len(f"  {line}") <= 80 for line in lines), lines
+    for face in faces:
+        assert any(face in line for line in lines), (face, lines)

@@ -544,7 +544,10 @@ def move_result(before: Obs, after: Obs) -> list[str]:
     had = {int(m["id"]) for m in old.get("hand") or []}
     gained = [_material(m) for m in new["hand"] if int(m["id"]) not in had]
     if gained:
-        lines.append("new in your hand: " + "; ".join(_copies(gained)))
+        # Each card whole on a line (the table indents these lines by two).
+        cards = _copies(gained)
+        units = [("", f"new in your hand: {cards[0]}"), *(("; ", c) for c in cards[1:])]
+        lines += wrap_units(units, WIDTH - 2, "  ")
     was = {int(w["id"]): w for w in old["projects"]}
     for w in new["projects"]:
         prior = was.get(int(w["id"]))
