@@ -17,7 +17,14 @@ from rich.console import Console
 
 from craftgames import new_game
 from craftgames._core import State, greedy_action
-from craftgames.sorcery.board import LEGEND, _material, render, rule_section
+from craftgames.sorcery.board import (
+    _PILES_UNNEEDED,
+    LEGEND,
+    _hand_left,
+    _material,
+    render,
+    rule_section,
+)
 from craftgames.table.presentation import presentation
 from craftgames.table.scores import print_scores
 from craftgames.table.session import TableGame
@@ -237,11 +244,12 @@ def test_completed_projects_are_public_in_the_score_table() -> None:
 
 
 ACTION_STEP = (
-    "To decide: choose your action",
-    "To decide: buy:",
-    "To decide: dig:",
-    "To decide: cram",
+    "Seat 0, your move: choose your action",
+    "Seat 0, your move: buy:",
+    "Seat 0, your move: dig",
+    "Seat 0, your move: cram",
 )
+PAYMENT = "Seat 0, your move: pay $"
 
 
 @pytest.mark.skipif(not hasattr(os, "openpty"), reason="needs a pseudo terminal")
@@ -272,13 +280,15 @@ def test_the_market_is_in_view_at_every_action_step_decision_on_80x24(
         shown = screen(printed)
         while len(checked) < 12:
             text = "\n".join(shown)
-            if "\nSeats: " in printed:  # a decision's board and options (not a group opened)
+            if "Market (" in printed:  # a decision's board and options (not a group opened)
                 assert any(re.match(r"Month \d/4 · week ", line) for line in shown), text
             decision = next((line for line in shown if line.startswith(ACTION_STEP)), None)
+            # A payment's list of the hand leaves the market to `b` (what is bought is chosen).
+            checked += [line for line in shown if line.startswith(PAYMENT)][:1]
             if decision is not None:
                 checked.append(decision)
                 # The market header and its three lines (two spaces each) are on screen.
-                assert "Market, a line a column (top │ bottom; name $cost→credits" in text, text
+                assert "Market ($cost→credits, icons needed) · stock: Candle $2 🕯" in text, text
                 for top, bottom in ("AB", "CD", "EF"):
                     assert any(
                         line.startswith(f" {top}. ") and f"│ {bottom}. " in line for line in shown
@@ -301,8 +311,8 @@ def test_the_market_is_in_view_at_every_action_step_decision_on_80x24(
     # (solo, the first option of a buy clears the market again and again).
     if players == 1:
         return
-    assert any(d.startswith("To decide: buy: choose") for d in checked), checked
-    assert any(d.startswith("To decide: buy: discard") for d in checked), checked
+    assert any(d.startswith("Seat 0, your move: buy: choose") for d in checked), checked
+    assert any(d.startswith(PAYMENT) for d in checked), checked
 
 
 def test_option_texts_word_cards_as_the_board_does_without_engine_ids() -> None:
@@ -372,9 +382,7 @@ def test_the_compact_pile_line_and_the_decision_wrap_at_80_columns() -> None:
     play(state, "Dig", "Pass", "Pass", "Pass")  # seat 1 at the end of its dig
     shown = text_of(render(state.observation(1), private=True, compact=True), width=80)
     decision = after(shown, "To decide")
-    assert decision == (
-        "To decide: dig: all three piles passed: the top grave card, a Candle or a Vial"
-    )
+    assert decision == "To decide: dig, all piles passed: the top grave card, a Candle or a Vial"
     seat0 = text_of(render(faces_state().observation(0), private=True, compact=True), width=80)
     piles = after(seat0, "grave pile 1")
     assert "…" not in piles
@@ -413,7 +421,7 @@ def test_a_game_resumed_in_the_middle_of_a_payment_uses_the_tick_list(
     monkeypatch.setattr(builtins, "input", lambda prompt="": script.pop(0) if script else "q")
     table.run()
     shown = out.getvalue()
-    assert "pay $4 ($2 already discarded): choose the rest, in any order" in shown
+    assert "pay $4 for 2 Candles ($2 already discarded): choose the rest, any order" in shown
     assert "Done: discard the chosen to pay $4 ($2 already discarded, $7: $3 lost)" in shown
     assert "Finish paying ($7 paid for $4, $3 lost)" in "\n".join(table.log.lines)
 
@@ -455,12 +463,16 @@ def test_the_compact_board_cuts_nothing_and_never_breaks_a_card(players: int) ->
             me = obs["players"][seat]
             seen = [m for pile in obs["piles"] for m in pile["known"]]
             stage = str((obs.get("turn") or {}).get("stage"))
-            if stage.startswith(("Buy", "Commit")):  # the piles are for digging: `b` has them
+            if stage.startswith(_PILES_UNNEEDED):  # the piles are for digging: `b` has them
                 seen = []
                 assert not any(p["known"] for p in obs["piles"]) or "(b: the cards" in shown
+            if stage == "Dig":  # the piles passed in this dig cannot be taken: `b` has them
+                passed = obs["turn"]["pile"] - 1
+                seen = [m for pile in obs["piles"][passed:] for m in pile["known"]]
+            hand = _hand_left(me)  # the cards being committed are on the "committing" line
             if stage == "BuyPay":  # the hand is the list to tick below the board
-                me = {"hand": []}
-            for m in [*me["hand"], *seen]:
+                hand = []
+            for m in [*hand, *seen]:
                 assert any(_material(m) in line for line in lines), (_material(m), shown)
             assert f"Seat {seat} (you): " in shown
             checked += 1
@@ -634,7 +646,7 @@ def test_the_decision_says_what_a_buy_has_chosen_and_how_many_may_be_committed()
     turn = state.observation(seat)["turn"]
     shown = " ".join(text_of(render(state.observation(seat), private=True)).split())
     expected = f"({turn['commits']} of {turn['commit_limit']} committed)"
-    assert f"To decide: commit step: commit a material, or finish {expected}" in shown, shown
+    assert f"To decide: commit step: commit a material or finish {expected}" in shown, shown
 
 
 def test_the_log_words_a_put_as_its_option_did() -> None:

@@ -8,7 +8,7 @@ board keeps the market in view on a terminal of 24 rows.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rich.console import Group, RenderableType
@@ -16,12 +16,26 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from craftgames.table.presentation import SetChoice
+from craftgames.sorcery.faces import (
+    _ICON,
+    _SPACE,
+    WIDTH,
+    _copies,
+    _counted,
+    _icons,
+    _material,
+    _plural,
+)
+from craftgames.sorcery.words import _basket, annotate, name_sides, option_path, set_choice
 from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
 __all__ = [
     "LEGEND",
+    "NAMES_SEATS",
     "PUBLIC_SCORE",
+    "annotate",
+    "decision",
+    "move_result",
     "must_ask",
     "name_sides",
     "only_option",
@@ -34,19 +48,6 @@ __all__ = [
 
 Obs = Mapping[str, Any]
 
-# A compact line's width: 79 cells fit an 80-column terminal.
-WIDTH = 79
-
-_ICON = {
-    "mushroom": "🍄",
-    "skull": "💀",
-    "ring": "💍",
-    "hand": "✋",
-    "rib_cage": "🦴R",
-    "limb": "🦵",
-    "candle": "🕯",
-    "vial": "🧪",
-}
 
 LEGEND = """\
   Grave icons: 🍄 Mushroom 💀 Skull 💍 Ring ✋ Hand 🦴R Rib Cage 🦵 Limb
@@ -62,14 +63,14 @@ LEGEND = """\
   End: every $8 worth of unused materials (hand, unfinished projects): 1cr."""
 """The board's symbols, shown by ``?``."""
 
+NAMES_SEATS = True
+"""Given the seats' names (``seat_names``), the board names who plays each seat: the table
+needs no line of its own for them."""
+
 PUBLIC_SCORE = ("Completed projects",)
 """Score categories every seat sees: completed projects are face-up with their tokens."""
 
 _TRIGGER = {"action": "action", "ongoing": "ongoing", "on_complete": "when completed"}
-
-
-def _icons(names: Sequence[str]) -> str:
-    return " ".join(_ICON.get(n, n) for n in names)
 
 
 def _ability(p: Obs) -> str:
@@ -77,43 +78,22 @@ def _ability(p: Obs) -> str:
     if not ability:
         return ""
     trigger = str(ability["trigger"])
-    return f"{_TRIGGER.get(trigger, trigger)}: {ability['text']}"
+    return f"{_TRIGGER.get(trigger, trigger)}: {_counted(str(ability['text']))}"
 
 
-def _project(p: Obs | None, *, short: bool = False) -> str:
-    """A project's face: name, department and level, cost, credits, icons, ability."""
+def _project(p: Obs | None, *, short: bool = False, tight: bool = False) -> str:
+    """A project's face: name, department and level, cost, credits, icons, ability
+    (`short`: name, cost, credits and icons; `tight`: the icons without spaces)."""
     if p is None:
         return "—" if short else "— (empty)"
     if short:
-        return f"{p['name']} ${p['cost']}→{p['credits']} {_icons(p['icons'])}"
+        icons = "".join(_ICON.get(n, n) for n in p["icons"]) if tight else _icons(p["icons"])
+        return f"{p['name']} ${p['cost']}→{p['credits']} {icons}"
     text = f"{p['name']} [{p['department']} {p['level']}] ${p['cost']} → {p['credits']}cr"
     text += f"\n  needs {_icons(p['icons'])}"
     if p.get("ability"):
         text += f"\n  {_ability(p)}"
     return text
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
-
-
-def _face(
-    name: str, value: object, icons: Sequence[str], credit: Sequence[str], demerit: Sequence[str]
-) -> str:
-    """A material's face: name, value, icons (either/or), and its token icons. One wording
-    for the board and the option texts (`name_sides`)."""
-    face = " or ".join(_ICON.get(i, i) for i in icons) if icons else "no icon"
-    mods = ""
-    if credit:
-        mods += " · +1 if " + "/".join(_ICON.get(i, i) for i in credit)
-    if demerit:
-        mods += " · -1 if " + "/".join(_ICON.get(i, i) for i in demerit)
-    return f"{name} ${value} {face}{mods}"
-
-
-def _material(m: Obs) -> str:
-    """A material's face as the board draws it."""
-    return _face(m["name"], m["value"], m["icons"], m.get("credit") or [], m.get("demerit") or [])
 
 
 def _slots(w: Obs) -> str:
@@ -144,11 +124,17 @@ def _seat_lines(p: Obs, viewer: int, private: bool, compact: bool) -> list[str]:
     if me and p.get("thesis"):
         th = p["thesis"]
         lines.append(f"thesis: {th['name']} ({th['credits']}cr: {th['condition']})")
+    elif me and p.get("has_thesis") and any(p.get("thesis_offer") or []):
+        # Your own thesis before you keep one: nothing lies face-down yet (Player Setup 1).
+        lines.append("thesis: not chosen yet")
     elif p.get("has_thesis"):
         lines.append("thesis: face-down")
-    if p.get("staff"):
+    if p.get("staff") and p["staff_used"] and compact:
+        # Used: face-down until the month ends; what it does is for next month (`b`).
+        lines.append(f"staff: {p['staff']['name']} (used this month)")
+    elif p.get("staff"):
         used = " (used this month)" if p["staff_used"] else ""
-        lines.append(f"staff: {p['staff']['name']} — {p['staff']['text']}{used}")
+        lines.append(f"staff: {p['staff']['name']} — {_counted(str(p['staff']['text']))}{used}")
     if p.get("mission") is not None:
         met = p.get("mission_met")
         lines.append(
@@ -166,11 +152,11 @@ def _seat_lines(p: Obs, viewer: int, private: bool, compact: bool) -> list[str]:
                 f"  {d['name']}: {_ability(d)}" for d in p["completed"] if d.get("ability")
             )
     if me and p.get("hand") is not None:
-        hand = [_material(m) for m in p["hand"]]
+        hand = [_material(m) for m in _hand_left(p)]
         if compact:
-            lines.append(f"hand ({p['hand_size']}): " + "; ".join(hand))
+            lines.append(f"hand ({_hand_count(p)}): " + "; ".join(hand))
         else:
-            lines.append(f"hand ({p['hand_size']}):")
+            lines.append(f"hand ({_hand_count(p)}):")
             lines.extend(f"  {m}" for m in hand)
         if p.get("pending_commits"):
             lines.append(
@@ -188,6 +174,20 @@ def _seat_lines(p: Obs, viewer: int, private: bool, compact: bool) -> list[str]:
     return lines
 
 
+def _hand_left(p: Obs) -> list[Obs]:
+    """Your hand without the cards you are committing (they are under your projects until
+    the commits are revealed, the "committing" line says where)."""
+    going = {int(c["material"]["id"]) for c in p.get("pending_commits") or []}
+    return [m for m in p.get("hand") or [] if int(m["id"]) not in going]
+
+
+def _hand_count(p: Obs) -> str:
+    """How many cards your hand holds, and how many more you are committing."""
+    left = len(_hand_left(p))
+    going = len(p.get("hand") or []) - left
+    return f"{left} + {going} committing" if going else str(left)
+
+
 def _setup_offers(p: Obs) -> list[str]:
     """The cards a seat chooses from in setup, with their faces."""
     lines: list[str] = []
@@ -198,20 +198,21 @@ def _setup_offers(p: Obs) -> list[str]:
     staffs = [o for o in (p.get("staff_offer") or []) if o is not None]
     if staffs and not p.get("staff"):
         lines.append("Your two staffs to choose from:")
-        lines.extend(f"  {s['name']}: {s['text']}" for s in staffs)
+        lines.extend(f"  {s['name']}: {_counted(str(s['text']))}" for s in staffs)
     return lines
 
 
-# The decision in progress, in the rulebook's words (the observation names the engine's stage).
+# The decision in progress, in the rulebook's words (the observation names the engine's stage),
+# each short enough to follow "Seat 0, your move: " on a line of 80 columns.
 _STAGE_TEXT = {
-    "PickThesis": "keep one of your two theses, the other goes back (Player Setup 1)",
-    "PickProject": "keep one of two 100-level projects, the other goes under the deck",
+    "PickThesis": "keep one of your two theses (the other goes back to the box)",
+    "PickProject": "keep one 100-level project (the other goes under its deck)",
     "PickStaff": "keep one of your two staffs",
     "Choose": "choose your action: cram, dig, buy or a project action",
     "Cram": "cram: commit a material, or end the cram",
     "CramTarget": "cram: the project and icon for the material",
     "Dig": "dig: take this grave pile, or look at the next",
-    "DigEnd": "dig: all three piles passed: the top grave card, a Candle or a Vial",
+    "DigEnd": "dig, all piles passed: the top grave card, a Candle or a Vial",
     "BuyClear": "buy: clear two market projects for $1, or go on",
     "BuySelect": "buy: choose projects and stock",
     "BuyPay": "buy: discard materials to pay",
@@ -221,7 +222,7 @@ _STAGE_TEXT = {
     "DemeritTarget": "the project whose demerits are removed",
     "StockChoice": "take a Candle or a Vial",
     "AfterAction": "use your staff now, or end the turn",
-    "Commit": "commit step: commit a material, or finish",
+    "Commit": "commit step: commit a material or finish",
     "CommitTarget": "commit step: the project and icon for the material",
     "Complete": "complete step: use your staff now, or keep it",
 }
@@ -245,16 +246,18 @@ _STAGE_SECTION = {
 }
 
 _BUY_STAGES = ("BuyClear", "BuySelect", "BuyPay")
-
-
-def _basket(obs: Obs, turn: Obs) -> str:
-    """What a buy has chosen so far: its market projects by name, then its stock."""
-    market = obs["market"]
-    names = [str(market[s]["name"]) for s in turn.get("buy_spaces") or [] if market[s]]
-    for n, word in ((turn.get("buy_candles") or 0, "Candle"), (turn.get("buy_vials") or 0, "Vial")):
-        if n:
-            names.append(f"{n} {word}s" if n > 1 else f"a {word}")
-    return ", ".join(names)
+# The decisions the cards seen in the grave piles do not bear on (the compact board leaves
+# them to `b`): a buy, a commit or cram, a target, and a dig that has passed all three piles.
+_PILES_UNNEEDED = (
+    "Buy",
+    "Commit",
+    "Cram",
+    "DigEnd",
+    "FillTarget",
+    "CreditTarget",
+    "DemeritTarget",
+    "StockChoice",
+)
 
 
 def _decision_text(obs: Obs, turn: Obs) -> str:
@@ -265,7 +268,9 @@ def _decision_text(obs: Obs, turn: Obs) -> str:
         basket = _basket(obs, turn)
         if basket:
             text = f"buy: more, or pay (${turn.get('price')}: {basket})"
-    elif stage in _BUY_STAGES:
+    elif stage == "BuyClear" and turn.get("price"):
+        text += f" (${turn.get('price')} so far)"
+    elif stage == "BuyPay":
         text += f" (price ${turn.get('price')}, paid ${turn.get('paid')})"
     limit = turn.get("commit_limit")
     if stage in ("Commit", "Cram") and isinstance(limit, int) and limit:
@@ -306,127 +311,6 @@ def must_ask(observation: Obs) -> bool:
     return str((observation.get("turn") or {}).get("stage")) in _BUY_STAGES
 
 
-# The engine's card labels: a material "Name (#id, $v, Icon/Icon, +1 if Icon, -1 if Icon)"
-# (icons and tokens only when it has them), a project "Name (#id, department level, $cost,
-# N credits)".
-_ICONS = r"[A-Za-z /]+"
-_MATERIAL_LABEL = re.compile(
-    rf"(?P<name>[^()#]+?) \(#\d+, \$(?P<value>\d+)(?:, (?P<icons>{_ICONS}))?"
-    rf"(?:, \+1 if (?P<credit>{_ICONS}))?(?:, -1 if (?P<demerit>{_ICONS}))?\)"
-)
-_PROJECT_LABEL = re.compile(
-    r"(?P<name>[^()#]+?) \(#\d+, (?P<dept>[a-z]+) (?P<level>\d+), \$(?P<cost>\d+), "
-    r"(?P<credits>\d+) credits\)"
-)
-_KEY = {name.replace("_", " ").title(): name for name in _ICON}
-_EMOJI = {title: _ICON[key] for title, key in _KEY.items()}
-
-
-def _material_words(m: re.Match[str]) -> str:
-    def keys(group: str) -> list[str]:
-        found = m.group(group)
-        return [_KEY.get(i, i) for i in found.split("/")] if found else []
-
-    return _face(m.group("name"), m.group("value"), keys("icons"), keys("credit"), keys("demerit"))
-
-
-def _project_words(m: re.Match[str]) -> str:
-    return (
-        f"{m.group('name')} [{m.group('dept')} {m.group('level')}] "
-        f"${m.group('cost')} → {m.group('credits')}cr"
-    )
-
-
-_LOGGED_PUT = re.compile(r"^(seat \d+ \([^()]*\): )(Put .+)$")
-_PUT = re.compile(r"^Put (?P<material>.+\)) under (?P<project>.+\)) as its (?P<icon>[A-Za-z ]+)$")
-# The market's spaces are lettered on the board and in the options ("market space 4" is
-# "market space D"): a space's label is never a number the prompt takes for an option.
-_SPACE = "ABCDEF"
-_SPACE_NUMBER = re.compile(r"\b(market space|Clear space) ([1-6])\b")
-# A market space named in a clear: the compact market beside it shows its cost and credits.
-_CLEAR = re.compile(r"^(Clear market space \d|…together with market space \d) \((.+\))\)(.*)$")
-
-
-def _put_words(m: re.Match[str]) -> str | None:
-    """A material put under a project in progress, in one line of the screen: the material by
-    name and value (a name is one face), the project by name (the board shows it with its
-    icons), the icon it fills and the token that use puts on it (the "+1 if" / "-1 if")."""
-    material = _MATERIAL_LABEL.fullmatch(m.group("material"))
-    project = _PROJECT_LABEL.fullmatch(m.group("project"))
-    if material is None or project is None:
-        return None
-    icon = m.group("icon")
-
-    def has(group: str) -> bool:
-        return icon in (material.group(group) or "").split("/")
-
-    token = " (+1 credit)" if has("credit") else ""
-    token += " (-1 demerit)" if has("demerit") else ""
-    return (
-        f"Put {material.group('name')} ${material.group('value')} under"
-        f" {project.group('name')} as its {_EMOJI.get(icon, icon)}{token}"
-    )
-
-
-def _clear_words(m: re.Match[str]) -> str:
-    project = _PROJECT_LABEL.fullmatch(m.group(2))
-    if project is None:
-        return m.group(0)
-    rest = " and another for $1" if m.group(3) == " and another, for $1" else m.group(3)
-    what = m.group(1).replace("Clear market space", "Clear space")
-    face = f"{project.group('name')} [{project.group('dept')} {project.group('level')}]"
-    return f"{what} ({face}){rest}"
-
-
-def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
-    """An engine sentence in the board's words: a card as the board draws it (name, value or
-    cost and credits, icons), without the engine's ids; "as its Hand" as "as its ✋". A put
-    names the material by name and value and says the token it earns (`_put_words`), a
-    market clear names the project and its department (`_clear_words`): one screen line."""
-    del seat, names
-    logged = _LOGGED_PUT.match(text)
-    if logged is not None:  # the log's line of a put: "seat 0 (human): Put ..."
-        return logged.group(1) + name_sides(logged.group(2), 0, ())
-    put = _PUT.match(text)
-    if put is not None and (words := _put_words(put)) is not None:
-        return words
-    text = _CLEAR.sub(_clear_words, text)
-    # A setup choice: the card kept (the other goes back, as "To decide" says; its option
-    # is the other line).
-    text = re.sub(
-        r"^Keep thesis (.+?) \((\d+) credits: (.+?)\); return .+ to the box$",
-        r"Keep thesis \1 (\2cr: \3)",
-        text,
-    )
-    text = re.sub(
-        r"^(Keep project .+?\)); return ([^()#]+?) \(#\d+, [^)]*\) to the bottom of the .+$",
-        r"\1",
-        text,
-    )
-    text = _PROJECT_LABEL.sub(_project_words, text)
-    text = _MATERIAL_LABEL.sub(_material_words, text)
-    text = _SPACE_NUMBER.sub(lambda m: f"{m.group(1)} {_SPACE[int(m.group(2)) - 1]}", text)
-    if text.startswith(("Put ", "Fill the ")):
-        text = re.sub(
-            r"(as its|Fill the) (Mushroom|Skull|Ring|Hand|Rib Cage|Limb|Candle|Vial)\b",
-            lambda m: f"{m.group(1)} {_EMOJI[m.group(2)]}",
-            text,
-        )
-    return text
-
-
-def option_path(text: str) -> tuple[str, ...]:
-    """How a long list of options is grouped: a buy's market projects in one group ("Buy a
-    market project"), each read in it as the option itself; its Candle and Vial never in a
-    group; every other option by its verb (as for every game)."""
-    if text.startswith("Buy ") and " from market space " in text:
-        return ("Buy a market project", text)
-    if text.startswith(("Buy a Candle", "Buy a Vial")):
-        return (text,)
-    verb = text.split(" ", 1)[0]
-    return (verb, text) if verb != text else (text,)
-
-
 def only_option(observation: Obs) -> str:
     """Why a lone option was played for the player, said in the log."""
     turn = observation.get("turn") or {}
@@ -443,6 +327,42 @@ def only_option(observation: Obs) -> str:
     if not me.get("hand"):
         return "the only option: your hand is empty"
     return "the only option: no card in your hand has an icon still open on your projects"
+
+
+def _me(observation: Obs) -> Obs | None:
+    """The observing seat's own entry."""
+    viewer = observation["viewer"]
+    return next((p for p in observation["players"] if p["seat"] == viewer), None)
+
+
+def move_result(before: Obs, after: Obs) -> list[str]:
+    """What a seat's own moves changed in its view (its observations before and after
+    them), in the board's words: the cards new in its hand (a pile taken, the grave deck's
+    top card, a draw), each project in progress whose icons or tokens changed (a commit
+    revealed, an icon filled, a demerit), and each project it completed."""
+    old, new = _me(before), _me(after)
+    if old is None or new is None or new.get("hand") is None:
+        return []
+    lines: list[str] = []
+    had = {int(m["id"]) for m in old.get("hand") or []}
+    gained = [_material(m) for m in new["hand"] if int(m["id"]) not in had]
+    if gained:
+        # Each card whole on a line (the table indents these lines by two).
+        cards = _copies(gained)
+        units = [("", f"new in your hand: {cards[0]}"), *(("; ", c) for c in cards[1:])]
+        lines += wrap_units(units, WIDTH - 2, "  ")
+    was = {int(w["id"]): w for w in old["projects"]}
+    for w in new["projects"]:
+        prior = was.get(int(w["id"]))
+        if prior is not None and (_slots(prior), _tokens(prior)) != (_slots(w), _tokens(w)):
+            lines.append(f"• {w['name']} {w['credits']}cr {_slots(w)}{_tokens(w)}")
+    done = {int(d["id"]) for d in old["completed"]}
+    lines += [
+        f"✓ completed: {d['name']} {d['credits']}cr{_tokens(d)}"
+        for d in new["completed"]
+        if int(d["id"]) not in done
+    ]
+    return lines
 
 
 def unoffered(observation: Obs, options: Sequence[str]) -> str | None:
@@ -463,67 +383,43 @@ def unoffered(observation: Obs, options: Sequence[str]) -> str | None:
     return f"No Buy: your hand's ${worth} pays for nothing in the market{cheapest} or stock"
 
 
-_DISCARD = re.compile(r"^Discard .*\(#(\d+),")
+def _stock(obs: Obs) -> str:
+    """The stock beside the market, in the hand's words: "Candle $2 🕯 x12, Vial $3 🧪 x12"
+    (a price only where `annotate` found one)."""
+    prices = obs.get("stock_prices") or {}
+    parts = []
+    for kind, left in (("candle", obs["candles"]), ("vial", obs["vials"])):
+        price = f" ${prices[kind]}" if kind in prices else ""
+        parts.append(f"{kind.title()}{price} {_ICON[kind]} x{left}")
+    return ", ".join(parts)
 
 
-def set_choice(
-    observation: Obs, options: Sequence[tuple[str, int]], describe: Callable[[int], str]
-) -> SetChoice | None:
-    """The payment of a buy as a set: any of the hand's materials, in any order (the engine
-    takes them in one order per set; the table plays the set in that order). `describe`
-    words any action (the engine's sentence). In a game resumed in the middle of a payment
-    the cards already discarded count, and the rest is chosen the same way."""
-    turn = observation.get("turn") or {}
-    if turn.get("stage") != "BuyPay":
-        return None
-    discards = [
-        (a, int(m.group(1))) for _, a in options if (m := _DISCARD.match(describe(a))) is not None
-    ]
-    me = next((p for p in observation["players"] if p["seat"] == observation["viewer"]), None)
-    if not discards or me is None or not me.get("hand"):
-        return None
-    base = discards[0][0] - discards[0][1]
-    # The discards go in ascending id order: a card below the lowest offered one cannot join.
-    lowest = min(card for _, card in discards)
-    # "Finish paying" follows the discards of every material in the action space.
-    done = next(
-        (a for a in range(base, base + 1024) if describe(a).startswith("Finish paying")), None
-    )
-    if done is None:
-        return None
-    value = {base + int(m["id"]): int(m["value"]) for m in me["hand"] if int(m["id"]) >= lowest}
-    price, already = int(turn["price"]), int(turn.get("paid") or 0)
-
-    def status(chosen: frozenset[int]) -> str:
-        paid = already + sum(value[a] for a in chosen)
-        so_far = f"${already} already discarded, " if already else ""
-        if paid < price:
-            return f"discard the chosen ({so_far}${paid} chosen; ${price - paid} short of ${price})"
-        return f"discard the chosen to pay ${price} ({so_far}${paid}: ${paid - price} lost)"
-
-    title = f"pay ${price}: choose the materials to discard, in any order"
-    if already:
-        title = f"pay ${price} (${already} already discarded): choose the rest, in any order"
-    return SetChoice(title=title, items=tuple(value), done=done, status=status)
-
-
-def _market(spaces: Sequence[Obs | None], compact: bool) -> RenderableType:
+def _market(obs: Obs, compact: bool) -> RenderableType:
+    spaces = list(obs["market"])
     if compact:
         # A line a column (its top and bottom spaces), wrapped between the two.
         # The market is 3 columns of 2 (top row 1 3 5, bottom row 2 4 6): a line a column.
-        lines = ["Market, a line a column (top │ bottom; name $cost→credits, icons needed):"]
+        # The stock (Candles and Vials, D) Buy) stands beside it, with its prices.
+        lines = [f"Market ($cost→credits, icons needed) · stock: {_stock(obs)}"]
         for col in range(3):
             top, bottom = spaces[2 * col], spaces[2 * col + 1]
-            lines += wrap_units(
-                [
-                    ("", f" {_SPACE[2 * col]}. {_project(top, short=True)}"),
-                    (" │ ", f"{_SPACE[2 * col + 1]}. {_project(bottom, short=True)}"),
-                ],
-                WIDTH,
-                "    ",
-            )
+            # A column too wide for a line (two 300-level projects) packs its icons without
+            # spaces ("💀💀🦴R🦵✋🕯") before it takes two lines.
+            for tight in (False, True):
+                column = wrap_units(
+                    [
+                        ("", f" {_SPACE[2 * col]}. {_project(top, short=True, tight=tight)}"),
+                        (" │ ", f"{_SPACE[2 * col + 1]}. "
+                         f"{_project(bottom, short=True, tight=tight)}"),
+                    ],
+                    WIDTH,
+                    "    ",
+                )
+                if len(column) == 1:
+                    break
+            lines += column
         return Text("\n".join(lines), no_wrap=True)
-    market = Table(title="Market", show_header=False, expand=True)
+    market = Table(title=f"Market · stock: {_stock(obs)}", show_header=False, expand=True)
     for _ in range(3):
         market.add_column()
     for row in range(2):
@@ -547,20 +443,15 @@ def _piles(obs: Obs, private: bool) -> list[str]:
     return lines
 
 
-def _copies(faces: Sequence[str]) -> list[str]:
-    """Faces in their order, copies of one said once with their count ("Rib Cage $1 🦴R x2")."""
-    counts: dict[str, int] = {}
-    for face in faces:
-        counts[face] = counts.get(face, 0) + 1
-    return [face + (f" x{n}" if n > 1 else "") for face, n in counts.items()]
-
-
-def _compact_piles(obs: Obs, private: bool) -> list[str]:
-    """The three grave piles in as few lines as fit, a seen card never broken across two."""
+def _compact_piles(obs: Obs, private: bool, passed: int = 0) -> list[str]:
+    """The three grave piles in as few lines as fit, a seen card never broken across two;
+    the first `passed` piles (passed in the dig under way, which cannot go back to them,
+    C) Dig) by their sizes, the cards seen in them left to `b`."""
     units: list[tuple[str, str]] = []
     for k, pile in enumerate(obs["piles"]):
-        known = pile["known"] if private else []
-        units.append((" | " if k else "", f"grave pile {k + 1}: {_plural(pile['size'], 'card')}"))
+        known = pile["known"] if private and k >= passed else []
+        size = f"grave pile {k + 1}: {_plural(pile['size'], 'card')}"
+        units.append((" | " if k else "", size + (" (passed)" if k < passed else "")))
         seen = _copies([_material(m) for m in known])
         # "— you saw:" goes with the first card: a break before it leaves no separator
         # wider than the one the line kept room for at its end.
@@ -584,22 +475,51 @@ def _other_summary(p: Obs) -> list[str]:
     return parts
 
 
-def _compact_seat(p: Obs, viewer: int, private: bool, paying: bool = False) -> list[str]:
-    """A seat in the compact board: another seat's summary in a line or two; yours with your
-    projects in progress and completed ones packed two to a line, and your hand (each card
-    whole; `paying`: the list to tick below shows every card of it, faces and all)."""
+OTHER_ROWS = 2
+"""Most rows another seat takes on the compact board: the projects that do not fit are
+counted ("+3 more in progress"), `b` names them."""
+
+
+def _other_lines(p: Obs, name: str) -> list[str]:
+    """Another seat's summary (`_other_summary`) in at most `OTHER_ROWS` lines: names of
+    projects in progress left out from the last, and counted, until it fits."""
+    parts = _other_summary(p)
+    projects = max(1, len(p["projects"]))  # "in progress: A", then B, C, ...
+    cut = 0
+    while True:
+        shown = parts[: 1 + projects - cut] + parts[1 + projects :]
+        units = [("", f"{name}: ")]
+        for k, x in enumerate(shown):
+            in_list = 1 < k <= projects - cut
+            units.append((", " if in_list else " · " if k else "", x))
+        if cut:
+            units.insert(2 + projects - cut, (", ", f"+{cut} more (b)"))
+        lines = wrap_units(units, WIDTH, "    ")
+        if len(lines) <= OTHER_ROWS or cut >= projects - 1:
+            return lines
+        cut += 1
+
+
+def _seat_title(obs: Obs, seat: int, me: bool) -> str:
+    """A seat's name: "Seat 1", with who plays it where the table gave the seats' names
+    (``seat_names``: "Seat 1 (random)"); yours "Seat 0 (you)"."""
+    names = obs.get("seat_names") or []
+    if me:
+        return f"Seat {seat} (you)"
+    return f"Seat {seat} ({names[seat]})" if seat < len(names) else f"Seat {seat}"
+
+
+def _compact_seat(
+    p: Obs, viewer: int, private: bool, paying: bool = False, title: str = ""
+) -> list[str]:
+    """A seat in the compact board (`title`: its name): another seat's summary in a line or
+    two; yours with your projects in progress and completed ones packed two to a line, and
+    your hand (each card whole; `paying`: the list to tick below shows every card of it,
+    faces and all)."""
     lines = _seat_lines(p, viewer, private, compact=True)
     me = p["seat"] == viewer and private
     if not me:
-        return wrap_units(
-            [("", f"Seat {p['seat']}: ")]
-            + [
-                (", " if k > 1 and k < len(p["projects"]) + 1 else " · " if k else "", x)
-                for k, x in enumerate(_other_summary(p))
-            ],
-            WIDTH,
-            "    ",
-        )
+        return _other_lines(p, title or f"Seat {p['seat']}")
     rest = [x for x in lines if x.startswith(("•", "✓", "hand", "committing"))]
     summary = [x for x in lines if x not in rest]
     # "credits: 4" as "4cr"; the thesis by what it scores (its name is on the full board).
@@ -630,14 +550,22 @@ def _compact_seat(p: Obs, viewer: int, private: bool, paying: bool = False) -> l
     for line in rest:
         if line.startswith(("•", "✓")):
             continue
-        if line.startswith("hand") and not p.get("hand"):
-            out.append("  hand: empty")
+        if line.startswith("hand") and not _hand_left(p):
+            out.append("  hand: empty" + (f" ({_hand_count(p)})" if p.get("hand") else ""))
         elif line.startswith("hand") and paying:
             out.append(f"  hand ({p['hand_size']}): in the list to pay from below")
         elif line.startswith("hand"):
-            cards = _copies([_material(m) for m in p["hand"]])
-            units = [("", f"  hand ({p['hand_size']}): {cards[0]}")]
+            cards = _copies([_material(m) for m in _hand_left(p)])
+            # The count a unit of its own: a long one ("7 + 2 committing") never breaks
+            # the first card.
+            units = [("", f"  hand ({_hand_count(p)}):"), (" ", cards[0])]
             units += [("; ", c) for c in cards[1:]]
+            out += wrap_units(units, WIDTH, "    ")
+        elif line.startswith("committing"):
+            # Each commit whole on a line ("Toadstool → Bottled Brilliance (🍄)").
+            going = line.removeprefix("committing: ").split(", ")
+            units = [("", "  committing:")]
+            units += [(", " if i else " ", c) for i, c in enumerate(going)]
             out += wrap_units(units, WIDTH, "    ")
         else:
             out += wrap_at_spaces(f"  {line}", WIDTH, "    ")
@@ -674,7 +602,7 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
     decks = obs["deck_sizes"]
     supply = (
         f"grave deck {obs['grave_deck_size']} · discard {len(obs['discard'])}"
-        f" · candles {obs['candles']} · vials {obs['vials']} · project decks: "
+        " · project decks: "
         + ", ".join(f"{100 * (i + 1)}-level {n}" for i, n in enumerate(decks))
     )
     robot = obs.get("robot")
@@ -688,6 +616,8 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         # left out is left out whole (abilities, the supply), and `b` shows the full board.
         if obs["current_player"] == viewer and private:
             head_parts.pop()  # "your move" below says it
+            if turn:  # and the step: the decision in the options' title names it
+                head_parts.remove(step)
         if len(obs["players"]) == 1:  # solo: you are always the first player
             head_parts = [x for x in head_parts if not x.startswith("first player")]
         if robot:  # the robot on the header line, its tokens when it has some
@@ -697,10 +627,15 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         seats = sorted(obs["players"], key=lambda p: p["seat"] == viewer and private)
         paying = bool(deciding) and turn.get("stage") == "BuyPay"
         for p in seats:
-            lines += _compact_seat(p, viewer, private, paying)
-        # What you saw in the piles is for digging: a buy's or a commit's decision leaves it
-        # to `b` (the pile sizes stay).
-        seen = not (deciding and str(turn.get("stage")).startswith(("Buy", "Commit")))
+            # A payment's list of the hand takes the room: the other seats are left to `b`.
+            if not paying or p["seat"] == viewer:
+                me = p["seat"] == viewer and private
+                lines += _compact_seat(p, viewer, private, paying, _seat_title(obs, p["seat"], me))
+        # What you saw in the piles is for digging (and for choosing whether to): a buy's,
+        # a commit's, a target's decision and a dig past its three piles leave it to `b`
+        # (the pile sizes stay), and a dig under way shows only the piles still ahead.
+        stage = str(turn.get("stage")) if deciding else ""
+        seen = not stage.startswith(_PILES_UNNEEDED)
         if not seen and any(pile["known"] for pile in obs["piles"]):
             # The sizes in one line with the hint (three "grave pile N: M cards" and the hint
             # took two).
@@ -712,7 +647,8 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
                 "    ",
             )
         else:
-            lines += _compact_piles(obs, private and seen)
+            passed = int(turn.get("pile") or 1) - 1 if stage == "Dig" else 0
+            lines += _compact_piles(obs, private and seen, passed)
         for p in obs["players"]:
             if p["seat"] == viewer and private:
                 # An offered card's face in as few lines as fit (name, needs, ability).
@@ -721,7 +657,12 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
                     faces[0] = x[: len(x) - len(x.lstrip())] + faces[0]
                     units = [(" · ", face) if i else ("", face) for i, face in enumerate(faces)]
                     lines += wrap_units(units, WIDTH, "      ")
-        parts = [Text("\n".join(lines), no_wrap=True), _market(list(obs["market"]), compact=True)]
+        parts = [Text("\n".join(lines), no_wrap=True)]
+        if paying:  # what is bought is chosen: the market is left to `b` too
+            left = "the other seats and the market" if len(obs["players"]) > 1 else "the market"
+            parts.append(Text(f"(b: {left})"))
+        else:
+            parts.append(_market(obs, compact=True))
     else:
         parts.extend(Text(line) for line in _piles(obs, private))
         parts.append(Text(supply))
@@ -732,12 +673,23 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
             lines = _seat_lines(p, viewer, private, compact=False)
             if me:
                 lines += _setup_offers(p)
-            title = f"Seat {p['seat']}" + (" (you)" if me else "")
+            title = _seat_title(obs, p["seat"], me)
             # Text, not markup: "[alchemy 100]" is a card's face, not a style.
             parts.append(Panel(Text("\n".join(lines)), title=title, expand=True))
         # The market last, as on the compact board: on a short terminal `b` leaves the
         # market's faces (abilities and all) in view above the options, the seats scroll off.
-        parts.append(_market(list(obs["market"]), compact=False))
-    if deciding:
+        parts.append(_market(obs, compact=False))
+    if deciding and not obs.get("decision_in_title"):
         parts.append(Text(f"To decide: {_decision_text(obs, turn)}"))
     return Group(*parts)
+
+
+def decision(observation: Obs) -> str | None:
+    """The decision the observing seat is making, for the title above its options ("Seat
+    0, your move: dig: take this grave pile, or look at the next"); `None` if it is not
+    deciding. A board drawn from an observation with ``decision_in_title`` leaves its "To
+    decide" line out: the title says it."""
+    turn = observation.get("turn") or {}
+    if observation["current_player"] != observation["viewer"] or not turn:
+        return None
+    return _decision_text(observation, turn)

@@ -12,6 +12,15 @@ A game plugs in with no CLI code of its own by providing, optionally:
   ``unoffered(observation, options)`` (a line below the options saying why a move the
   player may look for is not among them, e.g. a buy nothing in hand can pay for) and
   ``PUBLIC_SCORE`` (score categories every seat may see, e.g. completed projects),
+  ``annotate(observation, describe)`` (the observation with facts of the card set that the
+  engine words but the observation does not carry, e.g. the price of a stock card;
+  `describe` words any action), ``move_result(before, after)`` (what a seat's own moves
+  changed in its view, from its observations before and after them, in a few lines: shown
+  to it alone before a shared screen passes on, e.g. the cards a dig brought),
+  ``decision(observation)`` (the decision being made, in a few words, for the title above
+  the options; the board is then drawn from the observation with ``decision_in_title``
+  set, to leave its own line of it out), ``NAMES_SEATS`` (true if the board, given
+  ``seat_names``, names who plays each seat: the table then prints no "Seats:" line),
   ``set_choice(observation, options, describe)`` (a step whose moves choose a set, as a
   `SetChoice`; `describe` words any action);
 * in ``craftgames.<game>``: ``add_cli_arguments(parser)`` and ``options_from_cli(args)`` (its
@@ -134,6 +143,21 @@ def _only_option(observation: Obs) -> str:
     return "the only option"
 
 
+def _as_observed(observation: Obs, describe: Callable[[int], str]) -> Obs:
+    del describe
+    return observation
+
+
+def _no_decision(observation: Obs) -> str | None:
+    del observation
+    return None
+
+
+def _no_result(before: Obs, after: Obs) -> list[str]:
+    del before, after
+    return []
+
+
 def _no_sides(text: str, seat: int, names: Sequence[str]) -> str:
     del seat, names
     return text
@@ -169,9 +193,42 @@ class Presentation:
     is not among them; `None` if there is nothing to say."""
     public_score: tuple[str, ...]
     set_choice: Callable[[Obs, Sequence[tuple[str, int]], Callable[[int], str]], SetChoice | None]
+    annotate: Callable[[Obs, Callable[[int], str]], Obs]
+    """The observation as the board draws it: with what the engine's sentences (`describe`
+    words any action) tell of the card set and the observation does not carry."""
+    names_seats: bool
+    """Whether the board, given the seats' names (``seat_names``), names who plays each
+    seat, so that the table needs no "Seats:" line of its own."""
+    decision: Callable[[Obs], str | None]
+    """The decision the observing seat is making, for the title above its options (`None`:
+    the title names none, and the board says it if it does)."""
+    move_result: Callable[[Obs, Obs], list[str]]
+    """What a seat's own moves changed in its view (its observations before and after
+    them), for its eyes only: shown to it before a shared screen passes to another human."""
     add_cli_arguments: Callable[[Any], None] | None
     options_from_cli: Callable[[argparse.Namespace], dict[str, object]] | None
     after_game_from_cli: Callable[[argparse.Namespace, State, int], str | None] | None
+
+    def board(
+        self,
+        state: State,
+        seat: int,
+        *,
+        private: bool,
+        compact: bool = False,
+        titled: bool = False,
+        names: Sequence[str] | None = None,
+    ) -> RenderableType:
+        """`seat`'s board in `state` (``private``: with that seat's hidden cards), drawn from
+        its observation as annotated (`annotate`); `titled`: the title above the options
+        says the decision (`decision`), so the board need not; `names`: who plays each seat
+        (``seat_names``, for a board that `names_seats`)."""
+        observation = self.annotate(state.observation(seat), state.action_to_string)
+        if titled:
+            observation = {**observation, "decision_in_title": True}
+        if names is not None:
+            observation = {**observation, "seat_names": list(names)}
+        return self.render(observation, private=private, compact=compact)
 
     def options(self, args: argparse.Namespace) -> dict[str, object]:
         """The game's options from parsed command-line `args` ({} for a game without any)."""
@@ -212,6 +269,10 @@ def presentation(game: str) -> Presentation:
         unoffered=hook(board, "unoffered") or _all_offered,
         public_score=tuple(hook(board, "PUBLIC_SCORE") or ()),
         set_choice=hook(board, "set_choice") or _no_set,
+        annotate=hook(board, "annotate") or _as_observed,
+        move_result=hook(board, "move_result") or _no_result,
+        decision=hook(board, "decision") or _no_decision,
+        names_seats=bool(hook(board, "NAMES_SEATS")),
         add_cli_arguments=hook(rules, "add_cli_arguments"),
         options_from_cli=hook(rules, "options_from_cli"),
         after_game_from_cli=hook(rules, "after_game_from_cli"),

@@ -60,8 +60,7 @@ def show_replay(
                 return 0
             if answer == "b":
                 viewer = 0 if seat is None else seat
-                obs = state.observation(viewer)
-                console.print(show.render(obs, private=seat is not None))
+                console.print(show.board(state, viewer, private=seat is not None))
             else:
                 console.print("Press Enter for the next move, b for the board, q to quit.")
     print_scores(console, state, names, seat)

@@ -93,6 +93,16 @@ def _lines_of(console: Console, renderable: RenderableType) -> int:
     return len(capture.get().splitlines())
 
 
+def _span(count: int) -> str:
+    """The numbers a prompt takes: "1-3", or "1" for a lone option."""
+    return "1" if count == 1 else f"1-{count}"
+
+
+def _numbers(count: int) -> str:
+    """The numbers a prompt takes, in words: "a number from 1 to 3", or "1"."""
+    return "1" if count == 1 else f"a number from 1 to {count}"
+
+
 def _path_to(menu: Menu, action: int) -> list[int] | None:
     """The numbers to type in `menu` (and the groups under it) to choose `action`."""
     for i, entry in enumerate(menu.entries, 1):
@@ -161,6 +171,8 @@ class TableGame:
         """Why a kind of move is missing from the options being asked (the game's line)."""
         self._log_seen: dict[int, int] = {}
         """How many log lines each human seat had seen when it handed the screen on."""
+        self._screen_from = 0
+        """How many moves had been played when the screen was handed to `_at_screen`."""
 
     # -- who sees what -------------------------------------------------------------------
 
@@ -188,12 +200,21 @@ class TableGame:
         self.console.print(Text(line), soft_wrap=not self.console.is_terminal)
 
     def _board(self, seat: int, compact: bool = False) -> RenderableType:
-        obs = self.state.observation(seat)
-        return self.show.render(obs, private=True, compact=compact)
+        names = self._names(seat)
+        return self.show.board(
+            self.state, seat, private=True, compact=compact, titled=True, names=names
+        )
 
     def _seats_line(self, viewer: int) -> str:
+        """Who plays each seat, printed below the board ("" when the board names them)."""
+        if self.show.names_seats:
+            return ""
         names = self._names(viewer)
         return "Seats: " + " · ".join(f"{s} {n}" for s, n in enumerate(names))
+
+    def _say_seats(self, viewer: int) -> None:
+        if line := self._seats_line(viewer):
+            self._say(line)
 
     # -- playing -------------------------------------------------------------------------
 
@@ -213,6 +234,11 @@ class TableGame:
         if lines:
             names = self._names(viewer) if viewer in self.humans else self.seats
             lines[0] = self.show.name_sides(lines[0], seat, names)
+            # What the move made happen ("  · ..."), in the table's words too.
+            lines[1:] = [
+                f"  · {self.show.name_sides(line.removeprefix('  · '), seat, names)}"
+                for line in lines[1:]
+            ]
         note = None
         if forced and viewer == seat and lines:
             lines[0] += f"  ({self.show.only_option(self.state.observation(seat))})"
@@ -249,7 +275,7 @@ class TableGame:
             now = (obs.get("day"), obs.get("round"))
             if now != self._last_round:
                 self._last_round = now
-                self.console.print(self.show.render(obs, private=False))
+                self.console.print(self.show.board(self.state, seat, private=False))
         agent = self.agents[seat]
         if self.console.is_terminal and isinstance(agent, bots.MCTSBot):
             with self.console.status(f"{self._who(seat)} is thinking…"):
@@ -376,7 +402,14 @@ class TableGame:
             return
         previous = self._at_screen
         if previous is not None:
-            if self._unread:
+            # What the seat's own moves did that the shared log does not say (a card drawn,
+            # a token on a project): its eyes only, before the screen is cleared.
+            result = self._move_result(previous)
+            if result:
+                self._say(f"Seat {previous}, for your eyes only, what your moves did:")
+                for line in result:
+                    self._say(f"  {line}")
+            if self._unread or result:
                 self._wait_for_enter(f"Seat {previous}: press Enter when read (then cleared): ")
             self._log_seen[previous] = len(self.log.lines)
         if self.console.is_terminal:
@@ -389,6 +422,18 @@ class TableGame:
                 self._say(line)
         self._wait_for_enter(f"Pass the terminal to seat {seat}; seat {seat}, press Enter: ")
         self._at_screen = seat
+        self._screen_from = len(self.records)
+
+    def _move_result(self, seat: int) -> list[str]:
+        """What `seat`'s moves since it was handed the screen changed in its own view, as
+        the game words it (`Presentation.move_result`; nothing if none moved)."""
+        since = min(self._screen_from, len(self.records))  # an undo may have dropped some
+        first = next((r for r in self.records[since:] if r.seat == seat), None)
+        if first is None:
+            return []
+        before = self.show.annotate(first.before.observation(seat), first.before.action_to_string)
+        after = self.show.annotate(self.state.observation(seat), self.state.action_to_string)
+        return self.show.move_result(before, after)
 
     def _options(self, seat: int) -> list[tuple[str, int]]:
         # Listed in the order of their sentences, which groups them for a person: step-one
@@ -420,7 +465,8 @@ class TableGame:
         compact = self._board(seat, compact=True)
         compact_lines = _lines_of(self.console, compact)
         # Below the board: the seats line, the menu (an option may wrap) and the prompt.
-        below = _lines_of(self.console, Text(self._seats_line(seat))) + 1
+        seats = self._seats_line(seat)
+        below = (_lines_of(self.console, Text(seats)) if seats else 0) + 1
         limit = max(4, height - below - 1 - min(compact_lines, height // 2))
         menu = build_menu(options, limit, self.show.option_path)
         # Grouped further while the compact board and the menu's lines overflow the screen
@@ -434,6 +480,10 @@ class TableGame:
         board = full if _lines_of(self.console, full) <= room else compact
         return board, menu
 
+    def _decision(self, seat: int) -> str | None:
+        """The decision `seat` is making, as the game words it for the options' title."""
+        return self.show.decision(self.state.observation(seat))
+
     def _menu_rows(self, seat: int, menu: Menu) -> int:
         """Rows `menu` takes on the screen, its title and each entry as wrapped."""
         lines = self._menu_lines(seat, menu, False, None)
@@ -445,6 +495,8 @@ class TableGame:
         title = f"Seat {seat}, your move:"
         if menu.header:
             title += " " + " > ".join(menu.header)
+        elif (decision := self._decision(seat)) is not None:
+            title += f" {decision}"
         lines = [f"  {i:>3}. {entry.label}" for i, entry in enumerate(menu.entries, 1)]
         if nested:
             lines.append("    0. back to all options")
@@ -492,14 +544,14 @@ class TableGame:
         self._unoffered = self.show.unoffered(self.state.observation(seat), texts)
         board, top = self._fit(seat, options)
         self.console.print(board)
-        self._say(self._seats_line(seat))
+        self._say_seats(seat)
         stack = [top]
         self._print_menu(seat, top, nested=False)
         while True:
             menu = stack[-1]
             count = len(menu.entries)
             try:
-                answer = self._ask(f"Choose 1-{count} (? for help): ").strip().lower()
+                answer = self._ask(f"Choose {_span(count)} (? for help): ").strip().lower()
             except EOFError:
                 self.console.print()
                 raise Quit from None
@@ -517,7 +569,7 @@ class TableGame:
                     if entry.submenu is not None:
                         stack.append(entry.submenu)
                 else:
-                    self._say(f"Please type a number from 1 to {count}, or ? for help.")
+                    self._say(f"Please type {_numbers(count)}, or ? for help.")
                     continue
             elif answer in {"q", "quit", "exit"}:
                 raise Quit
@@ -529,7 +581,7 @@ class TableGame:
                 stack = [self._help(seat, options)]  # prints the options below the help
                 continue
             elif not self._command(seat, answer, menu):
-                self._say(f"Please type a number from 1 to {count}, or ? for help.")
+                self._say(f"Please type {_numbers(count)}, or ? for help.")
                 continue
             self._print_menu(seat, stack[-1], nested=len(stack) > 1)
 
@@ -570,7 +622,7 @@ class TableGame:
             self.show.name_sides(self.state.action_to_string(a), seat, names) for a in pick.items
         ]
         self.console.print(self._board(seat, compact=self.console.is_terminal))
-        self._say(self._seats_line(seat))
+        self._say_seats(seat)
         count = len(pick.items) + 1
         while True:
             title, *lines = self._set_lines(seat, pick, labels, frozenset(chosen))
@@ -632,7 +684,7 @@ class TableGame:
         """Runs a command that shows something; `False` if `answer` is not one."""
         if answer == "b":
             self.console.print(self._board(seat))
-            self._say(self._seats_line(seat))
+            self._say_seats(seat)
         elif answer == "s":
             self.console.print(
                 running_scores(self.state, self._names(seat), seat, self.show.public_score)
