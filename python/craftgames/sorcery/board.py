@@ -26,14 +26,13 @@ from craftgames.sorcery.faces import (
     _material,
     _plural,
 )
-from craftgames.sorcery.words import _basket, annotate, name_sides, option_path, set_choice
+from craftgames.sorcery.words import _basket, name_sides, option_path, set_choice
 from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
 __all__ = [
     "LEGEND",
     "NAMES_SEATS",
     "PUBLIC_SCORE",
-    "annotate",
     "decision",
     "move_result",
     "must_ask",
@@ -385,11 +384,11 @@ def unoffered(observation: Obs, options: Sequence[str]) -> str | None:
 
 def _stock(obs: Obs) -> str:
     """The stock beside the market, in the hand's words: "Candle $2 🕯 x12, Vial $3 🧪 x12"
-    (a price only where `annotate` found one)."""
-    prices = obs.get("stock_prices") or {}
+    (no price for a kind the card set has none of)."""
     parts = []
     for kind, left in (("candle", obs["candles"]), ("vial", obs["vials"])):
-        price = f" ${prices[kind]}" if kind in prices else ""
+        cost = obs.get(f"{kind}_price")
+        price = f" ${cost}" if cost is not None else ""
         parts.append(f"{kind.title()}{price} {_ICON[kind]} x{left}")
     return ", ".join(parts)
 

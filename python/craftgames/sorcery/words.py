@@ -1,7 +1,7 @@
 """Studies in Sorcery's options and log lines in the board's words (`name_sides`), how a
-long list of them is grouped (`option_path`), a buy's payment as a set (`set_choice`) and
-the stock's prices the options say (`annotate`): the presentation hooks about the engine's
-sentences. `craftgames.sorcery.board` re-exports them for the table."""
+long list of them is grouped (`option_path`), and a buy's payment as a set (`set_choice`):
+the presentation hooks about the engine's sentences. `craftgames.sorcery.board` re-exports
+them for the table."""
 
 from __future__ import annotations
 
@@ -217,32 +217,3 @@ def set_choice(
         )
     return SetChoice(title=title, items=tuple(value), done=done, status=status)
 
-_STOCK_BUY = re.compile(r"^Buy a (Candle|Vial) \(\$(\d+)\)$")
-
-_stock_actions: dict[str, int] = {}
-"""The actions that buy a Candle and a Vial, found once in the action space."""
-
-_SCAN = 4096
-"""Action ids looked through for them (the engine words every id in its action space, legal
-or not, and raises `ValueError` past it)."""
-
-
-def annotate(observation: Obs, describe: Callable[[int], str]) -> Obs:
-    """The observation with the price of each stock card (``stock_prices``, e.g. ``{"candle":
-    2, "vial": 3}``): a Candle or Vial is bought for its trade value (D) Buy), which the
-    observation does not carry (only how many are left) and the engine says in the option
-    that buys one, "Buy a Candle ($2)". `describe` words any action."""
-    if len(_stock_actions) < 2:
-        for action in range(_SCAN):
-            try:
-                text = describe(action)
-            except ValueError:  # past the last action id
-                break
-            if (m := _STOCK_BUY.match(text)) is not None:
-                _stock_actions[m.group(1).lower()] = action
-    prices: dict[str, int] = {}
-    for kind, action in _stock_actions.items():
-        m = _STOCK_BUY.match(describe(action))
-        if m is not None and int(m.group(2)) < 1000:  # a card set without that stock: none
-            prices[kind] = int(m.group(2))
-    return {**observation, "stock_prices": prices}

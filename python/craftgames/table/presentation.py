@@ -12,9 +12,7 @@ A game plugs in with no CLI code of its own by providing, optionally:
   ``unoffered(observation, options)`` (a line below the options saying why a move the
   player may look for is not among them, e.g. a buy nothing in hand can pay for) and
   ``PUBLIC_SCORE`` (score categories every seat may see, e.g. completed projects),
-  ``annotate(observation, describe)`` (the observation with facts of the card set that the
-  engine words but the observation does not carry, e.g. the price of a stock card;
-  `describe` words any action), ``move_result(before, after)`` (what a seat's own moves
+  ``move_result(before, after)`` (what a seat's own moves
   changed in its view, from its observations before and after them, in a few lines: shown
   to it alone before a shared screen passes on, e.g. the cards a dig brought),
   ``decision(observation)`` (the decision being made, in a few words, for the title above
@@ -143,11 +141,6 @@ def _only_option(observation: Obs) -> str:
     return "the only option"
 
 
-def _as_observed(observation: Obs, describe: Callable[[int], str]) -> Obs:
-    del describe
-    return observation
-
-
 def _no_decision(observation: Obs) -> str | None:
     del observation
     return None
@@ -193,9 +186,6 @@ class Presentation:
     is not among them; `None` if there is nothing to say."""
     public_score: tuple[str, ...]
     set_choice: Callable[[Obs, Sequence[tuple[str, int]], Callable[[int], str]], SetChoice | None]
-    annotate: Callable[[Obs, Callable[[int], str]], Obs]
-    """The observation as the board draws it: with what the engine's sentences (`describe`
-    words any action) tell of the card set and the observation does not carry."""
     names_seats: bool
     """Whether the board, given the seats' names (``seat_names``), names who plays each
     seat, so that the table needs no "Seats:" line of its own."""
@@ -220,10 +210,10 @@ class Presentation:
         names: Sequence[str] | None = None,
     ) -> RenderableType:
         """`seat`'s board in `state` (``private``: with that seat's hidden cards), drawn from
-        its observation as annotated (`annotate`); `titled`: the title above the options
+        its observation; `titled`: the title above the options
         says the decision (`decision`), so the board need not; `names`: who plays each seat
         (``seat_names``, for a board that `names_seats`)."""
-        observation = self.annotate(state.observation(seat), state.action_to_string)
+        observation = state.observation(seat)
         if titled:
             observation = {**observation, "decision_in_title": True}
         if names is not None:
@@ -269,7 +259,6 @@ def presentation(game: str) -> Presentation:
         unoffered=hook(board, "unoffered") or _all_offered,
         public_score=tuple(hook(board, "PUBLIC_SCORE") or ()),
         set_choice=hook(board, "set_choice") or _no_set,
-        annotate=hook(board, "annotate") or _as_observed,
         move_result=hook(board, "move_result") or _no_result,
         decision=hook(board, "decision") or _no_decision,
         names_seats=bool(hook(board, "NAMES_SEATS")),

@@ -431,9 +431,7 @@ class TableGame:
         first = next((r for r in self.records[since:] if r.seat == seat), None)
         if first is None:
             return []
-        before = self.show.annotate(first.before.observation(seat), first.before.action_to_string)
-        after = self.show.annotate(self.state.observation(seat), self.state.action_to_string)
-        return self.show.move_result(before, after)
+        return self.show.move_result(first.before.observation(seat), self.state.observation(seat))
 
     def _options(self, seat: int) -> list[tuple[str, int]]:
         # Listed in the order of their sentences, which groups them for a person: step-one

@@ -41,6 +41,10 @@ pub const MOON_PHASES: [&str; 4] = ["Full Moon", "Last Quarter", "Waning Crescen
 /// What `viewer` sees of the table.
 #[derive(Clone, Debug, Serialize)]
 pub struct Observation<'a> {
+    /// What a Candle costs: its trade value ("A Stock Card shows the same: Material Type and
+    /// Trade Value"; D) Buy: "Together they are worth 2 + 2 = $4"), `None` for a card set
+    /// without Candles.
+    pub candle_price: Option<u16>,
     /// Candles left in the stock.
     pub candles: u32,
     /// The options.
@@ -75,6 +79,8 @@ pub struct Observation<'a> {
     pub step: &'static str,
     /// The decision in progress.
     pub turn: TurnView,
+    /// What a Vial costs, `None` for a card set without Vials.
+    pub vial_price: Option<u16>,
     /// Vials left in the stock.
     pub vials: u32,
     /// The seat observing.
@@ -322,7 +328,9 @@ impl SorceryState {
             score: self.robot_score(),
             tokens: self.t.robot.tokens,
         });
+        let price = |candle| Some(self.stock_price(candle)).filter(|&p| p != u16::MAX);
         Observation {
+            candle_price: price(true),
             candles: (self.t.stock & self.cards.candles).count_ones(),
             config: ConfigView::of(&self.t.config),
             current_player: actor,
@@ -340,6 +348,7 @@ impl SorceryState {
             robot,
             step,
             turn,
+            vial_price: price(false),
             vials: (self.t.stock & self.cards.vials).count_ones(),
             viewer,
             week: self.t.week + 1,
