@@ -123,8 +123,9 @@ def _seat_lines(p: Obs, viewer: int, private: bool, compact: bool) -> list[str]:
     if me and p.get("thesis"):
         th = p["thesis"]
         lines.append(f"thesis: {th['name']} ({th['credits']}cr: {th['condition']})")
-    elif me and p.get("has_thesis") and any(p.get("thesis_offer") or []):
-        # Your own thesis before you keep one: nothing lies face-down yet (Player Setup 1).
+    elif p.get("has_thesis") and not p.get("thesis_chosen"):
+        # A thesis not kept yet, yours or another seat's: nothing lies face-down yet
+        # (Player Setup 1).
         lines.append("thesis: not chosen yet")
     elif p.get("has_thesis"):
         lines.append("thesis: face-down")

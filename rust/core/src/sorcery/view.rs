@@ -193,6 +193,9 @@ pub struct PlayerView<'a> {
     pub staff_used: bool,
     /// Its kept thesis: the viewer's own, and a met one at the end.
     pub thesis: Option<Shared<ThesisFace<'a>>>,
+    /// It has kept its thesis (Player Setup 1; which one stays hidden): every seat sees a
+    /// card laid face-down.
+    pub thesis_chosen: bool,
     /// The viewer's own two theses, during setup.
     pub thesis_offer: Option<[Option<Shared<ThesisFace<'a>>>; 2]>,
 }
@@ -395,6 +398,7 @@ impl SorceryState {
             } else {
                 None
             },
+            thesis_chosen: p.thesis != NONE,
             thesis_offer: own_setup.then(|| p.thesis_offer.map(|c| self.thesis_face(c))),
         }
     }
