@@ -4,6 +4,7 @@ vocabulary and no internal text, and the options say a row's actions are choose-
 from __future__ import annotations
 
 import importlib.util
+import io
 import random
 import re
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from craftgames.nijar.board import ICONS, LEGEND, iconized, render
 from craftgames.replay import Replay, load_replay
 from craftgames.table.menu import build_menu
 from craftgames.table.presentation import presentation
+from craftgames.table.session import TableGame
 
 # The board's icons (the legend's "Icons" line): 💰 Perra Gorda, 🧱 Clay, 💧 Glaze, ⚡ Crack,
 # ⭐ VP. Authored in rust/core/data/nijar.toml: Torno Alto costs 2 Perra Gorda, gives 1 VP
@@ -643,3 +645,153 @@ def test_a_log_line_keeps_its_mover_first() -> None:
     assert show.name_sides("seat 0 (mcts:300): Acquire Card bonus", 1, []) == (
         "seat 0 (mcts:300): Acquire 1 Card (bonus)"
     )
+
+
+def _table_options(state: nijar.State) -> list[tuple[str, int]]:
+    """The options as the table words them, in the engine's sentence order (the session's
+    `_options`), then in the board's order."""
+    seat = state.current_player()
+    obs = state.observation(seat)
+    show = presentation("nijar")
+    legal = sorted(state.legal_actions(), key=state.action_to_string)
+    worded = [
+        (nijar_board.name_cards(show.name_sides(state.action_to_string(a), seat, []), obs, seat), a)
+        for a in legal
+    ]
+    return nijar_board.option_order(obs, worded)
+
+
+_BOARD_ROWS = ("top", "middle", "bottom")
+
+
+def _draft_place(obs: dict[str, object], name: str) -> tuple[int, int]:
+    draft = obs["draft"]
+    assert isinstance(draft, list)
+    for r, row in enumerate(draft):
+        for c, card in enumerate(row):
+            if isinstance(card, dict) and card.get("name") == name:
+                return (r, c)
+    raise AssertionError(f"{name} not in the draft area")
+
+
+def test_options_follow_the_boards_order() -> None:
+    # The options were sorted by the engine's sentence: the bottom row's spaces before the
+    # top row's ("Place 1 craftswoman on the bottom row" < "... on the top row"), a Draft
+    # Area card by its name, wheels by name. A player reads the board: main-board rows top
+    # to bottom and columns 1, 2, 3, A, B (the Special Action after them), the Draft Area
+    # row by row from left to right, wheels as the workshop lists them, pieces as the market
+    # does (Plate, Jug, Pot), and "no more" last.
+    checked: set[str] = set()
+    for players, seed in ((4, 1), (2, 3), (3, 2)):
+        state = nijar.new_game(players=players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            texts = [t for t, _ in _table_options(state)]
+            places = [t for t in texts if t.startswith("Place ") and "donkey" not in t]
+            if len(places) > 1:
+                where = [
+                    (_BOARD_ROWS.index(m.group(1)), "123AB".index(m.group(2)))
+                    if (m := re.search(r"the (\w+) row, column (\w)", t))
+                    else (3, 0)  # the Special Action, below the rows
+                    for t in places
+                ]
+                assert where == sorted(where), places
+                assert places[-1].startswith("Place a craftswoman on the Special Action")
+                checked.add("place")
+            for verb in ("Acquire ", "Move donkey to ", "Place the donkey on "):
+                cards = [
+                    m.group(1)
+                    for t in texts
+                    if (m := re.match(rf"{verb}(.+?) \([^()]+\)(, row| at row)", t))
+                ]
+                if len(cards) > 1:
+                    where = [_draft_place(obs, c) for c in cards]
+                    assert where == sorted(where), cards
+                    checked.add(verb)
+                if verb == "Acquire " and "Acquire no more cards" in texts:
+                    acquire = [t for t in texts if t.startswith("Acquire ")]
+                    assert acquire[-1] == "Acquire no more cards", acquire
+            wheels = [w["name"] for w in obs["players_view"][seat]["wheels"]]
+            thrown = [
+                m.group(1)
+                for t in texts
+                if (m := re.match(r"Throwing bonus: advance the vase on (.+) \(next: ", t))
+            ]
+            if len(thrown) > 1:
+                assert thrown == [w for w in wheels if w in thrown], thrown
+                checked.add("throw")
+            sold = [
+                m.group(2) for t in texts if (m := re.match(r"Sell an? (un)?painted (\w+) ", t))
+            ]
+            if len(set(sold)) > 1:
+                assert sold == sorted(sold, key=["Plate", "Jug", "Pot"].index), sold
+                checked.add("sell")
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked >= {"place", "Acquire ", "Move donkey to ", "throw"}, checked
+
+
+def test_a_placements_options_start_at_the_top_row() -> None:
+    # The first placement of a 4-player game (every space free): top row column 1 first,
+    # the Special Action last, and the same order each time the options are asked.
+    state = start_of_turns(4, players=4)
+    texts = [t for t, _ in _table_options(state)]
+    places = [t for t in texts if t.startswith("Place ")]
+    assert places[0].startswith("Place 1 craftswoman on the top row, column 1 "), places
+    assert places[4].startswith("Place 1 craftswoman on the top row, column B "), places
+    assert places[5].startswith("Place 1 craftswoman on the middle row, column 1 "), places
+    assert places[-1].startswith("Place a craftswoman on the Special Action"), places
+    assert [t for t, _ in _table_options(state)] == texts
+
+
+def test_options_and_log_name_workshop_cards_as_the_board_does() -> None:
+    # The engine counts a workshop's cards: "Paint a Pot into glazing workshop 2", "a crack
+    # onto cleanup card 1"; the board names them "Starting Glazing Workshop", "Taller de
+    # Vidriado 6", "Starting Cleanup". The options and the log use the board's names.
+    show = presentation("nijar")
+    assert show.name_sides(
+        "seat 1 (human): Painting bonus: paint a Pot into glazing workshop 1 (2 Glazes)", 1, []
+    ) == ("seat 1 (human): Painting bonus: paint a Pot into Starting Glazing Workshop (2 Glazes)")
+    assert show.name_sides("Cleaning bonus: a crack onto cleanup card 1", 0, []) == (
+        "Cleaning bonus: a crack onto Starting Cleanup"
+    )
+    numbered = re.compile(r"\b(glazing workshop|cleanup card) (\d+)\b")
+    found = 0
+    for seed in range(1, 6):
+        state = nijar.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            me = obs["players_view"][seat]
+            for action in state.legal_actions():
+                engine = state.action_to_string(action)
+                m = numbered.search(engine)
+                if m is None:
+                    continue
+                key = "glazing_workshops" if m.group(1) == "glazing workshop" else "cleanups"
+                name = me[key][int(m.group(2)) - 1]["name"]
+                table = nijar_board.name_cards(show.name_sides(engine, seat, []), obs, seat)
+                assert numbered.search(table) is None, table
+                assert name in table, (name, table)
+                found += int(m.group(2)) > 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert found, "no glazing workshop or cleanup card beyond the first was named"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="table/session.py (the Sorcery helper's this round) does not call Níjar's "
+    "option_order and name_cards yet: TableGame._options needs them (see the round's report)",
+)
+def test_the_session_asks_in_the_boards_order_and_words() -> None:
+    state = start_of_turns(4, players=4)
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+    game = TableGame(
+        console, game="nijar", players=4, seed=4, seats=["human", "random", "random", "random"]
+    )
+    for action in state.history():
+        game.state.apply_action(action)
+    seat = game.state.current_player()
+    assert game._options(seat) == _table_options(game.state)

@@ -17,10 +17,19 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from craftgames.nijar.options import ROW, name_sides, option_path
+from craftgames.nijar.options import ROW, name_cards, name_sides, option_order, option_path
 from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
-__all__ = ["LEGEND", "confirm", "name_sides", "option_path", "render", "rule_section"]
+__all__ = [
+    "LEGEND",
+    "confirm",
+    "name_cards",
+    "name_sides",
+    "option_order",
+    "option_path",
+    "render",
+    "rule_section",
+]
 
 Obs = Mapping[str, Any]
 
