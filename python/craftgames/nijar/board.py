@@ -440,6 +440,21 @@ def _compact_rows(obs: Obs) -> list[str]:
     return lines
 
 
+def _family_runs(names: Sequence[str]) -> list[str]:
+    """Card names with neighbours of one family joined by their numbers ("Limpieza 8",
+    "Limpieza 6" read "Limpieza 8/6")."""
+    cells: list[str] = []
+    family = None
+    for name in names:
+        found = re.fullmatch(r"(.+) (\d+)", name)
+        if found is not None and cells and found.group(1) == family:
+            cells[-1] += f"/{found.group(2)}"
+        else:
+            cells.append(name)
+        family = found.group(1) if found is not None else None
+    return cells
+
+
 def _compact_draft(obs: Obs) -> list[str]:
     """The Draft Area (8.1 Acquire Cards) a row a line, wrapped between cards: each row's
     cards left to right, a comma between two, neighbours of one family by their numbers
@@ -534,20 +549,29 @@ def _compact_player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) 
     if not (me and private):
         return [line]
     names = [str(c.get("name")) for c in _seq(p.get("hand")) if isinstance(c, Mapping)]
-    # Broken between cards, never inside a card's name; two lines at most here (`b` shows
-    # the whole hand with its faces).
-    names = names or ["empty"]
-    units = [("", f"  Your hand: {names[0]}"), *((", ", n) for n in names[1:])]
-    hand = wrap_units(units, WIDTH, "      ")
-    if len(hand) > 2:
-        more, second = ", … (b: all)", "      "
-        for n in names[hand[0].count(", ") + 1 :]:
-            joined = second + (", " if second.strip() else "") + n
-            if cell_len(joined + more) > WIDTH:
-                break
-            second = joined
-        hand = [hand[0], second + more]
-    lines = [line, *hand]
+    # On your own line, broken between cards (never inside a card's name), neighbours of
+    # one family by their numbers as in the Draft Area ("Taller de Vidriado 1/4"); three
+    # lines at most here (`b` shows the whole hand with its faces).
+    cells = _family_runs(names) or ["empty"]
+
+    # After your supply when its first card fits there, else on a line of its own.
+    alone = cell_len(f"{line} · hand: {cells[0]} ·") > WIDTH  # as `wrap_units` keeps room
+    start = (
+        [("", f"  Your hand: {cells[0]}")] if alone else [("", line), (" · ", f"hand: {cells[0]}")]
+    )
+
+    def laid(k: int, more: bool) -> list[str]:
+        units = [*start, *((", ", n) for n in cells[1:k])]
+        units += [(", ", "… (b: all)")] if more else []
+        return [line] * alone + wrap_units(units, WIDTH, "      ")
+
+    hand = laid(len(cells), False)
+    if len(hand) > 3:
+        k = len(cells) - 1
+        while k > 1 and len(laid(k, True)) > 3:
+            k -= 1
+        hand = laid(k, True)
+    lines = hand
     pending = p.get("endgame_pending")  # 10.2: yours alone until every seat has chosen
     if isinstance(pending, Mapping):
         lines.append(f"  Your endgame card this round (face-down): {pending.get('name')}")

@@ -32,7 +32,7 @@ _ROW_ONE = re.compile(r"^(?P<what>.+?) — the row's one action, instead of .+$"
 def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     """An option (or a log line) as the table shows it: a row action marked `ROW` at its
     start (what it is instead of is on the board), "Move donkey to", "Discard endgame card
-    X: any main-board action", and "Clean 1 crack" for the engine's "Clean 1 cracks"."""
+    X: any action", and "Clean 1 crack" for the engine's "Clean 1 cracks"."""
     del seat, names
     # A log line starts with its mover ("seat 1 (human): "): the sentence is the rest.
     found = _WHO.fullmatch(text)
@@ -53,7 +53,9 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     text = re.sub(
         r"^(Acquire .+) at (row \d) column \d for (\d+ Perra Gorda)$", r"\1, \2: \3", text
     )
-    text = re.sub(r"^(Discard endgame card .+) for (any main-board action)$", r"\1: \2", text)
+    # 7.2.2: "perform any action on the Main Board"; "any action" keeps the longest card's
+    # option to a line of 80 columns ("Open here" then says "any one main-board action").
+    text = re.sub(r"^(Discard endgame card .+) for any main-board action$", r"\1: any action", text)
     # The engine counts a workshop's cards ("glazing workshop 1"); the first of each is the
     # starting card of 4.2.2, as the board names it (the others: `name_cards`).
     text = re.sub(r"\bglazing workshop 1\b", "Starting Glazing Workshop", text)
