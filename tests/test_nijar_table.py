@@ -402,11 +402,12 @@ def test_few_decisions_overflow_an_80x24_screen() -> None:
     # of at column 0 (one screen's wrapped option took a row more). Since a second sale may be
     # any piece left (7.2.3), the random games differ: 55 of 303. With your hand on your own
     # line (its cards' families by their numbers) and "Discard endgame card X: any action"
-    # a line: 50.
+    # a line: 50. Your pieces where you place (a line, packed after your supply with your
+    # hand): 54.
     tool = _screen_rows_tool()
     over, seen = tool.count(seeds=(1,))
     assert sum(seen.values()) == 303
-    assert sum(over.values()) <= 50, dict(over)
+    assert sum(over.values()) <= 54, dict(over)
     # Acquiring and moving the donkey name every card they may take: those fit.
     assert over["acquire"] == over["donkey"] == 0, dict(over)
 
@@ -808,3 +809,94 @@ def test_the_session_asks_in_the_boards_order_and_words() -> None:
         game.state.apply_action(action)
     seat = game.state.current_player()
     assert game._options(seat) == _table_options(game.state)
+
+
+def test_where_to_place_shows_your_pieces() -> None:
+    # Placing a craftswoman (which row: Fire, Paint, Sell?) depends on where your pieces
+    # are; the compact board showed none of them (only `b` did), so a player who had
+    # shaped a Plate and a Pot could not see them when choosing the Fire row.
+    def shaped(state: nijar.State) -> bool:
+        obs = state.observation(0)
+        me = obs["players_view"][0]
+        return (
+            obs["phase"]["phase"] == "turns"
+            and not obs["frames"]
+            and obs["mode"]["kind"] == "idle"
+            and any(me["drying"])
+            and any(k["piece"] for k in me["firing_kilns"])
+        )
+
+    state = _first(2, 1, shaped)
+    me = state.observation(0)["players_view"][0]
+    text = " ".join(compact_text(state.observation(0)).split())
+    drying = ", ".join(
+        f"{n} {piece}" if n > 1 else piece
+        for n, piece in zip(me["drying"], ("Plate", "Jug", "Pot"), strict=True)
+        if n
+    )
+    fired = ", ".join(k["piece"] for k in me["firing_kilns"] if k["piece"])
+    assert f"Drying Area: {drying}" in text, text
+    assert f"Firing Kilns: {fired}" in text, text
+
+
+def test_the_board_shows_the_right_hand_track_and_the_special_action() -> None:
+    # 8.11 / 10.4: a First Player Action claims a space of the right-hand Turn Order track,
+    # and those seats go first next round; 7.2.1.2: craftswomen stay on the Special Action
+    # until the round ends. Neither was drawn anywhere: a player could not tell who would
+    # start the next round.
+    def claimed(state: nijar.State) -> bool:
+        obs = state.observation(0)
+        return any(s is not None for s in obs["right_track"]) and any(obs["special_stack"])
+
+    state = _first(4, 1, claimed)
+    obs = state.observation(0)
+    out = " ".join(unwrapped(board(state, 0)).split())
+    taken = " · ".join(
+        f"{i + 1} {'seat 0 (you)' if s == 0 else f'seat {s}'}"
+        for i, s in enumerate(obs["right_track"])
+        if s is not None
+    )
+    assert f"First Player Action spaces taken (first next round): {taken}" in out, out
+    on = [
+        ("seat 0 (you)" if seat == 0 else f"seat {seat}") + (f" x{n}" if n > 1 else "")
+        for seat, n in enumerate(obs["special_stack"])
+        if n
+    ]
+    assert " · on it: " + ", ".join(on) in out, out
+
+
+def test_an_open_bonus_no_option_takes_is_said() -> None:
+    # The Special Action's "Fire 1 Piece" with nothing to fire: "Open here" lists it, the
+    # options do not, and nothing said why (a player looks for it among them). A line below
+    # the options names it.
+    show = presentation("nijar")
+
+    def stuck(state: nijar.State) -> bool:
+        obs = state.observation(0)
+        frames = [f for f in obs["frames"] if f["tasks"]]
+        if obs["mode"]["kind"] != "idle" or not frames:
+            return False
+        texts = [show.name_sides(state.action_to_string(a), 0, []) for a in state.legal_actions()]
+        fire1 = list(nijar_board._ACT_NAMES).index("fire1")
+        return fire1 in frames[-1]["tasks"] and not any(
+            t.startswith("Firing bonus: ") for t in texts
+        )
+
+    state = _first(2, 1, stuck)
+    texts = [show.name_sides(state.action_to_string(a), 0, []) for a in state.legal_actions()]
+    line = show.unoffered(state.observation(0), texts)
+    assert line is not None and line.startswith("Not possible now: Fire 1 Piece"), line
+    # Where every open task has its options, nothing is said.
+    start = start_of_turns(4)
+    texts = [show.name_sides(start.action_to_string(a), 0, []) for a in start.legal_actions()]
+    assert show.unoffered(start.observation(0), texts) is None
+
+
+def test_moving_the_donkey_shows_the_draft_area() -> None:
+    # 8.1: where the donkey goes prices the next acquisitions by distance; the options say
+    # "Limpieza 5 (Cleanup), column 3" under their row, and the compact board left the Draft
+    # Area out, so the neighbours of a place could not be seen.
+    state = _first(2, 1, lambda s: s.observation(0)["mode"]["kind"] == "donkey")
+    text = compact_text(state.observation(0))
+    for r in (1, 2, 3):
+        assert f"Draft {r}: " in text, text
