@@ -830,13 +830,15 @@ def test_where_to_place_shows_your_pieces() -> None:
     me = state.observation(0)["players_view"][0]
     text = " ".join(compact_text(state.observation(0)).split())
     drying = ", ".join(
-        f"{n} {piece}" if n > 1 else piece
+        f"{n} {piece}s" if n > 1 else piece  # "2 Plates" (it read "2 Plate")
         for n, piece in zip(me["drying"], ("Plate", "Jug", "Pot"), strict=True)
         if n
     )
     fired = ", ".join(k["piece"] for k in me["firing_kilns"] if k["piece"])
     assert f"Drying Area: {drying}" in text, text
     assert f"Firing Kilns: {fired}" in text, text
+    # Counted as a person counts them (the full board's "Drying area: 2 Plate" too).
+    assert nijar_board._pieces({"drying": [2, 0, 1]}) == ["Drying Area: 2 Plates, Pot"]
 
 
 def test_the_board_shows_the_right_hand_track_and_the_special_action() -> None:

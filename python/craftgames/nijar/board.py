@@ -325,7 +325,7 @@ def _workshop(p: Mapping[str, Any], obs: Obs) -> list[str]:
                 face = iconized(face.removeprefix(f"{name} · "))
                 lines.append(f"    {name}: {piece} — {face}")
     drying = _seq(p.get("drying"))
-    shaped = ", ".join(f"{n} {_PIECES[i]}" for i, n in enumerate(drying) if n)
+    shaped = ", ".join(_count(n, _PIECES[i], _PIECES[i] + "s") for i, n in enumerate(drying) if n)
     lines.append(f"    Drying area: {shaped or 'empty'}")
     sold = _seq(p.get("sold"))
     lines.append(
@@ -458,7 +458,9 @@ def _pieces(p: Mapping[str, Any]) -> list[str]:
     drying = _seq(p.get("drying"))
     parts = []
     shaped = ", ".join(
-        f"{n} {_PIECES[i]}" if n != 1 else _PIECES[i] for i, n in enumerate(drying) if n
+        _count(n, _PIECES[i], _PIECES[i] + "s") if n != 1 else _PIECES[i]
+        for i, n in enumerate(drying)
+        if n
     )
     if shaped:
         parts.append(f"Drying Area: {shaped}")
