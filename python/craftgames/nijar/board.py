@@ -740,6 +740,14 @@ def unoffered(observation: Mapping[str, Any], options: Sequence[str]) -> str | N
     """A line below the options naming what "Open here" lists that no option takes now (a
     Paint 1 Piece with nothing fired, or not the Glazes its workshop asks): it stays open
     until the placement is done or given up, so the player is not left looking for it."""
+    # 8.7: one Fire action moves pieces from the Drying Area and from the Glazing
+    # Workshops; the engine takes the Drying Area's first, so firing a painted piece ends
+    # the firing from the Drying Area (a player who fired the painted Pot first lost the
+    # Jug's move, unwarned).
+    drying = any(re.match(r"(Row: )?Fire an? \w+ from the drying area", o) for o in options)
+    painted = any(re.match(r"(Row: )?Fire the painted .+ into a glaze kiln", o) for o in options)
+    if drying and painted:
+        return "Fire from the Drying Area first: a painted piece fired ends those moves"
     mode = observation.get("mode")
     if isinstance(mode, Mapping) and mode.get("kind") not in (None, "idle"):
         return None  # a compound action's step: its own options only

@@ -116,8 +116,8 @@ _ENDS = re.compile(r"\bno more\b|^Leave |^Skip ")
 def _board_places(obs: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
     """Every card (and place) the viewer's options may name, by where the board shows it:
     the Draft Area row by row, then the viewer's workshop as the board lists it (wheels,
-    cleanup cards, esparto cards from the printed one, firing kilns, glazing workshops,
-    glaze kilns, the drying area), then the hand."""
+    cleanup cards, esparto cards from the printed one, the drying area, firing kilns,
+    glazing workshops, glaze kilns), then the hand."""
     places: dict[str, tuple[int, int]] = {}
 
     def put(section: int, items: object) -> None:
@@ -134,10 +134,12 @@ def _board_places(obs: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
     put(2, me.get("cleanups"))
     places["the card printed on the board"] = (3, -1)
     put(3, me.get("esparto"))
+    # The Drying Area before the kilns (the board prints it last): a Fire action takes its
+    # pieces first (firing a painted piece ends those moves).
+    places["the drying area"] = (4, -1)
     put(4, me.get("firing_kilns"))
     put(5, me.get("glazing_workshops"))
     put(6, me.get("glaze_kilns"))
-    places["the drying area"] = (7, 0)
     put(8, me.get("hand"))
     return places
 
