@@ -128,6 +128,12 @@ def test_options_and_log_name_workshop_cards_as_the_board_does() -> None:
     assert show.name_sides("Cleaning bonus: a crack onto cleanup card 1", 0, []) == (
         "Cleaning bonus: a crack onto Starting Cleanup"
     )
+    # Where the engine names the card as well, once (it read "Place a crack on Starting
+    # Cleanup (Starting Cleanup)" at 80x24).
+    for n, name in ((1, "Starting Cleanup"), (2, "Limpieza 8")):
+        assert show.name_sides(f"Place a crack on cleanup card {n} ({name})", 0, []) == (
+            f"Place a crack on {name}"
+        )
     numbered = re.compile(r"\b(glazing workshop|cleanup card) (\d+)\b")
     found = 0
     for seed in range(1, 6):

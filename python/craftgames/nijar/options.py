@@ -58,6 +58,8 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     text = re.sub(r"^(Discard endgame card .+) for any main-board action$", r"\1: any action", text)
     # The engine counts a workshop's cards ("glazing workshop 1"); the first of each is the
     # starting card of 4.2.2, as the board names it (the others: `name_cards`).
+    # Where the engine names the card too ("cleanup card 2 (Limpieza 8)"), the name alone.
+    text = re.sub(r"\bcleanup card \d+ \(([^()]+)\)", r"\1", text)
     text = re.sub(r"\bglazing workshop 1\b", "Starting Glazing Workshop", text)
     text = re.sub(r"\bcleanup card 1\b", "Starting Cleanup", text)
     return who + re.sub(r"\b1 cracks\b", "1 crack", text)
