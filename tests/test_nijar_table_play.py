@@ -207,7 +207,7 @@ def test_where_to_place_shows_your_pieces() -> None:
 
 def test_the_board_shows_the_right_hand_track_and_the_special_action() -> None:
     # 8.11 / 10.4: a First Player Action claims a space of the right-hand Turn Order track,
-    # and those seats go first next round; 7.2.1.2: craftswomen stay on the Special Action
+    # space k being turn k of the next round; 7.2.1.2: craftswomen stay on the Special Action
     # until the round ends. Neither was drawn anywhere: a player could not tell who would
     # start the next round.
     def claimed(state: nijar.State) -> bool:
@@ -222,7 +222,7 @@ def test_the_board_shows_the_right_hand_track_and_the_special_action() -> None:
         for i, s in enumerate(obs["right_track"])
         if s is not None
     )
-    assert f"First Player Action spaces taken (first next round): {taken}" in out, out
+    assert f"Next round's turns taken by a First Player Action: {taken}" in out, out
     on = [
         ("seat 0 (you)" if seat == 0 else f"seat {seat}") + (f" x{n}" if n > 1 else "")
         for seat, n in enumerate(obs["special_stack"])
@@ -305,3 +305,17 @@ def _first_or_none(
             return state
         state.apply_action(rng.choice(state.legal_actions()))
     return None
+
+
+def test_a_first_player_action_says_which_turn_it_takes_next_round() -> None:
+    # "First Player Action: right-hand space 2 (gain 2 Perra Gorda)": played at 80x24 as
+    # "first next round", it made seat 0 second (10.4, as the rule's example: the second
+    # space, "Paula will be second in the next round"). The option says the turn.
+    show = presentation("nijar")
+    engine = (
+        "First Player Action: right-hand space 2 (gain 2 Perra Gorda), then any action"
+        " — the row's one action, instead of Acquire Cards or Fire"
+    )
+    assert show.name_sides(engine, 0, []) == (
+        "Row: First Player Action: turn 2 next round (gain 2 Perra Gorda), then any action"
+    )

@@ -440,7 +440,8 @@ def _on_special(obs: Obs, who: Callable[[object, Obs], str]) -> str:
 
 def _right_track(obs: Obs, who: Callable[[object, Obs], str]) -> list[str]:
     """The right-hand Turn Order track's spaces claimed by a First Player Action (8.11):
-    those seats go first next round (10.4), in the spaces' order; [] while none is."""
+    space k is turn k of the next round (10.4; the others fill the turns left in their
+    order); [] while none is."""
     taken = [
         f"{i + 1} {who(seat, obs)}"
         for i, seat in enumerate(_seq(obs.get("right_track")))
@@ -448,7 +449,7 @@ def _right_track(obs: Obs, who: Callable[[object, Obs], str]) -> list[str]:
     ]
     if not taken:
         return []
-    return [f"First Player Action spaces taken (first next round): {' · '.join(taken)}"]
+    return [f"Next round's turns taken by a First Player Action: {' · '.join(taken)}"]
 
 
 def _pieces(p: Mapping[str, Any]) -> list[str]:

@@ -43,6 +43,14 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     # in Cracks gained "(into your Cleaning Area)" (8.6: Shape two pieces).
     text = re.sub(r"^Acquire Card bonus$", "Acquire 1 Card (bonus)", text)
     text = text.replace("(next space: ", "(next: ")
+    # 8.11 / 10.4: the right-hand track's space k is turn k of the next round (the rule's
+    # example: Paula takes the second space, "Paula will be second in the next round");
+    # "right-hand space 2" read as a place on a track the compact board does not draw.
+    text = re.sub(
+        r"\bFirst Player Action: right-hand space (\d) \(",
+        r"First Player Action: turn \1 next round (",
+        text,
+    )
     # 8.10's "Starting Esparto Card printed on your Workshop Board", as the board names it.
     text = text.replace("Níjar Esparto (printed)", "the card printed on the board")
     text = re.sub(
