@@ -252,6 +252,22 @@ def test_an_open_bonus_no_option_takes_is_said() -> None:
     texts = [show.name_sides(state.action_to_string(a), 0, []) for a in state.legal_actions()]
     line = show.unoffered(state.observation(0), texts)
     assert line is not None and line.startswith("Not possible now: Fire 1 Piece"), line
+
+    # A throw's benefits come in the order the vases moved (8.5): one not offered yet is
+    # the next, not impossible (it said "Not possible now: Clean 1 Crack" while shaping
+    # two pieces, which gains the Cracks to clean).
+    def throwing(state: nijar.State) -> bool:
+        texts = [state.action_to_string(a) for a in state.legal_actions()]
+        return any(t.startswith("Skip the throw benefit") for t in texts) and (
+            nijar_board.unoffered(
+                state.observation(0), [t for t in texts if not t.startswith("Skip")]
+            )
+            is not None
+        )
+
+    state = next(s for seed in range(1, 40) if (s := _first_or_none(2, seed, throwing)))
+    texts = [show.name_sides(state.action_to_string(a), 0, []) for a in state.legal_actions()]
+    assert show.unoffered(state.observation(0), texts) is None
     # Where every open task has its options, nothing is said.
     start = start_of_turns(4)
     texts = [show.name_sides(start.action_to_string(a), 0, []) for a in start.legal_actions()]

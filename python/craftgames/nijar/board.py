@@ -752,6 +752,8 @@ def unoffered(observation: Mapping[str, Any], options: Sequence[str]) -> str | N
     mode = observation.get("mode")
     if isinstance(mode, Mapping) and mode.get("kind") not in (None, "idle"):
         return None  # a compound action's step: its own options only
+    if any(o.startswith("Skip the throw benefit") for o in options):
+        return None  # 8.5: a throw's benefits come in their order, the next one later
     frames = [f for f in _seq(observation.get("frames")) if isinstance(f, Mapping)]
     tasks = [t for f in frames[-1:] for t in _seq(f.get("tasks"))]
     acts = list(_ACT_NAMES)
