@@ -222,7 +222,7 @@ def test_the_board_shows_the_right_hand_track_and_the_special_action() -> None:
         for i, s in enumerate(obs["right_track"])
         if s is not None
     )
-    assert f"Next round's turns taken by a First Player Action: {taken}" in out, out
+    assert f"Turn order after this round, by a First Player Action: {taken}" in out, out
     on = [
         ("seat 0 (you)" if seat == 0 else f"seat {seat}") + (f" x{n}" if n > 1 else "")
         for seat, n in enumerate(obs["special_stack"])
@@ -326,12 +326,15 @@ def _first_or_none(
 def test_a_first_player_action_says_which_turn_it_takes_next_round() -> None:
     # "First Player Action: right-hand space 2 (gain 2 Perra Gorda)": played at 80x24 as
     # "first next round", it made seat 0 second (10.4, as the rule's example: the second
-    # space, "Paula will be second in the next round"). The option says the turn.
+    # space, "Paula will be second in the next round"). The option says the turn; "after
+    # this round" (a first try said "next round", which round 3 has not: 10.4 still gives
+    # the First Player Token, 2 VP at the end, after it).
     show = presentation("nijar")
     engine = (
         "First Player Action: right-hand space 2 (gain 2 Perra Gorda), then any action"
         " — the row's one action, instead of Acquire Cards or Fire"
     )
     assert show.name_sides(engine, 0, []) == (
-        "Row: First Player Action: turn 2 next round (gain 2 Perra Gorda), then any action"
+        "Row: First Player Action: 2nd in turn order after this round (gain 2 Perra Gorda),"
+        " then any action"
     )

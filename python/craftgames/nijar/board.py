@@ -449,7 +449,7 @@ def _right_track(obs: Obs, who: Callable[[object, Obs], str]) -> list[str]:
     ]
     if not taken:
         return []
-    return [f"Next round's turns taken by a First Player Action: {' · '.join(taken)}"]
+    return [f"Turn order after this round, by a First Player Action: {' · '.join(taken)}"]
 
 
 def _pieces(p: Mapping[str, Any]) -> list[str]:

@@ -21,6 +21,8 @@ from craftgames.table.presentation import default_option_path
 
 __all__ = ["ROW", "name_cards", "name_sides", "option_order", "option_path"]
 
+_ORDINAL = {"1": "1st", "2": "2nd", "3": "3rd", "4": "4th"}
+
 ROW = "Row: "
 """How an option that is the row's one action of a placement starts."""
 
@@ -46,9 +48,11 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     # 8.11 / 10.4: the right-hand track's space k is turn k of the next round (the rule's
     # example: Paula takes the second space, "Paula will be second in the next round");
     # "right-hand space 2" read as a place on a track the compact board does not draw.
+    # "After this round", not "next round": after the third, 10.4 still gives the First
+    # Player Token (2 VP, 11.5) to whoever is first.
     text = re.sub(
         r"\bFirst Player Action: right-hand space (\d) \(",
-        r"First Player Action: turn \1 next round (",
+        lambda m: f"First Player Action: {_ORDINAL[m.group(1)]} in turn order after this round (",
         text,
     )
     # 8.10's "Starting Esparto Card printed on your Workshop Board", as the board names it.
