@@ -338,3 +338,17 @@ def test_a_first_player_action_says_which_turn_it_takes_next_round() -> None:
         "Row: First Player Action: 2nd in turn order after this round (gain 2 Perra Gorda),"
         " then any action"
     )
+
+
+def test_a_blocked_column_is_not_worth_a_line_of_the_compact_board() -> None:
+    # 3 players: "Columns: 1 Clean 1 Crack · 2 Clay Bonus · 3 Fire 1 Piece · A Acquire 1 Card
+    # · B blocked" is 81 columns, so "B blocked" took a line of its own on every placement
+    # (no option, row or seat can use column B; the full board and the legend say it). It
+    # is said where it fits on the line, as "A, B blocked" with 2 players.
+    for players, seed in ((3, 2), (3, 4), (2, 3)):
+        state = start_of_turns(seed, players=players)
+        lines = compact_text(state.observation(0)).splitlines()
+        start = next(i for i, li in enumerate(lines) if li.startswith("Columns: "))
+        assert lines[start + 1].startswith("Special Action: "), lines[start : start + 2]
+        if players == 2:
+            assert lines[start].endswith(" · A, B blocked"), lines[start]

@@ -415,15 +415,20 @@ def _compact_columns(obs: Obs) -> list[str]:
         if c < len(bonuses) and bonuses[c]
     ]
     blocked = [name for c, name in enumerate(_COLUMNS) if c >= len(bonuses) or not bonuses[c]]
-    if blocked:
-        columns.append(f"{', '.join(blocked)} blocked")
     special = " + ".join(_act(a) for a in _seq(obs.get("special_bonuses")))
-    units = [(" · " if i else "", u) for i, u in enumerate(["Columns:", *columns])]
-    units[1:2] = [(" ", units[1][1])] if len(units) > 1 else []
-    return [
-        *wrap_units(units, WIDTH, "    "),
-        f"Special Action: Collect 1 Esparto + {special}",
-    ]
+
+    def laid(parts: list[str]) -> list[str]:
+        units = [(" · " if i else "", u) for i, u in enumerate(["Columns:", *parts])]
+        units[1:2] = [(" ", units[1][1])] if len(units) > 1 else []
+        return wrap_units(units, WIDTH, "    ")
+
+    lines = laid(columns)
+    if blocked:
+        # Said where it fits (2 players: "A, B blocked"); a line of its own it is left to
+        # the full board (3 players' "B blocked": no option, row or legend entry needs it).
+        with_blocked = laid([*columns, f"{', '.join(blocked)} blocked"])
+        lines = with_blocked if len(with_blocked) == len(lines) else lines
+    return [*lines, f"Special Action: Collect 1 Esparto + {special}"]
 
 
 def _on_special(obs: Obs, who: Callable[[object, Obs], str]) -> str:
