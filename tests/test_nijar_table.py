@@ -401,11 +401,12 @@ def test_few_decisions_overflow_an_80x24_screen() -> None:
     # any piece left (7.2.3), the random games differ: 55 of 303. With your hand on your own
     # line (its cards' families by their numbers) and "Discard endgame card X: any action"
     # a line: 50. Your pieces where you place (a line, packed after your supply with your
-    # hand): 54.
+    # hand): 54. A blocked column said only where it fits, a row's craftswomen by seat
+    # ("1, 2, B seat 0"): 45.
     tool = _screen_rows_tool()
     over, seen = tool.count(seeds=(1,))
     assert sum(seen.values()) == 303
-    assert sum(over.values()) <= 54, dict(over)
+    assert sum(over.values()) <= 45, dict(over)
     # Acquiring and moving the donkey name every card they may take: those fit.
     assert over["acquire"] == over["donkey"] == 0, dict(over)
 

@@ -352,3 +352,28 @@ def test_a_blocked_column_is_not_worth_a_line_of_the_compact_board() -> None:
         assert lines[start + 1].startswith("Special Action: "), lines[start : start + 2]
         if players == 2:
             assert lines[start].endswith(" · A, B blocked"), lines[start]
+
+
+def test_a_rows_craftswomen_are_listed_by_seat() -> None:
+    # A busy 4-player row, "First Player Action / Paint / Extract Clay: 1 seat 0 · 2 seat 0
+    # · 3 seat 3 · B seat 0", took two lines; by seat it is one: "1, 2, B seat 0 · 3 seat 3"
+    # (a column's count after it: "A x2 seat 3").
+    obs = {
+        "viewer": 2,
+        "layout": ["first_player", "paint", "clay", *["throw"] * 6],
+        "spaces": [
+            [
+                {"seat": 0, "count": 1},
+                {"seat": 0, "count": 1},
+                {"seat": 3, "count": 1},
+                {"seat": 2, "count": 2},
+                {"seat": 0, "count": 1},
+            ],
+            [{}] * 5,
+            [{}] * 5,
+        ],
+    }
+    first = nijar_board._compact_rows(obs)[0]
+    assert first == (
+        "  First Player Action / Paint / Extract Clay: 1, 2, B seat 0 · 3 seat 3 · A x2 you"
+    ), first

@@ -105,8 +105,8 @@ _LEGEND_ENTRIES = (
     ("Competition", "(solo) its VP, pieces, next card's back and the cards it revealed"),
     (
         "Compact",
-        '"B seat 2 x3": 3 of seat 2\'s craftswomen in column B; "Row:" the row\'s one action; '
-        "Draft Area where a card can be acquired (b: all)",
+        '"1, B x3 seat 2": 1 of seat 2\'s craftswomen in column 1, 3 in B; "Row:" the row\'s '
+        "one action; Draft Area where a card can be acquired (b: all)",
     ),
 )
 
@@ -484,15 +484,19 @@ def _pieces(p: Mapping[str, Any]) -> list[str]:
 
 def _compact_rows(obs: Obs) -> list[str]:
     """Each main-board row's actions and who has craftswomen in which column ("1 you": one
-    of yours in column 1, "B seat 2 x3": three of seat 2's in column B)."""
+    of yours in column 1, "1, B x3 seat 2": one of seat 2's in column 1, three in column
+    B)."""
     lines = []
     for acts, row in _board_rows(obs):
-        taken = [
-            f"{name} {_short_who(occ.get('seat'), obs)}"
-            + (f" x{occ.get('count')}" if occ.get("count", 1) != 1 else "")
-            for name, occ in zip(_COLUMNS, row, strict=True)
-            if occ.get("seat") is not None
-        ]
+        # By seat, its columns in order: a busy 4-player row fits its line.
+        spaces: dict[str, list[str]] = {}
+        for name, occ in zip(_COLUMNS, row, strict=True):
+            if occ.get("seat") is not None:
+                count = occ.get("count", 1)
+                spaces.setdefault(_short_who(occ.get("seat"), obs), []).append(
+                    name + (f" x{count}" if count != 1 else "")
+                )
+        taken = [f"{', '.join(cols)} {who}" for who, cols in spaces.items()]
         lines.append(f"  {acts}: {' · '.join(taken) or 'free'}")
     return lines
 
