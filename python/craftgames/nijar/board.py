@@ -8,7 +8,7 @@ missing key draws as blank rather than failing.
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from rich.cells import cell_len
@@ -17,10 +17,20 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
-from craftgames.nijar.options import ROW, name_sides, option_path
+from craftgames.nijar.options import ROW, name_cards, name_sides, option_order, option_path
 from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
-__all__ = ["LEGEND", "confirm", "name_sides", "option_path", "render", "rule_section"]
+__all__ = [
+    "LEGEND",
+    "confirm",
+    "name_cards",
+    "name_sides",
+    "option_order",
+    "option_path",
+    "render",
+    "rule_section",
+    "unoffered",
+]
 
 Obs = Mapping[str, Any]
 
@@ -95,8 +105,8 @@ _LEGEND_ENTRIES = (
     ("Competition", "(solo) its VP, pieces, next card's back and the cards it revealed"),
     (
         "Compact",
-        '"B seat 2 x3": 3 of seat 2\'s craftswomen in column B; "Row:" the row\'s one action; '
-        "Draft Area where a card can be acquired (b: all)",
+        '"1, B x3 seat 2": 1 of seat 2\'s craftswomen in column 1, 3 in B; "Row:" the row\'s '
+        "one action; Draft Area where a card can be acquired (b: all)",
     ),
 )
 
@@ -315,7 +325,7 @@ def _workshop(p: Mapping[str, Any], obs: Obs) -> list[str]:
                 face = iconized(face.removeprefix(f"{name} · "))
                 lines.append(f"    {name}: {piece} — {face}")
     drying = _seq(p.get("drying"))
-    shaped = ", ".join(f"{n} {_PIECES[i]}" for i, n in enumerate(drying) if n)
+    shaped = ", ".join(_count(n, _PIECES[i], _PIECES[i] + "s") for i, n in enumerate(drying) if n)
     lines.append(f"    Drying area: {shaped or 'empty'}")
     sold = _seq(p.get("sold"))
     lines.append(
@@ -405,30 +415,105 @@ def _compact_columns(obs: Obs) -> list[str]:
         if c < len(bonuses) and bonuses[c]
     ]
     blocked = [name for c, name in enumerate(_COLUMNS) if c >= len(bonuses) or not bonuses[c]]
-    if blocked:
-        columns.append(f"{', '.join(blocked)} blocked")
     special = " + ".join(_act(a) for a in _seq(obs.get("special_bonuses")))
-    units = [(" · " if i else "", u) for i, u in enumerate(["Columns:", *columns])]
-    units[1:2] = [(" ", units[1][1])] if len(units) > 1 else []
-    return [
-        *wrap_units(units, WIDTH, "    "),
-        f"Special Action: Collect 1 Esparto + {special}",
+
+    def laid(parts: list[str]) -> list[str]:
+        units = [(" · " if i else "", u) for i, u in enumerate(["Columns:", *parts])]
+        units[1:2] = [(" ", units[1][1])] if len(units) > 1 else []
+        return wrap_units(units, WIDTH, "    ")
+
+    lines = laid(columns)
+    if blocked:
+        # Said where it fits (2 players: "A, B blocked"); a line of its own it is left to
+        # the full board (3 players' "B blocked": no option, row or legend entry needs it).
+        with_blocked = laid([*columns, f"{', '.join(blocked)} blocked"])
+        lines = with_blocked if len(with_blocked) == len(lines) else lines
+    return [*lines, f"Special Action: Collect 1 Esparto + {special}"]
+
+
+def _on_special(obs: Obs, who: Callable[[object, Obs], str]) -> str:
+    """Who has craftswomen on the Special Action (7.2.1.2: they stay until the round's
+    end), as " · on it: you x2, seat 1"; "" when nobody."""
+    counts = _seq(obs.get("special_stack"))  # craftswomen there, by seat
+    here = [
+        who(seat, obs) + (f" x{n}" if n != 1 else "")
+        for seat, n in enumerate(counts)
+        if isinstance(n, int) and n > 0
     ]
+    return " · on it: " + ", ".join(here) if here else ""
+
+
+def _right_track(obs: Obs, who: Callable[[object, Obs], str]) -> list[str]:
+    """The right-hand Turn Order track's spaces claimed by a First Player Action (8.11):
+    space k is turn k of the next round (10.4; the others fill the turns left in their
+    order); [] while none is."""
+    taken = [
+        f"{i + 1} {who(seat, obs)}"
+        for i, seat in enumerate(_seq(obs.get("right_track")))
+        if seat is not None
+    ]
+    if not taken:
+        return []
+    return [f"Turn order after this round, by a First Player Action: {' · '.join(taken)}"]
+
+
+def _pieces(p: Mapping[str, Any]) -> list[str]:
+    """A workshop's pieces where they are ("Drying Area: 2 Plate · Firing Kilns: Pot"):
+    those in kilns are finished and can be sold (8.7), those in Glazing Workshops and Glaze
+    Kilns are painted; [] without any."""
+    drying = _seq(p.get("drying"))
+    parts = []
+    shaped = ", ".join(
+        _count(n, _PIECES[i], _PIECES[i] + "s") if n != 1 else _PIECES[i]
+        for i, n in enumerate(drying)
+        if n
+    )
+    if shaped:
+        parts.append(f"Drying Area: {shaped}")
+    for key, name in (
+        ("firing_kilns", "Firing Kilns"),
+        ("glazing_workshops", "Glazing Workshops"),
+        ("glaze_kilns", "Glaze Kilns"),
+    ):
+        held = [str(k.get("piece")) for k in _seq(p.get(key)) if isinstance(k, Mapping)]
+        held = [h for h in held if h != "None"]
+        if held:
+            parts.append(f"{name}: {', '.join(held)}")
+    return parts
 
 
 def _compact_rows(obs: Obs) -> list[str]:
     """Each main-board row's actions and who has craftswomen in which column ("1 you": one
-    of yours in column 1, "B seat 2 x3": three of seat 2's in column B)."""
+    of yours in column 1, "1, B x3 seat 2": one of seat 2's in column 1, three in column
+    B)."""
     lines = []
     for acts, row in _board_rows(obs):
-        taken = [
-            f"{name} {_short_who(occ.get('seat'), obs)}"
-            + (f" x{occ.get('count')}" if occ.get("count", 1) != 1 else "")
-            for name, occ in zip(_COLUMNS, row, strict=True)
-            if occ.get("seat") is not None
-        ]
+        # By seat, its columns in order: a busy 4-player row fits its line.
+        spaces: dict[str, list[str]] = {}
+        for name, occ in zip(_COLUMNS, row, strict=True):
+            if occ.get("seat") is not None:
+                count = occ.get("count", 1)
+                spaces.setdefault(_short_who(occ.get("seat"), obs), []).append(
+                    name + (f" x{count}" if count != 1 else "")
+                )
+        taken = [f"{', '.join(cols)} {who}" for who, cols in spaces.items()]
         lines.append(f"  {acts}: {' · '.join(taken) or 'free'}")
     return lines
+
+
+def _family_runs(names: Sequence[str]) -> list[str]:
+    """Card names with neighbours of one family joined by their numbers ("Limpieza 8",
+    "Limpieza 6" read "Limpieza 8/6")."""
+    cells: list[str] = []
+    family = None
+    for name in names:
+        found = re.fullmatch(r"(.+) (\d+)", name)
+        if found is not None and cells and found.group(1) == family:
+            cells[-1] += f"/{found.group(2)}"
+        else:
+            cells.append(name)
+        family = found.group(1) if found is not None else None
+    return cells
 
 
 def _compact_draft(obs: Obs) -> list[str]:
@@ -525,20 +610,34 @@ def _compact_player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) 
     if not (me and private):
         return [line]
     names = [str(c.get("name")) for c in _seq(p.get("hand")) if isinstance(c, Mapping)]
-    # Broken between cards, never inside a card's name; two lines at most here (`b` shows
-    # the whole hand with its faces).
-    names = names or ["empty"]
-    units = [("", f"  Your hand: {names[0]}"), *((", ", n) for n in names[1:])]
-    hand = wrap_units(units, WIDTH, "      ")
-    if len(hand) > 2:
-        more, second = ", … (b: all)", "      "
-        for n in names[hand[0].count(", ") + 1 :]:
-            joined = second + (", " if second.strip() else "") + n
-            if cell_len(joined + more) > WIDTH:
-                break
-            second = joined
-        hand = [hand[0], second + more]
-    lines = [line, *hand]
+    # Where to place (a row to Fire, Paint or Sell from) depends on your pieces, after your
+    # supply; inside a placement the options name each piece they move.
+    head = [("", line), *((" · ", part) for part in (_pieces(p) if _placing(obs) else []))]
+    top = wrap_units(head, WIDTH, "      ")
+    # Then your hand, broken between cards (never inside a card's name), neighbours of one
+    # family by their numbers as in the Draft Area ("Taller de Vidriado 1/4"): on the same
+    # line when its first card fits there, else on a line of its own; two lines more at
+    # most here (`b` shows the whole hand with its faces).
+    cells = _family_runs(names) or ["empty"]
+    alone = cell_len(f"{top[-1]} · hand: {cells[0]} ·") > WIDTH  # as `wrap_units` keeps room
+    start = (
+        [("", f"  Your hand: {cells[0]}")]
+        if alone
+        else [("", top[-1]), (" · ", f"hand: {cells[0]}")]
+    )
+    most = len(top) + 2
+
+    def laid(k: int, more: bool) -> list[str]:
+        units = [*start, *((", ", n) for n in cells[1:k])]
+        units += [(", ", "… (b: all)")] if more else []
+        return top[: len(top) - (not alone)] + wrap_units(units, WIDTH, "      ")
+
+    lines = laid(len(cells), False)
+    if len(lines) > most:
+        k = len(cells) - 1
+        while k > 1 and len(laid(k, True)) > most:
+            k -= 1
+        lines = laid(k, True)
     pending = p.get("endgame_pending")  # 10.2: yours alone until every seat has chosen
     if isinstance(pending, Mapping):
         lines.append(f"  Your endgame card this round (face-down): {pending.get('name')}")
@@ -555,13 +654,17 @@ _TASK_ROW, _TASK_ANY, _TASK_ANY_BONUS = 20, 23, 24
 def _draft_in_play(obs: Obs) -> bool:
     """Whether the decision can lead to acquiring a card or placing a donkey without the
     options naming the cards: placing a craftswoman, the setup's donkey, or a placement
-    whose open tasks include an acquisition. (Acquiring and moving the donkey list every
-    card they may take, with its row and column, as the options.)"""
+    whose open tasks include an acquisition; and moving the donkey, whose next place prices
+    what is around it. (Acquiring lists every card it may take, with its price.)"""
     phase = obs.get("phase")
     name = phase.get("phase") if isinstance(phase, Mapping) else None
     if name == "setup_donkey":
         return True
     mode = obs.get("mode")
+    if isinstance(mode, Mapping) and mode.get("kind") == "donkey":
+        # Where the donkey goes prices the next acquisitions by distance (8.1): the grid,
+        # which the options' "card, column 3" do not draw.
+        return True
     if name != "turns" or (isinstance(mode, Mapping) and mode.get("kind") != "idle"):
         return False
     frames = [f for f in _seq(obs.get("frames")) if isinstance(f, Mapping)]
@@ -629,6 +732,53 @@ def _open_here(obs: Obs) -> list[str]:
     return [f"Open here: {'; '.join(now)}" + (f" · then: {then}" if then else "")]
 
 
+# How the options of a bonus or one-space action begin (the table's words), to tell which
+# open ones the player cannot take now.
+_TASK_OPTIONS = {
+    "fire1": "Firing bonus: ",
+    "paint1": "Painting bonus: ",
+    "clean1": "Cleaning bonus: ",
+    "throw1": "Throwing bonus: ",
+    "acquire1": "Acquire 1 Card (bonus)",
+    "clay1": "Clay bonus: ",
+    "pg_or_glaze": "Bonus: take ",
+    "esparto1": "Collect 1 Esparto: ",
+}
+
+
+def unoffered(observation: Mapping[str, Any], options: Sequence[str]) -> str | None:
+    """A line below the options naming what "Open here" lists that no option takes now (a
+    Paint 1 Piece with nothing fired, or not the Glazes its workshop asks): it stays open
+    until the placement is done or given up, so the player is not left looking for it."""
+    # 8.7: one Fire action moves pieces from the Drying Area and from the Glazing
+    # Workshops; the engine takes the Drying Area's first, so firing a painted piece ends
+    # the firing from the Drying Area (a player who fired the painted Pot first lost the
+    # Jug's move, unwarned).
+    drying = any(re.match(r"(Row: )?Fire an? \w+ from the drying area", o) for o in options)
+    painted = any(re.match(r"(Row: )?Fire the painted .+ into a glaze kiln", o) for o in options)
+    if drying and painted:
+        return "Fire from the Drying Area first: a painted piece fired ends those moves"
+    mode = observation.get("mode")
+    if isinstance(mode, Mapping) and mode.get("kind") not in (None, "idle"):
+        return None  # a compound action's step: its own options only
+    if any(o.startswith("Skip the throw benefit") for o in options):
+        return None  # 8.5: a throw's benefits come in their order, the next one later
+    frames = [f for f in _seq(observation.get("frames")) if isinstance(f, Mapping)]
+    tasks = [t for f in frames[-1:] for t in _seq(f.get("tasks"))]
+    acts = list(_ACT_NAMES)
+    missing = [
+        _act(acts[t])
+        for t in tasks
+        if isinstance(t, int)
+        and 0 <= t < len(acts)
+        and acts[t] in _TASK_OPTIONS
+        and not any(o.startswith(_TASK_OPTIONS[acts[t]]) for o in options)
+    ]
+    if not missing:
+        return None
+    return f"Not possible now: {', '.join(dict.fromkeys(missing))} (b: your supply and pieces)"
+
+
 def _placing(obs: Obs) -> bool:
     """Whether the decision is not inside a placement: placing a craftswoman (or discarding
     an endgame card for an action), or a step between the turns (setup, market, endgame)."""
@@ -688,6 +838,8 @@ def render(
             [
                 "Special Action: Collect 1 Esparto + "
                 + " + ".join(_act(a) for a in _seq(observation.get("special_bonuses")))
+                + _on_special(observation, _who),
+                *_right_track(observation, _who),
             ]
         ),
         _market(observation),

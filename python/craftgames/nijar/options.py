@@ -14,11 +14,14 @@ together.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from craftgames.table.presentation import default_option_path
 
-__all__ = ["ROW", "name_sides", "option_path"]
+__all__ = ["ROW", "name_cards", "name_sides", "option_order", "option_path"]
+
+_ORDINAL = {"1": "1st", "2": "2nd", "3": "3rd", "4": "4th"}
 
 ROW = "Row: "
 """How an option that is the row's one action of a placement starts."""
@@ -31,7 +34,7 @@ _ROW_ONE = re.compile(r"^(?P<what>.+?) — the row's one action, instead of .+$"
 def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     """An option (or a log line) as the table shows it: a row action marked `ROW` at its
     start (what it is instead of is on the board), "Move donkey to", "Discard endgame card
-    X: any main-board action", and "Clean 1 crack" for the engine's "Clean 1 cracks"."""
+    X: any action", and "Clean 1 crack" for the engine's "Clean 1 cracks"."""
     del seat, names
     # A log line starts with its mover ("seat 1 (human): "): the sentence is the rest.
     found = _WHO.fullmatch(text)
@@ -42,6 +45,16 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     # in Cracks gained "(into your Cleaning Area)" (8.6: Shape two pieces).
     text = re.sub(r"^Acquire Card bonus$", "Acquire 1 Card (bonus)", text)
     text = text.replace("(next space: ", "(next: ")
+    # 8.11 / 10.4: the right-hand track's space k is turn k of the next round (the rule's
+    # example: Paula takes the second space, "Paula will be second in the next round");
+    # "right-hand space 2" read as a place on a track the compact board does not draw.
+    # "After this round", not "next round": after the third, 10.4 still gives the First
+    # Player Token (2 VP, 11.5) to whoever is first.
+    text = re.sub(
+        r"\bFirst Player Action: right-hand space (\d) \(",
+        lambda m: f"First Player Action: {_ORDINAL[m.group(1)]} in turn order after this round (",
+        text,
+    )
     # 8.10's "Starting Esparto Card printed on your Workshop Board", as the board names it.
     text = text.replace("Níjar Esparto (printed)", "the card printed on the board")
     text = re.sub(
@@ -52,8 +65,168 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     text = re.sub(
         r"^(Acquire .+) at (row \d) column \d for (\d+ Perra Gorda)$", r"\1, \2: \3", text
     )
-    text = re.sub(r"^(Discard endgame card .+) for (any main-board action)$", r"\1: \2", text)
+    # 7.2.2: "perform any action on the Main Board"; "any action" keeps the longest card's
+    # option to a line of 80 columns ("Open here" then says "any one main-board action").
+    text = re.sub(r"^(Discard endgame card .+) for any main-board action$", r"\1: any action", text)
+    # The engine counts a workshop's cards ("glazing workshop 1"); the first of each is the
+    # starting card of 4.2.2, as the board names it (the others: `name_cards`).
+    # Where the engine names the card too ("cleanup card 2 (Limpieza 8)"), the name alone.
+    text = re.sub(r"\bcleanup card \d+ \(([^()]+)\)", r"\1", text)
+    text = re.sub(r"\bglazing workshop 1\b", "Starting Glazing Workshop", text)
+    text = re.sub(r"\bcleanup card 1\b", "Starting Cleanup", text)
     return who + re.sub(r"\b1 cracks\b", "1 crack", text)
+
+
+# The engine's numbered workshop cards and where the observation lists them.
+_NUMBERED = {"glazing workshop": "glazing_workshops", "cleanup card": "cleanups"}
+
+
+def _seat_view(obs: Mapping[str, Any], seat: object) -> Mapping[str, Any]:
+    """The part of the observation about `seat`'s workshop and hand ({} if none)."""
+    views = obs.get("players_view")
+    for p in views if isinstance(views, list) else []:
+        if isinstance(p, Mapping) and p.get("seat") == seat:
+            return p
+    return {}
+
+
+def name_cards(text: str, observation: Mapping[str, Any], seat: int) -> str:
+    """`text` (an option or a log line of a move by `seat`) with the engine's "glazing
+    workshop 2" and "cleanup card 3" named as the board names those cards of `seat`'s
+    workshop ("Taller de Vidriado 6"). Needs the observation, which `name_sides` has not."""
+    player = _seat_view(observation, seat)
+
+    def named(m: re.Match[str]) -> str:
+        cards = player.get(_NUMBERED[m.group(1)])
+        n = int(m.group(2))
+        if isinstance(cards, list) and 0 < n <= len(cards) and isinstance(cards[n - 1], Mapping):
+            return str(cards[n - 1].get("name", m.group(0)))
+        return m.group(0)
+
+    return re.sub(r"\b(glazing workshop|cleanup card) (\d+)\b", named, text)
+
+
+# -- the board's order ---------------------------------------------------------------------
+
+_ROWS = {"top": 0, "middle": 1, "bottom": 2}
+_COLUMNS = "123AB"
+_PIECE_ORDER = {"Plate": 0, "Jug": 1, "Pot": 2}
+# The options that end a step ("Acquire no more cards") close their kind's list.
+# A row action's option by its first word, as the board's layout codes the action.
+_ROW_ACTS = {
+    "Acquire": "acquire",
+    "Play": "play",
+    "Extract": "clay",
+    "Throw:": "throw",
+    "Fire": "fire",
+    "Paint": "paint",
+    "Clean": "clean",
+    "Collect": "esparto",
+    "First": "first_player",
+}
+_ENDS = re.compile(r"\bno more\b|^Leave |^Skip ")
+
+
+def _board_places(obs: Mapping[str, Any]) -> dict[str, tuple[int, int]]:
+    """Every card (and place) the viewer's options may name, by where the board shows it:
+    the Draft Area row by row, then the viewer's workshop as the board lists it (wheels,
+    cleanup cards, esparto cards from the printed one, the drying area, firing kilns,
+    glazing workshops, glaze kilns), then the hand."""
+    places: dict[str, tuple[int, int]] = {}
+
+    def put(section: int, items: object) -> None:
+        for i, card in enumerate(items if isinstance(items, list) else []):
+            if isinstance(card, Mapping) and card.get("name") is not None:
+                places.setdefault(str(card["name"]), (section, i))
+
+    for r, row in enumerate(obs.get("draft") or []):
+        for c, card in enumerate(row if isinstance(row, list) else []):
+            if isinstance(card, Mapping) and card.get("name") is not None:
+                places.setdefault(str(card["name"]), (0, r * 5 + c))
+    me = _seat_view(obs, obs.get("viewer"))
+    put(1, me.get("wheels"))
+    put(2, me.get("cleanups"))
+    places["the card printed on the board"] = (3, -1)
+    put(3, me.get("esparto"))
+    # The Drying Area before the kilns (the board prints it last): a Fire action takes its
+    # pieces first (firing a painted piece ends those moves).
+    places["the drying area"] = (4, -1)
+    put(4, me.get("firing_kilns"))
+    put(5, me.get("glazing_workshops"))
+    put(6, me.get("glaze_kilns"))
+    put(8, me.get("hand"))
+    return places
+
+
+def _rewards(obs: Mapping[str, Any], card: str) -> list[str]:
+    """An esparto card's rewards in the order its face prints them."""
+    me = _seat_view(obs, obs.get("viewer"))
+    printed = obs.get("printed_esparto")
+    cards = [printed] if isinstance(printed, Mapping) else []
+    cards += [e for e in me.get("esparto") or [] if isinstance(e, Mapping)]
+    if card == "the card printed on the board":
+        card = str(printed.get("name")) if isinstance(printed, Mapping) else card
+    for e in cards:
+        if e.get("name") == card:
+            return [str(r) for r in e.get("rewards") or []]
+    return []
+
+
+def option_order(
+    observation: Mapping[str, Any], options: Sequence[tuple[str, int]]
+) -> list[tuple[str, int]]:
+    """`options` (the table's sentences, with their actions) in the order a player reads
+    the board: each kind of option (its first word: "Place", "Acquire", "Throw:"; the row's
+    one actions apart) where its first option was, and within a kind a placement by row
+    top to bottom then column as printed (1, 2, 3, A, B; the Special Action last), a card
+    by where the board shows it (the Draft Area row by row, left to right; the workshop;
+    the hand), a piece as the market lists them (Plate, Jug, Pot), a space or reward by
+    its number or its place on the face; what ends a step ("no more") last. The same
+    options give the same order, so their numbers stay put for one decision."""
+    places = _board_places(observation)
+    names = sorted(places, key=len, reverse=True)
+    # Longest first, and whole: "Limpieza 1" is not the start of "Limpieza 12".
+    card_at = re.compile(r"(?<!\w)(" + "|".join(map(re.escape, names)) + r")(?!\w)")
+    kinds: dict[str, int] = {}
+    layout = list(observation.get("layout") or [])
+
+    def key(item: tuple[int, tuple[str, int]]) -> tuple[Any, ...]:
+        index, (text, _) = item
+        body = text.removeprefix(ROW)
+        verb = body.split(" ", 1)[0]
+        if text.startswith(ROW):
+            # The row's one actions together, in the order the row prints them.
+            act = _ROW_ACTS.get(verb)
+            rank = (kinds.setdefault(ROW, len(kinds)), layout.index(act) if act in layout else 9)
+        else:
+            rank = (kinds.setdefault(verb, len(kinds)), 0)
+        found = card_at.search(body)
+        card = places[found.group(1)] if found is not None else (-1, -1)
+        rewards = _rewards(observation, found.group(1)) if found is not None else []
+        reward = next((i for i, r in enumerate(rewards) if f"{r} " in body + " "), -1)
+        # A main-board space ("the top row, column A"); a Draft Area card is placed by its
+        # name above.
+        space_at = re.search(r"\b(top|middle|bottom) row, column (\w)\b", body)
+        space = re.search(r"\bspace (\d+)\b", body)
+        pieces = [_PIECE_ORDER[p] for p in re.findall(r"\b(Plate|Jug|Pot)\b", body)]
+        return (
+            rank,
+            bool(_ENDS.search(body)),
+            _ROWS[space_at.group(1)] if space_at else (3 if "Special Action" in body else -1),
+            _COLUMNS.find(space_at.group(2)) if space_at else -1,
+            card,
+            int(space.group(1)) if space else -1,
+            reward,
+            len(pieces),
+            tuple(pieces),
+            "unpainted" in body,
+            index,
+        )
+
+    # Ranked in the given order first, so that a kind keeps the place of its first option.
+    keyed = [key(item) for item in enumerate(options)]
+    order = sorted(range(len(options)), key=lambda i: keyed[i])
+    return [options[i] for i in order]
 
 
 _PLACE = re.compile(

@@ -1,0 +1,379 @@
+"""Níjar at the table, round two (issue 17 §6): options in the board's order and words, what
+a placement needs on an 80x24 screen, and what playing a solo and a 2-player game at a real
+80x24 terminal found missing (each test failed before its fix)."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+from collections.abc import Callable
+
+import pytest
+from rich.console import Console
+from test_nijar_table import _first, board, compact_text, start_of_turns, unwrapped
+
+from craftgames import nijar
+from craftgames.nijar import board as nijar_board
+from craftgames.table.presentation import presentation
+from craftgames.table.session import TableGame
+
+
+def _table_options(state: nijar.State) -> list[tuple[str, int]]:
+    """The options as the table words them, in the engine's sentence order (the session's
+    `_options`), then in the board's order."""
+    seat = state.current_player()
+    obs = state.observation(seat)
+    show = presentation("nijar")
+    legal = sorted(state.legal_actions(), key=state.action_to_string)
+    worded = [
+        (nijar_board.name_cards(show.name_sides(state.action_to_string(a), seat, []), obs, seat), a)
+        for a in legal
+    ]
+    return nijar_board.option_order(obs, worded)
+
+
+_BOARD_ROWS = ("top", "middle", "bottom")
+
+
+def _draft_place(obs: dict[str, object], name: str) -> tuple[int, int]:
+    draft = obs["draft"]
+    assert isinstance(draft, list)
+    for r, row in enumerate(draft):
+        for c, card in enumerate(row):
+            if isinstance(card, dict) and card.get("name") == name:
+                return (r, c)
+    raise AssertionError(f"{name} not in the draft area")
+
+
+def test_options_follow_the_boards_order() -> None:
+    # The options were sorted by the engine's sentence: the bottom row's spaces before the
+    # top row's ("Place 1 craftswoman on the bottom row" < "... on the top row"), a Draft
+    # Area card by its name, wheels by name. A player reads the board: main-board rows top
+    # to bottom and columns 1, 2, 3, A, B (the Special Action after them), the Draft Area
+    # row by row from left to right, wheels as the workshop lists them, pieces as the market
+    # does (Plate, Jug, Pot), and "no more" last.
+    checked: set[str] = set()
+    for players, seed in ((4, 1), (2, 3), (3, 2)):
+        state = nijar.new_game(players=players, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            texts = [t for t, _ in _table_options(state)]
+            places = [t for t in texts if t.startswith("Place ") and "donkey" not in t]
+            if len(places) > 1:
+                where = [
+                    (_BOARD_ROWS.index(m.group(1)), "123AB".index(m.group(2)))
+                    if (m := re.search(r"the (\w+) row, column (\w)", t))
+                    else (3, 0)  # the Special Action, below the rows
+                    for t in places
+                ]
+                assert where == sorted(where), places
+                assert places[-1].startswith("Place a craftswoman on the Special Action")
+                checked.add("place")
+            for verb in ("Acquire ", "Move donkey to ", "Place the donkey on "):
+                cards = [
+                    m.group(1)
+                    for t in texts
+                    if (m := re.match(rf"{verb}(.+?) \([^()]+\)(, row| at row)", t))
+                ]
+                if len(cards) > 1:
+                    where = [_draft_place(obs, c) for c in cards]
+                    assert where == sorted(where), cards
+                    checked.add(verb)
+                if verb == "Acquire " and "Acquire no more cards" in texts:
+                    acquire = [t for t in texts if t.startswith("Acquire ")]
+                    assert acquire[-1] == "Acquire no more cards", acquire
+            wheels = [w["name"] for w in obs["players_view"][seat]["wheels"]]
+            thrown = [
+                m.group(1)
+                for t in texts
+                if (m := re.match(r"Throwing bonus: advance the vase on (.+) \(next: ", t))
+            ]
+            if len(thrown) > 1:
+                assert thrown == [w for w in wheels if w in thrown], thrown
+                checked.add("throw")
+            sold = [
+                m.group(2) for t in texts if (m := re.match(r"Sell an? (un)?painted (\w+) ", t))
+            ]
+            if len(set(sold)) > 1:
+                assert sold == sorted(sold, key=["Plate", "Jug", "Pot"].index), sold
+                checked.add("sell")
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert checked >= {"place", "Acquire ", "Move donkey to ", "throw"}, checked
+
+
+def test_a_placements_options_start_at_the_top_row() -> None:
+    # The first placement of a 4-player game (every space free): top row column 1 first,
+    # the Special Action last, and the same order each time the options are asked.
+    state = start_of_turns(4, players=4)
+    texts = [t for t, _ in _table_options(state)]
+    places = [t for t in texts if t.startswith("Place ")]
+    assert places[0].startswith("Place 1 craftswoman on the top row, column 1 "), places
+    assert places[4].startswith("Place 1 craftswoman on the top row, column B "), places
+    assert places[5].startswith("Place 1 craftswoman on the middle row, column 1 "), places
+    assert places[-1].startswith("Place a craftswoman on the Special Action"), places
+    assert [t for t, _ in _table_options(state)] == texts
+
+
+def test_options_and_log_name_workshop_cards_as_the_board_does() -> None:
+    # The engine counts a workshop's cards: "Paint a Pot into glazing workshop 2", "a crack
+    # onto cleanup card 1"; the board names them "Starting Glazing Workshop", "Taller de
+    # Vidriado 6", "Starting Cleanup". The options and the log use the board's names.
+    show = presentation("nijar")
+    assert show.name_sides(
+        "seat 1 (human): Painting bonus: paint a Pot into glazing workshop 1 (2 Glazes)", 1, []
+    ) == ("seat 1 (human): Painting bonus: paint a Pot into Starting Glazing Workshop (2 Glazes)")
+    assert show.name_sides("Cleaning bonus: a crack onto cleanup card 1", 0, []) == (
+        "Cleaning bonus: a crack onto Starting Cleanup"
+    )
+    # Where the engine names the card as well, once (it read "Place a crack on Starting
+    # Cleanup (Starting Cleanup)" at 80x24).
+    for n, name in ((1, "Starting Cleanup"), (2, "Limpieza 8")):
+        assert show.name_sides(f"Place a crack on cleanup card {n} ({name})", 0, []) == (
+            f"Place a crack on {name}"
+        )
+    numbered = re.compile(r"\b(glazing workshop|cleanup card) (\d+)\b")
+    found = 0
+    for seed in range(1, 6):
+        state = nijar.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            me = obs["players_view"][seat]
+            for action in state.legal_actions():
+                engine = state.action_to_string(action)
+                m = numbered.search(engine)
+                if m is None:
+                    continue
+                key = "glazing_workshops" if m.group(1) == "glazing workshop" else "cleanups"
+                name = me[key][int(m.group(2)) - 1]["name"]
+                table = nijar_board.name_cards(show.name_sides(engine, seat, []), obs, seat)
+                assert numbered.search(table) is None, table
+                assert name in table, (name, table)
+                found += int(m.group(2)) > 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert found, "no glazing workshop or cleanup card beyond the first was named"
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="table/session.py (the Sorcery helper's this round) does not call Níjar's "
+    "option_order and name_cards yet: TableGame._options needs them (see the round's report)",
+)
+def test_the_session_asks_in_the_boards_order_and_words() -> None:
+    state = start_of_turns(4, players=4)
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+    game = TableGame(
+        console, game="nijar", players=4, seed=4, seats=["human", "random", "random", "random"]
+    )
+    for action in state.history():
+        game.state.apply_action(action)
+    seat = game.state.current_player()
+    assert game._options(seat) == _table_options(game.state)
+
+
+def test_where_to_place_shows_your_pieces() -> None:
+    # Placing a craftswoman (which row: Fire, Paint, Sell?) depends on where your pieces
+    # are; the compact board showed none of them (only `b` did), so a player who had
+    # shaped a Plate and a Pot could not see them when choosing the Fire row.
+    def shaped(state: nijar.State) -> bool:
+        obs = state.observation(0)
+        me = obs["players_view"][0]
+        return (
+            obs["phase"]["phase"] == "turns"
+            and not obs["frames"]
+            and obs["mode"]["kind"] == "idle"
+            and any(me["drying"])
+            and any(k["piece"] for k in me["firing_kilns"])
+        )
+
+    state = _first(2, 1, shaped)
+    me = state.observation(0)["players_view"][0]
+    text = " ".join(compact_text(state.observation(0)).split())
+    drying = ", ".join(
+        f"{n} {piece}s" if n > 1 else piece  # "2 Plates" (it read "2 Plate")
+        for n, piece in zip(me["drying"], ("Plate", "Jug", "Pot"), strict=True)
+        if n
+    )
+    fired = ", ".join(k["piece"] for k in me["firing_kilns"] if k["piece"])
+    assert f"Drying Area: {drying}" in text, text
+    assert f"Firing Kilns: {fired}" in text, text
+    # Counted as a person counts them (the full board's "Drying area: 2 Plate" too).
+    assert nijar_board._pieces({"drying": [2, 0, 1]}) == ["Drying Area: 2 Plates, Pot"]
+
+
+def test_the_board_shows_the_right_hand_track_and_the_special_action() -> None:
+    # 8.11 / 10.4: a First Player Action claims a space of the right-hand Turn Order track,
+    # space k being turn k of the next round; 7.2.1.2: craftswomen stay on the Special Action
+    # until the round ends. Neither was drawn anywhere: a player could not tell who would
+    # start the next round.
+    def claimed(state: nijar.State) -> bool:
+        obs = state.observation(0)
+        return any(s is not None for s in obs["right_track"]) and any(obs["special_stack"])
+
+    state = _first(4, 1, claimed)
+    obs = state.observation(0)
+    out = " ".join(unwrapped(board(state, 0)).split())
+    taken = " · ".join(
+        f"{i + 1} {'seat 0 (you)' if s == 0 else f'seat {s}'}"
+        for i, s in enumerate(obs["right_track"])
+        if s is not None
+    )
+    assert f"Turn order after this round, by a First Player Action: {taken}" in out, out
+    on = [
+        ("seat 0 (you)" if seat == 0 else f"seat {seat}") + (f" x{n}" if n > 1 else "")
+        for seat, n in enumerate(obs["special_stack"])
+        if n
+    ]
+    assert " · on it: " + ", ".join(on) in out, out
+
+
+def test_an_open_bonus_no_option_takes_is_said() -> None:
+    # The Special Action's "Fire 1 Piece" with nothing to fire: "Open here" lists it, the
+    # options do not, and nothing said why (a player looks for it among them). A line below
+    # the options names it.
+    show = presentation("nijar")
+
+    def stuck(state: nijar.State) -> bool:
+        obs = state.observation(0)
+        frames = [f for f in obs["frames"] if f["tasks"]]
+        if obs["mode"]["kind"] != "idle" or not frames:
+            return False
+        texts = [show.name_sides(state.action_to_string(a), 0, []) for a in state.legal_actions()]
+        fire1 = list(nijar_board._ACT_NAMES).index("fire1")
+        return fire1 in frames[-1]["tasks"] and not any(
+            t.startswith("Firing bonus: ") for t in texts
+        )
+
+    state = _first(2, 1, stuck)
+    texts = [show.name_sides(state.action_to_string(a), 0, []) for a in state.legal_actions()]
+    line = show.unoffered(state.observation(0), texts)
+    assert line is not None and line.startswith("Not possible now: Fire 1 Piece"), line
+
+    # A throw's benefits come in the order the vases moved (8.5): one not offered yet is
+    # the next, not impossible (it said "Not possible now: Clean 1 Crack" while shaping
+    # two pieces, which gains the Cracks to clean).
+    def throwing(state: nijar.State) -> bool:
+        texts = [state.action_to_string(a) for a in state.legal_actions()]
+        return any(t.startswith("Skip the throw benefit") for t in texts) and (
+            nijar_board.unoffered(
+                state.observation(0), [t for t in texts if not t.startswith("Skip")]
+            )
+            is not None
+        )
+
+    state = next(s for seed in range(1, 40) if (s := _first_or_none(2, seed, throwing)))
+    texts = [show.name_sides(state.action_to_string(a), 0, []) for a in state.legal_actions()]
+    assert show.unoffered(state.observation(0), texts) is None
+    # Where every open task has its options, nothing is said.
+    start = start_of_turns(4)
+    texts = [show.name_sides(start.action_to_string(a), 0, []) for a in start.legal_actions()]
+    assert show.unoffered(start.observation(0), texts) is None
+
+
+def test_moving_the_donkey_shows_the_draft_area() -> None:
+    # 8.1: where the donkey goes prices the next acquisitions by distance; the options say
+    # "Limpieza 5 (Cleanup), column 3" under their row, and the compact board left the Draft
+    # Area out, so the neighbours of a place could not be seen.
+    state = _first(2, 1, lambda s: s.observation(0)["mode"]["kind"] == "donkey")
+    text = compact_text(state.observation(0))
+    for r in (1, 2, 3):
+        assert f"Draft {r}: " in text, text
+
+
+def test_a_fire_says_to_fire_the_drying_area_first() -> None:
+    # 8.7: one Fire action moves pieces from the Drying Area and from the Glazing Workshops.
+    # The engine takes the Drying Area's first: firing the painted Pot first ended the Fire,
+    # and the Jug drying could not be fired (played at 80x24, unwarned). The table says so
+    # below the options, and lists the Drying Area's moves first.
+    show = presentation("nijar")
+
+    def both(state: nijar.State) -> bool:
+        texts = [state.action_to_string(a) for a in state.legal_actions()]
+        return state.observation(0)["mode"]["kind"] == "fire" and (
+            any("from the drying area" in t for t in texts)
+            and any("into a glaze kiln" in t for t in texts)
+        )
+
+    state = next(s for seed in range(1, 60) if (s := _first_or_none(2, seed, both)) is not None)
+    glaze = next(a for a in state.legal_actions() if "glaze kiln" in state.action_to_string(a))
+    after = state.clone()
+    after.apply_action(glaze)
+    assert not any("drying area" in after.action_to_string(a) for a in after.legal_actions())
+    options = _table_options(state)
+    texts = [t for t, _ in options]
+    line = show.unoffered(state.observation(0), texts)
+    assert line == "Fire from the Drying Area first: a painted piece fired ends those moves"
+    fires = [t for t in texts if t.startswith("Fire ") and "no more" not in t]
+    assert "drying area" in fires[0] and "glaze kiln" in fires[-1], fires
+
+
+def _first_or_none(
+    players: int, seed: int, found: Callable[[nijar.State], bool]
+) -> nijar.State | None:
+    state = nijar.new_game(players=players, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_terminal():
+        if state.current_player() == 0 and found(state):
+            return state
+        state.apply_action(rng.choice(state.legal_actions()))
+    return None
+
+
+def test_a_first_player_action_says_which_turn_it_takes_next_round() -> None:
+    # "First Player Action: right-hand space 2 (gain 2 Perra Gorda)": played at 80x24 as
+    # "first next round", it made seat 0 second (10.4, as the rule's example: the second
+    # space, "Paula will be second in the next round"). The option says the turn; "after
+    # this round" (a first try said "next round", which round 3 has not: 10.4 still gives
+    # the First Player Token, 2 VP at the end, after it).
+    show = presentation("nijar")
+    engine = (
+        "First Player Action: right-hand space 2 (gain 2 Perra Gorda), then any action"
+        " — the row's one action, instead of Acquire Cards or Fire"
+    )
+    assert show.name_sides(engine, 0, []) == (
+        "Row: First Player Action: 2nd in turn order after this round (gain 2 Perra Gorda),"
+        " then any action"
+    )
+
+
+def test_a_blocked_column_is_not_worth_a_line_of_the_compact_board() -> None:
+    # 3 players: "Columns: 1 Clean 1 Crack · 2 Clay Bonus · 3 Fire 1 Piece · A Acquire 1 Card
+    # · B blocked" is 81 columns, so "B blocked" took a line of its own on every placement
+    # (no option, row or seat can use column B; the full board and the legend say it). It
+    # is said where it fits on the line, as "A, B blocked" with 2 players.
+    for players, seed in ((3, 2), (3, 4), (2, 3)):
+        state = start_of_turns(seed, players=players)
+        lines = compact_text(state.observation(0)).splitlines()
+        start = next(i for i, li in enumerate(lines) if li.startswith("Columns: "))
+        assert lines[start + 1].startswith("Special Action: "), lines[start : start + 2]
+        if players == 2:
+            assert lines[start].endswith(" · A, B blocked"), lines[start]
+
+
+def test_a_rows_craftswomen_are_listed_by_seat() -> None:
+    # A busy 4-player row, "First Player Action / Paint / Extract Clay: 1 seat 0 · 2 seat 0
+    # · 3 seat 3 · B seat 0", took two lines; by seat it is one: "1, 2, B seat 0 · 3 seat 3"
+    # (a column's count after it: "A x2 seat 3").
+    obs = {
+        "viewer": 2,
+        "layout": ["first_player", "paint", "clay", *["throw"] * 6],
+        "spaces": [
+            [
+                {"seat": 0, "count": 1},
+                {"seat": 0, "count": 1},
+                {"seat": 3, "count": 1},
+                {"seat": 2, "count": 2},
+                {"seat": 0, "count": 1},
+            ],
+            [{}] * 5,
+            [{}] * 5,
+        ],
+    }
+    first = nijar_board._compact_rows(obs)[0]
+    assert first == (
+        "  First Player Action / Paint / Extract Clay: 1, 2, B seat 0 · 3 seat 3 · A x2 you"
+    ), first
