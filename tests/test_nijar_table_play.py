@@ -9,7 +9,6 @@ import random
 import re
 from collections.abc import Callable
 
-import pytest
 from rich.console import Console
 from test_nijar_table import _first, board, compact_text, start_of_turns, unwrapped
 
@@ -158,11 +157,6 @@ def test_options_and_log_name_workshop_cards_as_the_board_does() -> None:
     assert found, "no glazing workshop or cleanup card beyond the first was named"
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="table/session.py (the Sorcery helper's this round) does not call Níjar's "
-    "option_order and name_cards yet: TableGame._options needs them (see the round's report)",
-)
 def test_the_session_asks_in_the_boards_order_and_words() -> None:
     state = start_of_turns(4, players=4)
     console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
@@ -377,3 +371,32 @@ def test_a_rows_craftswomen_are_listed_by_seat() -> None:
     assert first == (
         "  First Player Action / Paint / Extract Clay: 1, 2, B seat 0 · 3 seat 3 · A x2 you"
     ), first
+
+
+def test_the_log_names_a_later_workshop_card_as_the_board_does() -> None:
+    # The log wrote the engine's "glazing workshop 2" / "cleanup card 3" for a move, where
+    # the board and the options name the card ("Taller de Vidriado 6").
+    numbered = re.compile(r"\b(glazing workshop|cleanup card) ([2-9])\b")
+    for seed in range(1, 6):
+        console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+        game = TableGame(console, game="nijar", players=2, seed=seed, seats=["human", "random"])
+        rng = random.Random(seed)
+        while not game.state.is_terminal():
+            seat = game.state.current_player()
+            hits = [
+                (a, m)
+                for a in game.state.legal_actions()
+                if (m := numbered.search(game.state.action_to_string(a))) is not None
+            ]
+            if hits:
+                action, m = hits[0]
+                me = game.state.observation(seat)["players_view"][seat]
+                key = "glazing_workshops" if m.group(1) == "glazing workshop" else "cleanups"
+                name = me[key][int(m.group(2)) - 1]["name"]
+                game._apply(seat, action)
+                logged = game.log.lines[game.log._marks[-1]]
+                assert numbered.search(logged) is None, logged
+                assert name in logged, (name, logged)
+                return
+            game.state.apply_action(rng.choice(game.state.legal_actions()))
+    raise AssertionError("no move named a glazing workshop or cleanup card beyond the first")

@@ -362,6 +362,10 @@ def test_two_copies_of_a_card_are_one_option_the_lowest_action() -> None:
         def action_to_string(self, action: int) -> str:
             return f"Commit Candle (#{action - 68}, $2, Candle)"
 
+        def observation(self, seat: int) -> dict[str, object]:
+            del seat
+            return {}
+
     table, _ = human_table(new_game("sorcery", 2, seed=3))
     table.state = TwoCandles()  # type: ignore[assignment]
     assert table._options(0) == [("Commit Candle $2 🕯", 130)]

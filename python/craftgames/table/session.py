@@ -233,7 +233,10 @@ class TableGame:
         lines = move_lines(self.state, action, viewer, self._who(seat))
         if lines:
             names = self._names(viewer) if viewer in self.humans else self.seats
-            lines[0] = self.show.name_sides(lines[0], seat, names)
+            # The cards the line numbers are named from the observation before the move
+            # (the log's viewer's, or the mover's: only public card names are read).
+            obs = self.state.observation(seat if viewer is None else viewer)
+            lines[0] = self.show.name_cards(self.show.name_sides(lines[0], seat, names), obs, seat)
             # What the move made happen ("  · ..."), in the table's words too.
             lines[1:] = [
                 f"  · {self.show.name_sides(line.removeprefix('  · '), seat, names)}"
@@ -246,8 +249,10 @@ class TableGame:
             # A shared screen's log hides the move (and why it was the only one, which may
             # tell of a hidden hand); the mover, who has the screen now, is told in words
             # what was played for them, since it may change what they pay or lose.
-            text = self.show.name_sides(
-                self.state.action_to_string(action), seat, self._names(seat)
+            text = self.show.name_cards(
+                self.show.name_sides(self.state.action_to_string(action), seat, self._names(seat)),
+                self.state.observation(seat),
+                seat,
             )
             only = self.show.only_option(self.state.observation(seat))
             note = f"Seat {seat}, played for you ({only}): {text}"
@@ -434,12 +439,16 @@ class TableGame:
         return self.show.move_result(first.before.observation(seat), self.state.observation(seat))
 
     def _options(self, seat: int) -> list[tuple[str, int]]:
-        # Listed in the order of their sentences, which groups them for a person: step-one
-        # choices by work style, step-two moves by kind.
+        # Listed in the order of their sentences, which groups them for a person (step-one
+        # choices by work style, step-two moves by kind), then in the order the game's board
+        # reads, where it says one.
         names = self._names(seat)
+        obs = self.state.observation(seat)
         legal = sorted(self.state.legal_actions(), key=self.state.action_to_string)
         engine = [self.state.action_to_string(a) for a in legal]
-        texts = [self.show.name_sides(t, seat, names) for t in engine]
+        texts = [
+            self.show.name_cards(self.show.name_sides(t, seat, names), obs, seat) for t in engine
+        ]
         # Options the game's wording makes alike (two copies of one card) are one option for
         # a person: the lowest action, which leaves the others open where the engine takes
         # a set in ascending order.
@@ -451,7 +460,8 @@ class TableGame:
         # Two actions the engine words alike would be a wording bug in the engine; tell them
         # apart by their ids rather than make one unreachable.
         shown = [t for t, _ in kept]
-        return [(f"{t} [action {a}]" if shown.count(t) > 1 else t, a) for t, a in kept]
+        labelled = [(f"{t} [action {a}]" if shown.count(t) > 1 else t, a) for t, a in kept]
+        return self.show.option_order(obs, labelled)
 
     def _fit(self, seat: int, options: list[tuple[str, int]]) -> tuple[RenderableType, Menu]:
         """The board and option menu for `seat`, fitted to the terminal: on a short one the
