@@ -793,3 +793,27 @@ def test_an_option_that_wraps_goes_on_under_its_text_not_at_column_0(
     assert menu[0].startswith("    1. Keep thesis Sorcery Major")
     assert menu[1].startswith("    2. Keep thesis Spotless Record (7cr: complete 5 projects")
     assert menu[2].startswith("       ") and menu[2].strip().endswith("any)"), menu
+
+
+def test_q_at_the_hot_seat_hand_over_leaves_the_game_saved(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    # "press Enter" between two humans took q as Enter: a player who typed q to stop found
+    # the game going on, and lost it when they closed the terminal. q leaves, saved, as at
+    # every other prompt.
+    console, out = terminal_console()
+    save = tmp_path / "hot.json"
+    table = TableGame(
+        console,
+        game="sorcery",
+        players=2,
+        seed=3,
+        seats=["human", "human"],
+        pass_terminal=True,
+        save_path=str(save),
+    )
+    code, prompts = drive(monkeypatch, table, lambda t, p: "q")
+    assert code == 1
+    assert len(prompts) == 1, prompts  # the hand-over's, answered q
+    assert out.getvalue().rstrip().endswith("seat 0, press Enter:"), out.getvalue()
+    assert save.is_file()

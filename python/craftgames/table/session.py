@@ -392,11 +392,14 @@ class TableGame:
         return ask(self.console, prompt)
 
     def _wait_for_enter(self, prompt: str) -> None:
+        """Waits for Enter at `prompt`; q (as at every prompt) leaves the game, saved."""
         try:
-            self._ask(prompt)
+            answer = self._ask(prompt)
         except EOFError:
             self.console.print()
             raise Quit from None
+        if answer.strip().lower() in {"q", "quit", "exit"}:
+            raise Quit
 
     def _hand_over(self, seat: int) -> None:
         """With several humans at one terminal (`pass_terminal`), before `seat`'s view is
