@@ -579,3 +579,17 @@ def test_the_hot_seat_result_keeps_each_new_card_whole_on_a_line() -> None:
     assert len(lines) > 1 and all(cell_len(f"  {line}") <= 80 for line in lines), lines
     for face in faces:
         assert any(face in line for line in lines), (face, lines)
+
+
+def test_a_buy_lists_the_market_projects_in_the_boards_order_a_to_f() -> None:
+    # The session lists options in the order of their sentences, so a buy's projects came
+    # by name ("Buy Bubbling Brew … space D" before "Buy Crystal Gazing … space E" before
+    # "Buy Lantern Hex … space C"), not as the market is lettered on the board.
+    state = new_game("sorcery", 2, seed=3)
+    play(state, "Keep", "Keep", "Keep", "Keep", "Buy from")
+    table, _ = human_table(state)
+    texts = [text for text, _ in table._options(0)]
+    spaces = [m.group(1) for t in texts if (m := re.search(r"from market space ([A-F])", t))]
+    assert spaces == sorted(spaces) and len(spaces) >= 3, texts
+    names = [t for t in texts if "from market space" in t]
+    assert names != sorted(names), names  # the board's order is not the names' here

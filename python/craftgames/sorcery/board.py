@@ -26,7 +26,13 @@ from craftgames.sorcery.faces import (
     _material,
     _plural,
 )
-from craftgames.sorcery.words import _basket, name_sides, option_path, set_choice
+from craftgames.sorcery.words import (
+    _basket,
+    name_sides,
+    option_order,
+    option_path,
+    set_choice,
+)
 from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
 __all__ = [
@@ -38,6 +44,7 @@ __all__ = [
     "must_ask",
     "name_sides",
     "only_option",
+    "option_order",
     "option_path",
     "render",
     "rule_section",

@@ -160,6 +160,27 @@ def option_path(text: str) -> tuple[str, ...]:
     return (verb, text) if verb != text else (text,)
 
 
+_LETTERED = re.compile(r"\b(?:market space|Clear space) ([A-F])\b")
+
+
+def option_order(observation: Obs, options: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
+    """`options` with those naming a market space in the board's order, A to F (a buy's
+    projects, a solo clear's), in the places those options held; the rest as they were
+    (the session lists them in the order of their sentences, which sorts the spaces by
+    project name)."""
+    del observation
+    lettered = [i for i, (text, _) in enumerate(options) if _LETTERED.search(text)]
+
+    def letter(i: int) -> str:
+        m = _LETTERED.search(options[i][0])
+        return m.group(1) if m else ""
+
+    ordered = list(options)
+    for place, i in zip(lettered, sorted(lettered, key=letter), strict=True):
+        ordered[place] = options[i]
+    return ordered
+
+
 def _basket(obs: Obs, turn: Obs) -> str:
     """What a buy has chosen so far: its market projects by name, then its stock."""
     market = obs["market"]
