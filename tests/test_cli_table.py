@@ -817,3 +817,34 @@ def test_q_at_the_hot_seat_hand_over_leaves_the_game_saved(
     assert len(prompts) == 1, prompts  # the hand-over's, answered q
     assert out.getvalue().rstrip().endswith("seat 0, press Enter:"), out.getvalue()
     assert save.is_file()
+
+
+def test_a_hand_over_recap_shows_whole_moves_and_says_what_it_left_out() -> None:
+    # The recap kept the last 6 lines, so it could begin inside a move ("  · returning
+    # seat 0's 1 craftswoman" without the move it followed) and said nothing of the lines
+    # before. It begins at a move's first line, and says how many lines it left out.
+    from craftgames.table.events import EventLog
+
+    log = EventLog()
+    log.add_move(["seat 0: A", "  · a1", "  · a2"])
+    log.add_move(["seat 1: B", "  · b1", "  · b2", "  · b3"])
+    log.add_move(["seat 0: C", "  · c1"])
+    assert log.recap_start(0, 5) == 7  # C whole; B would be cut: left out
+    assert log.recap_start(0, 6) == 3  # B and C whole
+    assert log.recap_start(5, 9) == 7  # nothing before what the seat has seen
+    log.add_move(["seat 1: D"] + [f"  · d{i}" for i in range(8)])
+    assert log.recap_start(0, 6) == 9  # D alone is longer: D whole
+
+
+def test_a_log_line_that_wraps_goes_on_under_its_text_not_at_column_0() -> None:
+    console, out = terminal_console()
+    table = TableGame(console, game="sorcery", players=2, seed=3, seats=["human", "random"])
+    words = " ".join(f"word{i}" for i in range(30))
+    table._say(f"seat 0 (human): {words}")
+    table._say(f"  · {words}")
+    lines = out.getvalue().splitlines()
+    assert len(lines) > 4 and all(len(line) <= 80 for line in lines), lines
+    move = next(i for i, line in enumerate(lines) if line.startswith("seat 0"))
+    dot = next(i for i, line in enumerate(lines) if line.startswith("  · "))
+    assert all(line.startswith("    ") for line in lines[move + 1 : dot]), lines
+    assert all(line.startswith("    ") for line in lines[dot + 1 :]), lines

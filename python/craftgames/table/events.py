@@ -119,6 +119,21 @@ class EventLog:
         if self._marks:
             del self.lines[self._marks.pop() :]
 
+    def recap_start(self, seen: int, most: int) -> int:
+        """Where a recap of the lines after the first `seen` begins: at the first line of a
+        move or note (a line not indented as what a move made happen is) among the last
+        `most`, so no move is shown without its first line; the last entry whole if it
+        alone is longer."""
+        lines = self.lines
+        start = max(seen, len(lines) - most)
+        while start < len(lines) and lines[start].startswith("  "):
+            start += 1
+        if start == len(lines):
+            start = max(seen, len(lines) - most)
+            while start > seen and lines[start].startswith("  "):
+                start -= 1
+        return start
+
     def tail(self, n: int = 20) -> list[str]:
         """The last `n` lines."""
         return self.lines[-n:]

@@ -196,8 +196,19 @@ class TableGame:
         return self.console.status(what) if self.console.is_terminal else contextlib.nullcontext()
 
     def _say(self, line: str) -> None:
-        # On a terminal rich wraps at word boundaries; in a pipe a line stays one line.
-        self.console.print(Text(line), soft_wrap=not self.console.is_terminal)
+        # On a terminal a long line wraps at spaces, its continuations under its text (a
+        # move's line under the move, a "  · " line under its words), not at column 0; in a
+        # pipe a line stays one line.
+        if not self.console.is_terminal:
+            self.console.print(Text(line), soft_wrap=True)
+            return
+        wrapped: list[str] = []
+        for part in line.split("\n"):  # a line already laid out (a menu's) is kept as laid
+            body = part.lstrip(" ")
+            lead = len(part) - len(body)
+            indent = " " * (lead + (2 if body.startswith("· ") else 4))
+            wrapped += wrap_at_spaces(part, self.console.width, indent)
+        self.console.print(Text("\n".join(wrapped)), soft_wrap=True)
 
     def _board(self, seat: int, compact: bool = False) -> RenderableType:
         names = self._names(seat)
@@ -423,10 +434,16 @@ class TableGame:
         if self.console.is_terminal:
             self.console.file.write("\x1b[H\x1b[2J\x1b[3J")  # the screen, then the scrollback
             self.console.file.flush()
-        new = self.log.lines[self._log_seen.get(seat, 0) :]
+        seen = self._log_seen.get(seat, 0)
+        new = self.log.lines[seen:]
         if new:
             self._say(f"Since seat {seat} last had the screen (l: the log):")
-            for line in new[-PASS_RECAP:]:
+            # The last moves whole, within PASS_RECAP lines (a move's first line is never
+            # cut from what it made happen), and a line saying how many came before.
+            start = self.log.recap_start(seen, PASS_RECAP)
+            if start > seen:
+                self._say(f"  ({start - seen} earlier lines: l shows them)")
+            for line in self.log.lines[start:]:
                 self._say(line)
         self._wait_for_enter(f"Pass the terminal to seat {seat}; seat {seat}, press Enter: ")
         self._at_screen = seat
