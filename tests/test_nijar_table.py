@@ -380,9 +380,10 @@ def test_giving_up_a_workshops_open_actions_is_asked_once_more(tmp_path: Path, a
         assert saved[len(actions)] == give_up
 
 
-def _screen_rows_tool() -> ModuleType:
-    path = Path(__file__).parent.parent / "tools" / "nijar_screen_rows.py"
-    spec = importlib.util.spec_from_file_location("nijar_screen_rows", path)
+def screen_rows_tool(game: str) -> ModuleType:
+    """`tools/GAME_screen_rows.py`, the counter of a game's screens that overflow 80x24."""
+    path = Path(__file__).parent.parent / "tools" / f"{game}_screen_rows.py"
+    spec = importlib.util.spec_from_file_location(f"{game}_screen_rows", path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
@@ -403,7 +404,7 @@ def test_few_decisions_overflow_an_80x24_screen() -> None:
     # a line: 50. Your pieces where you place (a line, packed after your supply with your
     # hand): 54. A blocked column said only where it fits, a row's craftswomen by seat
     # ("1, 2, B seat 0"): 45.
-    tool = _screen_rows_tool()
+    tool = screen_rows_tool("nijar")
     over, seen = tool.count(seeds=(1,))
     assert sum(seen.values()) == 303
     assert sum(over.values()) <= 45, dict(over)

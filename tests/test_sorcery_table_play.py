@@ -5,17 +5,16 @@ payment on 80x24, a long thesis, why Buy is not offered; your thesis before you 
 from __future__ import annotations
 
 import builtins
-import importlib.util
 import io
 import os
 import random
 import re
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from rich.cells import cell_len
 from rich.console import Console
+from test_nijar_table import screen_rows_tool
 from test_sorcery_table import faces_state, human_table, play, text_of, two_candles_chosen
 
 from craftgames import new_game
@@ -278,15 +277,6 @@ def test_hot_seat_shows_the_mover_what_its_move_did_before_the_screen_passes_on(
     assert "Wedding Band" not in after_clear and "Jointed Leg" not in after_clear, after_clear
 
 
-def _screen_rows_tool() -> ModuleType:
-    path = Path(__file__).parent.parent / "tools" / "sorcery_screen_rows.py"
-    spec = importlib.util.spec_from_file_location("sorcery_screen_rows", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_few_decisions_overflow_an_80x24_screen() -> None:
     # tools/sorcery_screen_rows.py: random games (solo, 2, 3 and 4 players, with and without
     # staffs, seed 1), every decision of seat 0 drawn as the session draws it at 80x24. 179 of
@@ -295,7 +285,7 @@ def test_few_decisions_overflow_an_80x24_screen() -> None:
     # the cards seen in piles a dig has passed and the market left to `b` while paying, other
     # seats in two lines at most, a 300-level market column's icons packed, a used staff by
     # its name and options naming a project by its name: 26.
-    tool = _screen_rows_tool()
+    tool = screen_rows_tool("sorcery")
     over, seen = tool.count(seeds=(1,))
     assert sum(seen.values()) == 572
     assert sum(over.values()) <= 26, dict(over)

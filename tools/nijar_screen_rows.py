@@ -12,17 +12,18 @@ or a compound action's step such as "acquire").
 
 from __future__ import annotations
 
-import io
-import random
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
-from rich.console import Console
 from rich.text import Text
 
 from craftgames.table.session import TableGame, _lines_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from screen_rows import HEIGHT, WIDTH, Setups, count_overflows, report
 
 SETUPS: tuple[tuple[int, dict[str, object]], ...] = (
     (1, {"difficulty": "normal"}),
@@ -33,7 +34,7 @@ SETUPS: tuple[tuple[int, dict[str, object]], ...] = (
 )
 SEEDS = (1, 2, 3)
 EVERY = 3
-HEIGHT, WIDTH = 24, 80
+__all__ = ["HEIGHT", "SEEDS", "SETUPS", "WIDTH", "count", "kind", "rows"]
 
 
 def kind(obs: Mapping[str, Any]) -> str:
@@ -58,52 +59,27 @@ def rows(game: TableGame, seat: int) -> int:
 
 
 def count(
-    setups: Sequence[tuple[int, dict[str, object]]] = SETUPS,
+    setups: Setups = SETUPS,
     seeds: Sequence[int] = SEEDS,
     every: int = EVERY,
     verbose: bool = False,
 ) -> tuple[Counter[str], Counter[str]]:
     """The decisions that overflow and all decisions looked at, by kind."""
-    over: Counter[str] = Counter()
-    seen: Counter[str] = Counter()
-    for players, options in setups:
-        for seed in seeds:
-            console = Console(file=io.StringIO(), width=WIDTH, height=HEIGHT, force_terminal=True)
-            game = TableGame(
-                console,
-                game="nijar",
-                players=players,
-                seed=seed,
-                seats=["random"] * players,
-                options=options,
-                quiet=True,
-            )
-            rng = random.Random(seed)
-            k = 0
-            while not game.state.is_terminal():
-                seat = game.state.current_player()
-                legal = game.state.legal_actions()
-                if len(legal) > 1:
-                    k += 1
-                    if k % every == 0:
-                        what = kind(game.state.observation(seat))
-                        seen[what] += 1
-                        used = rows(game, seat)
-                        if used > HEIGHT:
-                            over[what] += 1
-                            if verbose:
-                                print(f"{players}p {options} seed {seed}: {used} rows, {what}")
-                game.state.apply_action(rng.choice(legal))
-    return over, seen
+    return count_overflows(
+        "nijar",
+        setups,
+        seeds,
+        seats=lambda players: ["random"] * players,
+        looked_at=lambda game, seat, k: k % every == 0,
+        kind=lambda game, seat: kind(game.state.observation(seat)),
+        rows=rows,
+        table_options={"quiet": True},
+        verbose=verbose,
+    )
 
 
 def main(verbose: bool) -> int:
-    over, seen = count(verbose=verbose)
-    print(
-        f"{sum(over.values())} of {sum(seen.values())} decisions overflow {WIDTH}x{HEIGHT}; "
-        "by kind (overflowing/all): "
-        + ", ".join(f"{k} {over[k]}/{n}" for k, n in seen.most_common())
-    )
+    print(report(*count(verbose=verbose), "decisions"))
     return 0
 
 

@@ -12,16 +12,17 @@ decision's stage (``Choose``, ``Dig``, ``BuySelect``, ``CommitTarget``, ...).
 
 from __future__ import annotations
 
-import io
-import random
 import sys
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
-from rich.console import Console
 from rich.text import Text
 
 from craftgames.table.session import TableGame, _lines_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from screen_rows import HEIGHT, WIDTH, Setups, count_overflows, report
 
 SETUPS: tuple[tuple[int, dict[str, object]], ...] = (
     (1, {"solo": "robot", "difficulty": "medium"}),
@@ -33,7 +34,7 @@ SETUPS: tuple[tuple[int, dict[str, object]], ...] = (
     (4, {"staffs": True}),
 )
 SEEDS = (1, 2, 3)
-HEIGHT, WIDTH = 24, 80
+__all__ = ["HEIGHT", "SEEDS", "SETUPS", "WIDTH", "count", "rows", "stage"]
 
 
 def stage(game: TableGame, seat: int) -> str:
@@ -77,51 +78,26 @@ def rows(game: TableGame, seat: int) -> int:
 
 
 def count(
-    setups: Sequence[tuple[int, dict[str, object]]] = SETUPS,
+    setups: Setups = SETUPS,
     seeds: Sequence[int] = SEEDS,
     verbose: bool = False,
 ) -> tuple[Counter[str], Counter[str]]:
     """Seat 0's decisions that overflow and all of them looked at, by stage."""
-    over: Counter[str] = Counter()
-    seen: Counter[str] = Counter()
-    for players, options in setups:
-        for seed in seeds:
-            console = Console(file=io.StringIO(), width=WIDTH, height=HEIGHT, force_terminal=True)
-            seats = ["human"] + ["random"] * (players - 1)
-            game = TableGame(
-                console,
-                game="sorcery",
-                players=players,
-                seed=seed,
-                seats=seats,
-                options=options,
-                pass_terminal=False,
-            )
-            rng = random.Random(seed)
-            while not game.state.is_terminal():
-                seat = game.state.current_player()
-                legal = game.state.legal_actions()
-                obs = game.state.observation(seat)
-                asked = len(legal) > 1 or game.show.must_ask(obs)
-                if seat == 0 and asked:
-                    what = stage(game, seat)
-                    seen[what] += 1
-                    used = rows(game, seat)
-                    if used > HEIGHT:
-                        over[what] += 1
-                        if verbose:
-                            print(f"{players}p {options} seed {seed}: {used} rows, {what}")
-                game.state.apply_action(rng.choice(legal))
-    return over, seen
+    return count_overflows(
+        "sorcery",
+        setups,
+        seeds,
+        seats=lambda players: ["human"] + ["random"] * (players - 1),
+        looked_at=lambda game, seat, k: seat == 0,
+        kind=stage,
+        rows=rows,
+        table_options={"pass_terminal": False},
+        verbose=verbose,
+    )
 
 
 def main(verbose: bool) -> int:
-    over, seen = count(verbose=verbose)
-    print(
-        f"{sum(over.values())} of {sum(seen.values())} seat-0 decisions overflow "
-        f"{WIDTH}x{HEIGHT}; by stage (overflowing/all): "
-        + ", ".join(f"{k} {over[k]}/{n}" for k, n in seen.most_common())
-    )
+    print(report(*count(verbose=verbose), "seat-0 decisions"))
     return 0
 
 
