@@ -97,6 +97,7 @@ impl GameState for NijarState {
             // A line whenever it takes a turn (each turn is counted, a card revealed or not) or
             // its VP change (also in your turn: 12.6, craftswomen you return to its closed
             // shop), each gain said with its reason.
+            out.extend(self.competition_reveal_lines(&next));
             if b.turns != a.turns || b.vp != a.vp {
                 out.push(format!(
                     "The Competition: {} VP (was {}{}), pieces {}, craftswomen {}{}",

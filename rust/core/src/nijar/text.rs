@@ -3,7 +3,7 @@
 //! which endgame card to play face-down).
 
 use super::actions::{decode, Move, SHAPE_PAIRS};
-use super::data::{cost_label, Act, Amount, CardType, Res, PIECE_NAMES};
+use super::data::{cost_label, Act, Amount, CardSet, CardType, Res, PIECE_NAMES};
 use super::state::{Mode, NijarState, Phase, COMP, EMPTY, TASK_ANY, TASK_ROW};
 use crate::engine::{Action, Seat};
 
@@ -407,5 +407,67 @@ impl NijarState {
             _ if matches!(self.t.phase, Phase::Over) => self.describe(action),
             _ => self.describe(action),
         }
+    }
+}
+
+impl NijarState {
+    /// 12.5, the Competition's turns from this state to `next`, a line a card revealed: the
+    /// card's face (the space it names and its donkey icon), then what it did — a
+    /// craftswoman on that space, or on the Special Action when the space was not free to it
+    /// (yours it could not outnumber, or its own); where its donkey went and the Draft Area
+    /// cards it discarded. All of it is public: the card is turned face-up and everything
+    /// happens on the board. With several cards in one step, what they did is told once,
+    /// after the last.
+    pub(super) fn competition_reveal_lines(&self, next: &NijarState) -> Vec<String> {
+        let (a, b) = (&self.t.solo, &next.t.solo);
+        let new = added(&a.revealed, &b.revealed);
+        let mut lines: Vec<String> = new
+            .iter()
+            .map(|&id| {
+                let face = CardSet::competition_face(&next.cards.competition[usize::from(id)]);
+                format!("The Competition reveals a card: {face}")
+            })
+            .collect();
+        let Some(last) = lines.last_mut() else {
+            return lines;
+        };
+        let comp = usize::from(COMP);
+        let mut did = Vec::new();
+        let special = next.t.special_stack[comp].saturating_sub(self.t.special_stack[comp]);
+        if special > 0 {
+            did.push(format!(
+                "{} on the Special Action (the space was not free to it)",
+                craftswomen(special)
+            ));
+        }
+        let donkey = next.t.donkeys[comp];
+        if donkey != self.t.donkeys[comp] {
+            did.push(format!("its donkey to {}", next.draft_label(donkey)));
+        }
+        let discarded: Vec<&str> = added(&a.discards, &b.discards)
+            .iter()
+            .map(|&c| next.cards.name(usize::from(c)))
+            .collect();
+        if !discarded.is_empty() {
+            did.push(format!(
+                "discarded {} from the Draft Area",
+                discarded.join(" and ")
+            ));
+        }
+        if !did.is_empty() {
+            last.push_str(" → ");
+            last.push_str(&did.join("; "));
+        }
+        lines
+    }
+}
+
+/// What `after` holds that `before` did not: its tail past `before`, or all of it when it
+/// was begun anew (a round's end clears the Competition's revealed cards, 12.8).
+pub(super) fn added<'a>(before: &[u8], after: &'a [u8]) -> &'a [u8] {
+    if after.starts_with(before) {
+        &after[before.len()..]
+    } else {
+        after
     }
 }

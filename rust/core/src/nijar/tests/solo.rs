@@ -1,10 +1,11 @@
 //! The solo game against the Competition (section 12).
 
 use super::super::actions::Move;
-use super::super::data::{Act, DonkeyIcon};
+use super::super::data::{Act, CardSet, DonkeyIcon};
 use super::super::state::{
     Frame, NijarConfig, NijarState, Occupant, Phase, COMP, EMPTY, TASK_ANY_BONUS,
 };
+use super::super::text::added;
 use super::examples::finish_round;
 use super::{moves, play};
 use crate::engine::GameState;
@@ -648,4 +649,63 @@ fn a_piece_missing_from_the_supply_is_told_as_the_competitions_gain() {
         }
     }
     panic!("the Competition gained nothing in 40 moves");
+}
+
+/// 12.5: each card the Competition reveals is told in the events with its face (the space
+/// and the donkey icon), and what it did that the face leaves open is told after it: a
+/// craftswoman on the Special Action when the space was not free to it, where its donkey
+/// went, the Draft Area cards it discarded (before, the events gave its VP and pieces only:
+/// a player had to open the board to follow it). Along random solo games at every
+/// difficulty, every such change is told, and nothing is told without one.
+#[test]
+fn every_card_the_competition_reveals_is_told_with_what_it_did() {
+    use crate::engine::Rng;
+    let comp = usize::from(super::super::state::COMP);
+    let (mut special, mut donkey, mut discards) = (0, 0, 0);
+    for difficulty in 0..=2 {
+        for seed in 0..8 {
+            let mut st = solo(seed, difficulty);
+            let mut rng = Rng::seed_from(seed + 300);
+            while !st.is_terminal() {
+                let legal = st.legal_actions();
+                let a = legal[rng.below(legal.len())];
+                let events = st.public_events(a, Some(0));
+                let before = st.clone();
+                st.apply_action(a).unwrap();
+                let (was, now) = (&before.table().solo, &st.table().solo);
+                let told: Vec<&String> = events
+                    .iter()
+                    .filter(|e| e.starts_with("The Competition reveals a card: "))
+                    .collect();
+                let revealed = added(&was.revealed, &now.revealed);
+                assert_eq!(told.len(), revealed.len(), "{events:?}");
+                for (line, &id) in told.iter().zip(revealed) {
+                    let face = CardSet::competition_face(&st.cards.competition[usize::from(id)]);
+                    assert!(line.contains(&face), "{line} / {face}");
+                }
+                let all = told
+                    .iter()
+                    .map(|l| l.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                let t = (before.table(), st.table());
+                let to_special = t.1.special_stack[comp] > t.0.special_stack[comp];
+                assert_eq!(all.contains("on the Special Action"), to_special, "{all}");
+                special += usize::from(to_special);
+                let moved = t.1.donkeys[comp] != t.0.donkeys[comp] && !revealed.is_empty();
+                assert_eq!(all.contains("its donkey to "), moved, "{all}");
+                donkey += usize::from(moved);
+                let gone = added(&was.discards, &now.discards);
+                assert_eq!(all.contains("discarded "), !gone.is_empty(), "{all}");
+                for &c in gone {
+                    assert!(all.contains(st.cards.name(usize::from(c))), "{all}");
+                }
+                discards += usize::from(!gone.is_empty());
+            }
+        }
+    }
+    assert!(
+        special > 0 && donkey > 0 && discards > 0,
+        "{special} {donkey} {discards}"
+    );
 }
