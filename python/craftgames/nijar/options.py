@@ -74,7 +74,7 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     text = re.sub(r"\bcleanup card \d+ \(([^()]+)\)", r"\1", text)
     text = re.sub(r"\bglazing workshop 1\b", "Starting Glazing Workshop", text)
     text = re.sub(r"\bcleanup card 1\b", "Starting Cleanup", text)
-    return who + re.sub(r"\b1 cracks\b", "1 crack", text)
+    return who + text
 
 
 # The engine's numbered workshop cards and where the observation lists them.

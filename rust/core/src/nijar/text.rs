@@ -330,10 +330,10 @@ impl NijarState {
             Move::Fire1(o) => format!("Firing bonus: fire {}", self.fire_label(s, o)),
             Move::Paint(o) => format!("Paint {}", self.paint_label(s, o)),
             Move::Paint1(o) => format!("Painting bonus: paint {}", self.paint_label(s, o)),
-            Move::CleanBegin => format!(
-                "Clean {} cracks",
-                (p.cleanups.len() as u8 + 1).min(p.cracks)
-            ),
+            Move::CleanBegin => {
+                let n = (p.cleanups.len() as u8 + 1).min(p.cracks);
+                format!("Clean {n} crack{}", if n == 1 { "" } else { "s" })
+            }
             Move::CleanOn(c) => format!(
                 "Place a crack on cleanup card {} ({})",
                 c + 1,

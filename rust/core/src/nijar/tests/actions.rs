@@ -319,6 +319,23 @@ fn s8_7_fire_one_piece_per_kiln() {
     assert_eq!(st.table().players[s].drying, [1, 0, 0]);
 }
 
+/// 8.9: "Cleanup a number of Cracks equal to the number of Cleanup Cards in your Play Area
+/// plus one" (at most those you hold): the option says how many, "1 crack" in the singular
+/// (it read "Clean 1 cracks"). With the starting cleanup card alone, two.
+#[test]
+fn s8_9_the_clean_option_says_how_many_cracks() {
+    for (cracks, text) in [(1, "Clean 1 crack"), (2, "Clean 2 cracks"), (5, "Clean 2 cracks")] {
+        let mut st = started(2, 41);
+        let s = st.actor().unwrap();
+        let t = st.table_mut();
+        assert_eq!(t.players[s].cleanups.len(), 1, "the starting cleanup card alone");
+        let back = t.players[s].cracks;
+        t.players[s].cracks = cracks;
+        t.supply.cracks = t.supply.cracks + back - cracks;
+        assert_eq!(st.action_to_string(encode(Move::CleanBegin)), text);
+    }
+}
+
 /// 8.9: the cracks go where the player chooses; none go back while a space is empty.
 #[test]
 fn s8_9_clean_distribution_is_the_players_choice() {
