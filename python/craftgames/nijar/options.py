@@ -33,8 +33,8 @@ _ROW_ONE = re.compile(r"^(?P<what>.+?) — the row's one action, instead of .+$"
 
 def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     """An option (or a log line) as the table shows it: a row action marked `ROW` at its
-    start (what it is instead of is on the board), "Move donkey to", "Discard endgame card
-    X: any action", and "Clean 1 crack" for the engine's "Clean 1 cracks"."""
+    start (what it is instead of is on the board), "Move donkey to" and "Discard endgame card
+    X: any action"."""
     del seat, names
     # A log line starts with its mover ("seat 1 (human): "): the sentence is the rest.
     found = _WHO.fullmatch(text)

@@ -324,11 +324,19 @@ fn s8_7_fire_one_piece_per_kiln() {
 /// (it read "Clean 1 cracks"). With the starting cleanup card alone, two.
 #[test]
 fn s8_9_the_clean_option_says_how_many_cracks() {
-    for (cracks, text) in [(1, "Clean 1 crack"), (2, "Clean 2 cracks"), (5, "Clean 2 cracks")] {
+    for (cracks, text) in [
+        (1, "Clean 1 crack"),
+        (2, "Clean 2 cracks"),
+        (5, "Clean 2 cracks"),
+    ] {
         let mut st = started(2, 41);
         let s = st.actor().unwrap();
         let t = st.table_mut();
-        assert_eq!(t.players[s].cleanups.len(), 1, "the starting cleanup card alone");
+        assert_eq!(
+            t.players[s].cleanups.len(),
+            1,
+            "the starting cleanup card alone"
+        );
         let back = t.players[s].cracks;
         t.players[s].cracks = cracks;
         t.supply.cracks = t.supply.cracks + back - cracks;
