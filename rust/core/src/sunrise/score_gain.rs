@@ -1,7 +1,8 @@
 //! What a move does to the running scores, told without trying it: greedy play's shortcut
 //! (`GameState::heuristic_gain_of`). Step two's placements and the conversions of every step
-//! are most of the candidates greedy rollouts weigh; each changes only the mover's score, by an amount the
-//! move itself says, so greedy play scores them without copying the state and applying them.
+//! are most of the candidates greedy rollouts weigh; each changes only the mover's score, by
+//! an amount the move itself says, so greedy play scores them without copying the state and
+//! applying them.
 //!
 //! A move is told only where every case of its `apply` is known here; anything else is
 //! `None` and is tried on a copy. `sunrise::tests::scoring` holds every told amount equal to
