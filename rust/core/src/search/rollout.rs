@@ -74,12 +74,20 @@ impl<G: GameState> Rollout<G> {
             let action = match policy {
                 RolloutPolicy::Random => self.legal[rng.below(self.legal.len())],
                 RolloutPolicy::Greedy { epsilon } => {
-                    if self.legal.len() == 1 {
-                        values = None;
-                        self.legal[0]
-                    } else if unit(rng) < epsilon {
-                        values = None;
-                        self.legal[rng.below(self.legal.len())]
+                    if self.legal.len() == 1 || unit(rng) < epsilon {
+                        // A forced or an exploring move: not chosen by value, but the values
+                        // stay known where the game can tell the move's gain.
+                        let action = if self.legal.len() == 1 {
+                            self.legal[0]
+                        } else {
+                            self.legal[rng.below(self.legal.len())]
+                        };
+                        values = values.and_then(|mut here| {
+                            let gain = state.heuristic_gain_of(action)?;
+                            here[seat] += gain;
+                            Some(here)
+                        });
+                        action
                     } else {
                         let legal = &self.legal;
                         greedy_choice(state, seat, legal, &mut self.scratch, rng, &mut values)

@@ -2,7 +2,8 @@
 //! (`GameState::heuristic_gain_of`). Step two's placements and the conversions of every step
 //! are most of the candidates greedy rollouts weigh; each changes only the mover's score, by
 //! an amount the move itself says, so greedy play scores them without copying the state and
-//! applying them.
+//! applying them. So are step three's completion bonuses and the first of two projects taken,
+//! which only set the turn's next step.
 //!
 //! A move is told only where every case of its `apply` is known here; anything else is
 //! `None` and is tried on a copy. `sunrise::tests::scoring` holds every told amount equal to
@@ -11,7 +12,7 @@
 use super::actions::{decode, Move, RESERVE_TARGET};
 use super::data::{NUM_ALL_PROJECTS, NUM_RESOURCES};
 use super::score::icons_filled;
-use super::state::{Phase, SunriseState, TurnStage, Work};
+use super::state::{Bonus, Phase, SunriseState, TurnStage, Work};
 use crate::engine::{Action, Seat};
 
 impl SunriseState {
@@ -44,8 +45,40 @@ impl SunriseState {
                 // reserve's points ("1 point for every 2 resources") drop by exactly one.
                 Some(on_work - 1)
             }
+            (Move::Bonus(b), Phase::Complete { .. }) => self.bonus_gain(*Bonus::ALL.get(b)?),
+            (
+                Move::Take(_),
+                Phase::Complete {
+                    turn: TurnStage::TakeProjects { remaining },
+                    ..
+                },
+            ) => self.take_gain(remaining),
             _ => None,
         }
+    }
+
+    /// The gain of a completion bonus (`choose_bonus`) that only sets the turn's next step:
+    /// 0. Drawn advantage cards go face-down into the hand, which scores nothing ("Final
+    /// Scoring" counts revealed cards and completed showpieces). A bonus that ends at once
+    /// (`finish_bonus`: studio challenges, the next completion) is not told.
+    fn bonus_gain(&self, bonus: Bonus) -> Option<i32> {
+        let next_step = match bonus {
+            // Then "take 1 project" / "take 2 projects": offered only while the row holds one
+            // (`bonus_allowed`), so the take is always the next step.
+            Bonus::TakeTwoProjects | Bonus::AdvantageAndProject => true,
+            // "Draw 3, keep 1": a choice to make when 2 or more are drawn.
+            Bonus::DrawThreeKeepOne => self.t.advantage_deck.len() >= 2,
+        };
+        next_step.then_some(0)
+    }
+
+    /// The gain of taking a project from the row (`take_project`) when another take
+    /// follows it: the new project is in progress with no resource, "-1 per in-progress
+    /// project". Another take follows when one is left to take and the deck still holds a
+    /// card after the row is refilled (2 or more now: the refill turns up at most one). The
+    /// last take ends the bonus (`finish_bonus`): not told.
+    fn take_gain(&self, remaining: u8) -> Option<i32> {
+        (remaining > 1 && self.project_deck_size() >= 2).then_some(-1)
     }
 
     /// The gain of placing a resource from wheel `slot` onto `target` (a work or the

@@ -362,6 +362,8 @@ fn check_told_gains(s: &SunriseState, told: &mut BTreeMap<(&'static str, i64), u
             Some(Move::Draft(_)) => "draft",
             Some(Move::Place { .. }) => "Place",
             Some(Move::Convert { .. }) => "Convert",
+            Some(Move::Bonus(_)) => "Bonus",
+            Some(Move::Take(_)) => "Take",
             _ => "other",
         };
         *told.entry((kind, gain as i64)).or_default() += 1;
@@ -370,8 +372,9 @@ fn check_told_gains(s: &SunriseState, told: &mut BTreeMap<(&'static str, i64), u
 
 /// Every move greedy play scores without trying it changes the values as told
 /// (`check_told_gains`), at every step of random games for 2-4 players. Such moves occur with
-/// each kind of gain: none (step one's drafts, a conversion onto a work), one point (a
-/// resource on a work), and the reserve's odd and even counts.
+/// each kind of gain: none (step one's drafts, a conversion onto a work, a completion bonus
+/// that sets the next step), one point (a resource on a work), minus one (the first project
+/// of "Take 2 Projects"), and the reserve's odd and even counts.
 #[test]
 fn moves_scored_without_trying_them_change_the_values_as_told() {
     let mut told = BTreeMap::new();
@@ -386,10 +389,17 @@ fn moves_scored_without_trying_them_change_the_values_as_told() {
             }
         }
     }
-    for (kind, gain) in [("draft", 0), ("Convert", 0), ("Place", 0), ("Place", 1)] {
+    for (kind, gain, least) in [
+        ("draft", 0, 100),
+        ("Convert", 0, 100),
+        ("Place", 0, 100),
+        ("Place", 1, 100),
+        ("Bonus", 0, 20),
+        ("Take", -1, 20),
+    ] {
         let n = told.get(&(kind, gain)).copied().unwrap_or(0);
         assert!(
-            n > 100,
+            n > least,
             "only {n} {kind} moves were told a gain of {gain}: {told:?}"
         );
     }
@@ -484,4 +494,40 @@ fn placements_and_conversions_at_the_edges_change_the_values_as_told() {
         }
     }
     assert!(!told.is_empty(), "no move was told a gain at the edges");
+}
+
+/// A completion bonus and a project taken with the decks nearly run out, made at every step
+/// three decision of random games and checked as above (`check_told_gains`): the project
+/// deck down to its last card (a first "Take 2 Projects" pick then ends the bonus: studio
+/// challenges are checked and the next completion may flip a project) and the advantage
+/// deck down to one card ("Draw 3, keep 1" then keeps it at once and ends the bonus).
+#[test]
+fn bonuses_and_takes_with_the_decks_nearly_run_out_change_the_values_as_told() {
+    let mut told = BTreeMap::new();
+    let mut edges = 0;
+    for players in [2, 3, 4] {
+        for seed in 0..6 {
+            let mut s = game(players, seed);
+            let mut rng = Rng::seed_from(seed + 31);
+            while !s.is_terminal() {
+                if matches!(s.table().phase, Phase::Complete { .. }) {
+                    let mut last_project = s.clone();
+                    let t = last_project.table_mut();
+                    if t.row[0].is_some() {
+                        t.project_deck.clear();
+                    } else {
+                        t.project_deck.truncate(1);
+                    }
+                    check_told_gains(&last_project, &mut told);
+                    let mut last_advantage = s.clone();
+                    last_advantage.table_mut().advantage_deck.truncate(1);
+                    check_told_gains(&last_advantage, &mut told);
+                    edges += 1;
+                }
+                let l = legal(&s);
+                s.apply_action(l[rng.below(l.len())]).unwrap();
+            }
+        }
+    }
+    assert!(edges > 100, "only {edges} step three decisions");
 }
