@@ -516,8 +516,8 @@ def test_options_speak_the_boards_words() -> None:
     )
     # The board's wheel reads "(next: Shape)"; so does a throw (and it fits a line).
     assert says(
-        "Throwing bonus: advance the vase on Starting Wheel D (next space: Play a Card)"
-    ) == ("Throwing bonus: advance the vase on Starting Wheel D (next: Play a Card)")
+        "Throwing Bonus: advance the vase on Starting Wheel D (next space: Play a Card)"
+    ) == ("Throwing Bonus: advance the vase on Starting Wheel D (next: Play a Card)")
 
 
 def test_the_market_dice_are_not_rolled_during_the_setup() -> None:

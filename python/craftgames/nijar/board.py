@@ -31,13 +31,19 @@ from craftgames.nijar.marks import (
     _wrapped,
     iconized,
 )
-from craftgames.nijar.options import ROW, name_cards, name_sides, option_order, option_path
+from craftgames.nijar.options import (
+    ROW,
+    confirm,
+    name_sides,
+    option_order,
+    option_path,
+    unoffered,
+)
 from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
 __all__ = [
     "LEGEND",
     "confirm",
-    "name_cards",
     "name_sides",
     "option_order",
     "option_path",
@@ -669,53 +675,6 @@ def _open_here(obs: Obs) -> list[str]:
     return [f"Open here: {'; '.join(now)}" + (f" · then: {then}" if then else "")]
 
 
-# How the options of a bonus or one-space action begin (the table's words), to tell which
-# open ones the player cannot take now.
-_TASK_OPTIONS = {
-    "fire1": "Firing bonus: ",
-    "paint1": "Painting bonus: ",
-    "clean1": "Cleaning bonus: ",
-    "throw1": "Throwing bonus: ",
-    "acquire1": "Acquire 1 Card (bonus)",
-    "clay1": "Clay bonus: ",
-    "pg_or_glaze": "Bonus: take ",
-    "esparto1": "Collect 1 Esparto: ",
-}
-
-
-def unoffered(observation: Mapping[str, Any], options: Sequence[str]) -> str | None:
-    """A line below the options naming what "Open here" lists that no option takes now (a
-    Paint 1 Piece with nothing fired, or not the Glazes its workshop asks): it stays open
-    until the placement is done or given up, so the player is not left looking for it."""
-    # 8.7: one Fire action moves pieces from the Drying Area and from the Glazing
-    # Workshops; the engine takes the Drying Area's first, so firing a painted piece ends
-    # the firing from the Drying Area (a player who fired the painted Pot first lost the
-    # Jug's move, unwarned).
-    drying = any(re.match(r"(Row: )?Fire an? \w+ from the drying area", o) for o in options)
-    painted = any(re.match(r"(Row: )?Fire the painted .+ into a glaze kiln", o) for o in options)
-    if drying and painted:
-        return "Fire from the Drying Area first: a painted piece fired ends those moves"
-    mode = observation.get("mode")
-    if isinstance(mode, Mapping) and mode.get("kind") not in (None, "idle"):
-        return None  # a compound action's step: its own options only
-    if any(o.startswith("Skip the throw benefit") for o in options):
-        return None  # 8.5: a throw's benefits come in their order, the next one later
-    frames = [f for f in _seq(observation.get("frames")) if isinstance(f, Mapping)]
-    tasks = [t for f in frames[-1:] for t in _seq(f.get("tasks"))]
-    acts = list(_ACT_NAMES)
-    missing = [
-        _act(acts[t])
-        for t in tasks
-        if isinstance(t, int)
-        and 0 <= t < len(acts)
-        and acts[t] in _TASK_OPTIONS
-        and not any(o.startswith(_TASK_OPTIONS[acts[t]]) for o in options)
-    ]
-    if not missing:
-        return None
-    return f"Not possible now: {', '.join(dict.fromkeys(missing))} (b: your supply and pieces)"
-
-
 def _placing(obs: Obs) -> bool:
     """Whether the decision is not inside a placement: placing a craftswoman (or discarding
     an endgame card for an action), or a step between the turns (setup, market, endgame)."""
@@ -794,11 +753,3 @@ def render(
         parts.append(_player(p, observation, me=p.get("seat") == viewer, private=private))
     parts.append(_wrapped(_open_here(observation)))
     return Group(*parts)
-
-
-def confirm(option: str) -> str | None:
-    """Giving up what is still open on a workshop card or space is final once another seat
-    has moved (undo stops there): asked once more, so a typo cannot throw it away."""
-    if option.startswith("Give up"):
-        return "The actions and bonuses still open here are lost. Give them up? (y/n): "
-    return None
