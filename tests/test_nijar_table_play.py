@@ -434,3 +434,51 @@ def test_an_acquires_second_card_keeps_the_first_cards_numbers() -> None:
                     first = None
             game.state.apply_action(rng.choice(game.state.legal_actions()))
     assert compared >= 3, compared
+
+
+def test_the_setup_and_a_placement_fit_with_the_seats_on_their_lines() -> None:
+    # 4 players at 80x24: the starting combinations took three lines each (fifteen for
+    # five) and "Seats: 0 random · ..." a line of its own: the setup overflowed, and so did
+    # most placements. A combination is a line, in the board's icons; each seat's line
+    # says who plays it; the hand joins endgame cards of one family.
+    show = presentation("nijar")
+    assert (
+        show.name_sides(
+            "Choose Starting Wheel A (Shape → Extract Clay → Shape → Fire 1 Piece; 3 VP when the "
+            "vase reaches the end) with 4 Clay, 6 Perra Gorda, 3 Glazes, 2 Cracks",
+            0,
+            [],
+        )
+        == "Wheel A: Shape→Extract Clay→Shape→Fire 1 Piece→3⭐ with 4🧱 6💰 3💧 2⚡"
+    )
+    held = ["Limpieza 8", "Limpieza 6", "Collector of wheel cards", "Collector of esparto cards"]
+    held += ["Jug merchant 2", "Pot merchant 2", "Horno de Cocción 3", "Horno de Vidriado 3"]
+    assert nijar_board._family_runs(held) == [
+        "Limpieza 8/6",
+        "Collector of wheel/esparto cards",
+        "Jug merchant 2",
+        "Pot merchant 2",
+        "Horno de Cocción 3",
+        "Horno de Vidriado 3",
+    ]
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+    seats = ["random", "human", "random", "random"]
+    game = TableGame(console, game="nijar", players=4, seed=1, seats=seats, quiet=True)
+    assert game._seats_line(1) == ""  # the board names them
+    rng = random.Random(1)
+    seen = set()
+    while seen != {"setup_combo", "turns"}:
+        seat = game.state.current_player()
+        phase = game.state.observation(seat)["phase"]["phase"]
+        if seat == 1 and phase in {"setup_combo", "turns"} - seen:
+            board, menu = game._fit(seat, game._options(seat))
+            out = Console(file=io.StringIO(), width=80, color_system=None)
+            out.print(board)
+            text = out.file.getvalue()
+            rows = text.count("\n") + game._menu_rows(seat, menu) + 1  # and the prompt
+            if phase == "setup_combo":
+                assert rows <= 24, text
+            else:
+                assert "\nSeat 0 (random): " in text and "\nYou: " in text, text
+            seen.add(phase)
+        game.state.apply_action(rng.choice(game.state.legal_actions()))

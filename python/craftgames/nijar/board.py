@@ -43,6 +43,7 @@ from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
 __all__ = [
     "LEGEND",
+    "NAMES_SEATS",
     "confirm",
     "name_sides",
     "option_order",
@@ -53,6 +54,12 @@ __all__ = [
 ]
 
 Obs = Mapping[str, Any]
+
+NAMES_SEATS = True
+"""Given the seats' names (``seat_names``), the board names who plays each seat on that
+seat's line ("Seat 1 (random): ..."), so the table prints no "Seats:" line (a line of an
+80x24 screen). Inside a placement the compact board leaves the other seats to `b`; the log
+names the mover of every move."""
 
 _LEGEND_ENTRIES = (
     ("Icons", "  ".join(f"{icon} {name}" for name, icon in ICONS.items())),
@@ -146,6 +153,17 @@ def _who(seat: object, obs: Obs) -> str:
     if seat == obs.get("viewer"):
         return f"seat {seat} (you)"
     return f"seat {seat}"
+
+
+def _seat_title(seat: object, obs: Obs) -> str:
+    """A seat's line starts with it and who plays it where the table named the seats
+    ("Seat 1 (random)"); yours "You" on the compact board, "Seat 0 (you)" on the full one;
+    "The Competition" (solo)."""
+    who = _who(seat, obs)
+    names = _seq(obs.get("seat_names"))
+    if who.startswith("seat ") and "(" not in who and isinstance(seat, int) and seat < len(names):
+        who += f" ({names[seat]})"
+    return who[0].upper() + who[1:]
 
 
 def _main_board(obs: Obs) -> Table:
@@ -282,7 +300,7 @@ def _workshop(p: Mapping[str, Any], obs: Obs) -> list[str]:
 def _player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) -> RenderableType:
     cw = p.get("craftswomen")
     lines = [
-        f"{_who(p.get('seat'), obs).capitalize()}: {_supply(p.get('score'), 'VP', 'VP')} — "
+        f"{_seat_title(p.get('seat'), obs)}: {_supply(p.get('score'), 'VP', 'VP')} — "
         f"{_supply(p.get('perra_gorda'), 'Perra Gorda', 'Perra Gorda')}, "
         f"{_supply(p.get('glazes'), 'Glaze', 'Glazes')}, "
         f"{_supply(p.get('clay'), 'Clay', 'Clay')}, "
@@ -444,19 +462,29 @@ def _compact_rows(obs: Obs) -> list[str]:
     return lines
 
 
+# A word a card family differs by: a number, or an endgame card's word in lower case.
+_FAMILY_WORD = re.compile(r"\d+|[a-z]+")
+
+
 def _family_runs(names: Sequence[str]) -> list[str]:
-    """Card names with neighbours of one family joined by their numbers ("Limpieza 8",
-    "Limpieza 6" read "Limpieza 8/6")."""
-    cells: list[str] = []
-    family = None
-    for name in names:
-        found = re.fullmatch(r"(.+) (\d+)", name)
-        if found is not None and cells and found.group(1) == family:
-            cells[-1] += f"/{found.group(2)}"
-        else:
-            cells.append(name)
-        family = found.group(1) if found is not None else None
-    return cells
+    """Card names with neighbours of one family joined where they differ: by their numbers
+    ("Limpieza 8", "Limpieza 6" read "Limpieza 8/6"), or by the one word in lower case of
+    an endgame card ("Collector of wheel cards", "Collector of esparto cards" read
+    "Collector of wheel/esparto cards")."""
+    cells: list[list[str]] = []  # a cell's words, the differing one as "8/6"
+    at: int | None = None  # the word the last cell's family differs by, once it has two
+    for words in (name.split(" ") for name in names):
+        last = cells[-1] if cells else []
+        diff = [i for i, (x, y) in enumerate(zip(last, words, strict=False)) if x != y]
+        k = diff[0] if len(diff) == 1 and len(last) == len(words) else -1
+        kin = k >= 0 and at in (None, k)
+        if kin and all(_FAMILY_WORD.fullmatch(w) for w in [*last[k].split("/"), words[k]]):
+            last[k] += f"/{words[k]}"
+            at = k
+            continue
+        cells.append(words)
+        at = None
+    return [" ".join(words) for words in cells]
 
 
 def _compact_draft(obs: Obs) -> list[str]:
@@ -538,13 +566,16 @@ def _compact_player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) 
         )
         + f"/{CLEANING_AREA}"
     )
-    who = _short_who(p.get("seat"), obs)
+    who = "You" if p.get("seat") == obs.get("viewer") else _seat_title(p.get("seat"), obs)
     parts = [
-        f"{who[0].upper()}{who[1:]}: {p.get('score')}{ICONS['VP']}",
+        f"{who}: {p.get('score')}{ICONS['VP']}",
         supply,
         f"tech {p.get('technology')}",
-        _count(p.get("craftswomen"), "craftswoman", "craftswomen"),
     ]
+    # 7.2.4: a shop closes with no craftswoman left: "shop closed" says both (with a name
+    # on the line, both would wrap it).
+    if not (p.get("shop_closed") and p.get("craftswomen") == 0):
+        parts.append(_count(p.get("craftswomen"), "craftswoman", "craftswomen"))
     if not (me and private):
         parts.append(_count(p.get("hand_size"), "card", "cards"))
     if p.get("shop_closed"):
