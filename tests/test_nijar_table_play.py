@@ -423,6 +423,10 @@ def test_an_acquires_second_card_keeps_the_first_cards_numbers() -> None:
             if mode["kind"] == "acquire" and len(game.state.legal_actions()) > 1:
                 _, menu = game._fit(seat, game._options(seat))
                 lines = {n: _stands_for(e.label) for n, e in enumerate(menu.entries, 1)}
+                # The title says a later step's list is a new one (a row with nothing to
+                # pay for has no line: the lines below it move up).
+                title = game._menu_lines(seat, menu, False, None)[0]
+                assert title.endswith(": a new list") == (mode["taken"] > 0), title
                 if mode["taken"] == 0:
                     first = lines
                 elif first is not None and set(lines.values()) <= set(first.values()):

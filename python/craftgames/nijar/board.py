@@ -34,6 +34,7 @@ from craftgames.nijar.marks import (
 from craftgames.nijar.options import (
     ROW,
     confirm,
+    decision,
     name_sides,
     option_order,
     option_path,
@@ -45,6 +46,7 @@ __all__ = [
     "LEGEND",
     "NAMES_SEATS",
     "confirm",
+    "decision",
     "name_sides",
     "option_order",
     "option_path",

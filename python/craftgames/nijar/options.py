@@ -22,7 +22,15 @@ from craftgames.nijar.marks import _ACT_NAMES, _act, _seq, iconized
 from craftgames.table.menu import Kept
 from craftgames.table.presentation import default_option_path
 
-__all__ = ["ROW", "confirm", "name_sides", "option_order", "option_path", "unoffered"]
+__all__ = [
+    "ROW",
+    "confirm",
+    "decision",
+    "name_sides",
+    "option_order",
+    "option_path",
+    "unoffered",
+]
 
 _ORDINAL = {"1": "1st", "2": "2nd", "3": "3rd", "4": "4th"}
 
@@ -288,6 +296,22 @@ def option_path(text: str) -> tuple[str, ...]:
 
 
 # -- what the options leave out, and what is asked once more ---------------------------
+
+
+def decision(observation: Mapping[str, Any]) -> str | None:
+    """The options' title for a step whose list is not the last step's: an Acquire Cards
+    after its first card (8.1: up to two) is a new list, in which a Draft Area row with
+    nothing the player can pay for has no line, so the lines below it moved up. Its rows
+    keep their numbers otherwise (`Kept`). `None` for every other decision."""
+    mode = observation.get("mode")
+    if not isinstance(mode, Mapping) or mode.get("kind") != "acquire":
+        return None
+    taken, left = mode.get("taken"), mode.get("left")
+    if not (isinstance(taken, int) and isinstance(left, int) and taken > 0):
+        return None
+    # A line of 80 columns with "Seat 0, your move: " before it.
+    return f"Acquire Cards, card {taken + 1} of up to {taken + left}: a new list"
+
 
 # How the options of a bonus or one-space action begin (the table's words), to tell which
 # open ones the player cannot take now: the engine starts each with the step's name as the
