@@ -50,9 +50,10 @@ def kind(obs: Mapping[str, Any]) -> str:
 def rows(game: TableGame, seat: int) -> int:
     """Rows the decision takes on screen as the session prints it."""
     board, menu = game._fit(seat, game._options(seat))
+    seats = game._seats_line(seat)  # "" when the board names the seats: not printed
     return (
         _lines_of(game.console, board)
-        + _lines_of(game.console, Text(game._seats_line(seat)))
+        + (_lines_of(game.console, Text(seats)) if seats else 0)
         + game._menu_rows(seat, menu)
         + 1  # the prompt
     )

@@ -31,13 +31,22 @@ from craftgames.nijar.marks import (
     _wrapped,
     iconized,
 )
-from craftgames.nijar.options import ROW, name_cards, name_sides, option_order, option_path
+from craftgames.nijar.options import (
+    ROW,
+    confirm,
+    decision,
+    name_sides,
+    option_order,
+    option_path,
+    unoffered,
+)
 from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
 __all__ = [
     "LEGEND",
+    "NAMES_SEATS",
     "confirm",
-    "name_cards",
+    "decision",
     "name_sides",
     "option_order",
     "option_path",
@@ -47,6 +56,12 @@ __all__ = [
 ]
 
 Obs = Mapping[str, Any]
+
+NAMES_SEATS = True
+"""Given the seats' names (``seat_names``), the board names who plays each seat on that
+seat's line ("Seat 1 (random): ..."), so the table prints no "Seats:" line (a line of an
+80x24 screen). Inside a placement the compact board leaves the other seats to `b`; the log
+names the mover of every move."""
 
 _LEGEND_ENTRIES = (
     ("Icons", "  ".join(f"{icon} {name}" for name, icon in ICONS.items())),
@@ -140,6 +155,17 @@ def _who(seat: object, obs: Obs) -> str:
     if seat == obs.get("viewer"):
         return f"seat {seat} (you)"
     return f"seat {seat}"
+
+
+def _seat_title(seat: object, obs: Obs) -> str:
+    """A seat's line starts with it and who plays it where the table named the seats
+    ("Seat 1 (random)"); yours "You" on the compact board, "Seat 0 (you)" on the full one;
+    "The Competition" (solo)."""
+    who = _who(seat, obs)
+    names = _seq(obs.get("seat_names"))
+    if who.startswith("seat ") and "(" not in who and isinstance(seat, int) and seat < len(names):
+        who += f" ({names[seat]})"
+    return who[0].upper() + who[1:]
 
 
 def _main_board(obs: Obs) -> Table:
@@ -276,7 +302,7 @@ def _workshop(p: Mapping[str, Any], obs: Obs) -> list[str]:
 def _player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) -> RenderableType:
     cw = p.get("craftswomen")
     lines = [
-        f"{_who(p.get('seat'), obs).capitalize()}: {_supply(p.get('score'), 'VP', 'VP')} — "
+        f"{_seat_title(p.get('seat'), obs)}: {_supply(p.get('score'), 'VP', 'VP')} — "
         f"{_supply(p.get('perra_gorda'), 'Perra Gorda', 'Perra Gorda')}, "
         f"{_supply(p.get('glazes'), 'Glaze', 'Glazes')}, "
         f"{_supply(p.get('clay'), 'Clay', 'Clay')}, "
@@ -438,19 +464,29 @@ def _compact_rows(obs: Obs) -> list[str]:
     return lines
 
 
+# A word a card family differs by: a number, or an endgame card's word in lower case.
+_FAMILY_WORD = re.compile(r"\d+|[a-z]+")
+
+
 def _family_runs(names: Sequence[str]) -> list[str]:
-    """Card names with neighbours of one family joined by their numbers ("Limpieza 8",
-    "Limpieza 6" read "Limpieza 8/6")."""
-    cells: list[str] = []
-    family = None
-    for name in names:
-        found = re.fullmatch(r"(.+) (\d+)", name)
-        if found is not None and cells and found.group(1) == family:
-            cells[-1] += f"/{found.group(2)}"
-        else:
-            cells.append(name)
-        family = found.group(1) if found is not None else None
-    return cells
+    """Card names with neighbours of one family joined where they differ: by their numbers
+    ("Limpieza 8", "Limpieza 6" read "Limpieza 8/6"), or by the one word in lower case of
+    an endgame card ("Collector of wheel cards", "Collector of esparto cards" read
+    "Collector of wheel/esparto cards")."""
+    cells: list[list[str]] = []  # a cell's words, the differing one as "8/6"
+    at: int | None = None  # the word the last cell's family differs by, once it has two
+    for words in (name.split(" ") for name in names):
+        last = cells[-1] if cells else []
+        diff = [i for i, (x, y) in enumerate(zip(last, words, strict=False)) if x != y]
+        k = diff[0] if len(diff) == 1 and len(last) == len(words) else -1
+        kin = k >= 0 and at in (None, k)
+        if kin and all(_FAMILY_WORD.fullmatch(w) for w in [*last[k].split("/"), words[k]]):
+            last[k] += f"/{words[k]}"
+            at = k
+            continue
+        cells.append(words)
+        at = None
+    return [" ".join(words) for words in cells]
 
 
 def _compact_draft(obs: Obs) -> list[str]:
@@ -532,13 +568,16 @@ def _compact_player(p: Mapping[str, Any], obs: Obs, *, me: bool, private: bool) 
         )
         + f"/{CLEANING_AREA}"
     )
-    who = _short_who(p.get("seat"), obs)
+    who = "You" if p.get("seat") == obs.get("viewer") else _seat_title(p.get("seat"), obs)
     parts = [
-        f"{who[0].upper()}{who[1:]}: {p.get('score')}{ICONS['VP']}",
+        f"{who}: {p.get('score')}{ICONS['VP']}",
         supply,
         f"tech {p.get('technology')}",
-        _count(p.get("craftswomen"), "craftswoman", "craftswomen"),
     ]
+    # 7.2.4: a shop closes with no craftswoman left: "shop closed" says both (with a name
+    # on the line, both would wrap it).
+    if not (p.get("shop_closed") and p.get("craftswomen") == 0):
+        parts.append(_count(p.get("craftswomen"), "craftswoman", "craftswomen"))
     if not (me and private):
         parts.append(_count(p.get("hand_size"), "card", "cards"))
     if p.get("shop_closed"):
@@ -669,53 +708,6 @@ def _open_here(obs: Obs) -> list[str]:
     return [f"Open here: {'; '.join(now)}" + (f" · then: {then}" if then else "")]
 
 
-# How the options of a bonus or one-space action begin (the table's words), to tell which
-# open ones the player cannot take now.
-_TASK_OPTIONS = {
-    "fire1": "Firing bonus: ",
-    "paint1": "Painting bonus: ",
-    "clean1": "Cleaning bonus: ",
-    "throw1": "Throwing bonus: ",
-    "acquire1": "Acquire 1 Card (bonus)",
-    "clay1": "Clay bonus: ",
-    "pg_or_glaze": "Bonus: take ",
-    "esparto1": "Collect 1 Esparto: ",
-}
-
-
-def unoffered(observation: Mapping[str, Any], options: Sequence[str]) -> str | None:
-    """A line below the options naming what "Open here" lists that no option takes now (a
-    Paint 1 Piece with nothing fired, or not the Glazes its workshop asks): it stays open
-    until the placement is done or given up, so the player is not left looking for it."""
-    # 8.7: one Fire action moves pieces from the Drying Area and from the Glazing
-    # Workshops; the engine takes the Drying Area's first, so firing a painted piece ends
-    # the firing from the Drying Area (a player who fired the painted Pot first lost the
-    # Jug's move, unwarned).
-    drying = any(re.match(r"(Row: )?Fire an? \w+ from the drying area", o) for o in options)
-    painted = any(re.match(r"(Row: )?Fire the painted .+ into a glaze kiln", o) for o in options)
-    if drying and painted:
-        return "Fire from the Drying Area first: a painted piece fired ends those moves"
-    mode = observation.get("mode")
-    if isinstance(mode, Mapping) and mode.get("kind") not in (None, "idle"):
-        return None  # a compound action's step: its own options only
-    if any(o.startswith("Skip the throw benefit") for o in options):
-        return None  # 8.5: a throw's benefits come in their order, the next one later
-    frames = [f for f in _seq(observation.get("frames")) if isinstance(f, Mapping)]
-    tasks = [t for f in frames[-1:] for t in _seq(f.get("tasks"))]
-    acts = list(_ACT_NAMES)
-    missing = [
-        _act(acts[t])
-        for t in tasks
-        if isinstance(t, int)
-        and 0 <= t < len(acts)
-        and acts[t] in _TASK_OPTIONS
-        and not any(o.startswith(_TASK_OPTIONS[acts[t]]) for o in options)
-    ]
-    if not missing:
-        return None
-    return f"Not possible now: {', '.join(dict.fromkeys(missing))} (b: your supply and pieces)"
-
-
 def _placing(obs: Obs) -> bool:
     """Whether the decision is not inside a placement: placing a craftswoman (or discarding
     an endgame card for an action), or a step between the turns (setup, market, endgame)."""
@@ -794,11 +786,3 @@ def render(
         parts.append(_player(p, observation, me=p.get("seat") == viewer, private=private))
     parts.append(_wrapped(_open_here(observation)))
     return Group(*parts)
-
-
-def confirm(option: str) -> str | None:
-    """Giving up what is still open on a workshop card or space is final once another seat
-    has moved (undo stops there): asked once more, so a typo cannot throw it away."""
-    if option.startswith("Give up"):
-        return "The actions and bonuses still open here are lost. Give them up? (y/n): "
-    return None

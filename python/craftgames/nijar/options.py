@@ -8,7 +8,8 @@ board's last line says what is open of the placement ("Open here: Row: ONE of Th
 a Card or First Player Action; Clean 1 Crack"). A long list is grouped where the player
 thinks in groups: a placement by the row it goes on, a card to acquire or a donkey's move
 by its Draft Area row, a card played onto a space by the card, the row's one actions
-together.
+together. Below the options, what "Open here" lists that none takes now (`unoffered`); and
+the one option asked once more (`confirm`).
 """
 
 from __future__ import annotations
@@ -17,9 +18,19 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from craftgames.nijar.marks import _ACT_NAMES, _act, _seq, iconized
+from craftgames.table.menu import Kept
 from craftgames.table.presentation import default_option_path
 
-__all__ = ["ROW", "name_cards", "name_sides", "option_order", "option_path"]
+__all__ = [
+    "ROW",
+    "confirm",
+    "decision",
+    "name_sides",
+    "option_order",
+    "option_path",
+    "unoffered",
+]
 
 _ORDINAL = {"1": "1st", "2": "2nd", "3": "3rd", "4": "4th"}
 
@@ -31,6 +42,23 @@ _WHO = re.compile(r"^(seat \d+ \([^()]*\): |)(.*)$", re.DOTALL)
 _ROW_ONE = re.compile(r"^(?P<what>.+?) — the row's one action, instead of .+$")
 
 
+# 4.3: a starting combination, a Starting Potter's Wheel and a Starting Resources Card.
+_COMBO = re.compile(
+    r"^Choose Starting (?P<wheel>Wheel .+?) \((?P<spaces>.+); (?P<vp>\d+) VP when the vase "
+    r"reaches the end\) with (?P<resources>.+)$"
+)
+
+
+def _combo(m: re.Match[str]) -> str:
+    """A starting combination in a line of 80 columns (five of them took fifteen lines, and
+    the 3-4-player setup overflowed the screen): the wheel's spaces in the vase's order up
+    to the VP at the end, then the resources, in the board's icons (the legend's, `?`):
+    "Wheel A: Shape→Extract Clay→Shape→Fire 1 Piece→3⭐ with 4🧱 6💰 3💧 2⚡"."""
+    spaces = m.group("spaces").replace(" → ", "→")
+    resources = iconized(m.group("resources")).replace(", ", " ")
+    return f"{m.group('wheel')}: {spaces}→{iconized(m.group('vp') + ' VP')} with {resources}"
+
+
 def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     """An option (or a log line) as the table shows it: a row action marked `ROW` at its
     start (what it is instead of is on the board), "Move donkey to" and "Discard endgame card
@@ -40,6 +68,7 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     found = _WHO.fullmatch(text)
     who, text = found.groups() if found is not None else ("", text)
     text = _ROW_ONE.sub(lambda m: ROW + m.group("what"), text)
+    text = _COMBO.sub(_combo, text)
     text = re.sub(r"^Move the donkey to ", "Move donkey to ", text)
     # The board's words: a card's "Acquire 1 Card", a wheel's "(next: Shape)", and a cost
     # in Cracks gained "(into your Cleaning Area)" (8.6: Shape two pieces).
@@ -68,17 +97,11 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     # 7.2.2: "perform any action on the Main Board"; "any action" keeps the longest card's
     # option to a line of 80 columns ("Open here" then says "any one main-board action").
     text = re.sub(r"^(Discard endgame card .+) for any main-board action$", r"\1: any action", text)
-    # The engine counts a workshop's cards ("glazing workshop 1"); the first of each is the
-    # starting card of 4.2.2, as the board names it (the others: `name_cards`).
-    # Where the engine names the card too ("cleanup card 2 (Limpieza 8)"), the name alone.
-    text = re.sub(r"\bcleanup card \d+ \(([^()]+)\)", r"\1", text)
-    text = re.sub(r"\bglazing workshop 1\b", "Starting Glazing Workshop", text)
-    text = re.sub(r"\bcleanup card 1\b", "Starting Cleanup", text)
+    # The engine names a workshop's card by its place and its card ("glazing workshop 2
+    # (Taller de Vidriado 6)", "cleanup card 1 (Starting Cleanup)"); the board lists each
+    # card by its name, so the name alone.
+    text = re.sub(r"\b(?:glazing workshop|cleanup card) \d+ \(([^()]+)\)", r"\1", text)
     return who + text
-
-
-# The engine's numbered workshop cards and where the observation lists them.
-_NUMBERED = {"glazing workshop": "glazing_workshops", "cleanup card": "cleanups"}
 
 
 def _seat_view(obs: Mapping[str, Any], seat: object) -> Mapping[str, Any]:
@@ -88,22 +111,6 @@ def _seat_view(obs: Mapping[str, Any], seat: object) -> Mapping[str, Any]:
         if isinstance(p, Mapping) and p.get("seat") == seat:
             return p
     return {}
-
-
-def name_cards(text: str, observation: Mapping[str, Any], seat: int) -> str:
-    """`text` (an option or a log line of a move by `seat`) with the engine's "glazing
-    workshop 2" and "cleanup card 3" named as the board names those cards of `seat`'s
-    workshop ("Taller de Vidriado 6"). Needs the observation, which `name_sides` has not."""
-    player = _seat_view(observation, seat)
-
-    def named(m: re.Match[str]) -> str:
-        cards = player.get(_NUMBERED[m.group(1)])
-        n = int(m.group(2))
-        if isinstance(cards, list) and 0 < n <= len(cards) and isinstance(cards[n - 1], Mapping):
-            return str(cards[n - 1].get("name", m.group(0)))
-        return m.group(0)
-
-    return re.sub(r"\b(glazing workshop|cleanup card) (\d+)\b", named, text)
 
 
 # -- the board's order ---------------------------------------------------------------------
@@ -260,8 +267,10 @@ def option_path(text: str) -> tuple[str, ...]:
         )
     acquire = re.match(r"^Acquire (.+), row (\d): (\d+ Perra Gorda)$", text)
     if acquire is not None:
+        # 8.1: up to two cards, one step each; the rows stay the menu's first lines at every
+        # step (the second card's shorter list fits unfolded, and its numbers moved).
         return (
-            f"Acquire: Draft Area row {acquire.group(2)}",
+            Kept(f"Acquire: Draft Area row {acquire.group(2)}"),
             f"{acquire.group(1)}: {acquire.group(3)}",
         )
     if text.startswith("Place a craftswoman on the Special Action"):
@@ -284,3 +293,78 @@ def option_path(text: str) -> tuple[str, ...]:
     if text.startswith("Discard endgame card "):
         return ("Discard", text)
     return default_option_path(text)
+
+
+# -- what the options leave out, and what is asked once more ---------------------------
+
+
+def decision(observation: Mapping[str, Any]) -> str | None:
+    """The options' title for a step whose list is not the last step's: an Acquire Cards
+    after its first card (8.1: up to two) is a new list, in which a Draft Area row with
+    nothing the player can pay for has no line, so the lines below it moved up. Its rows
+    keep their numbers otherwise (`Kept`). `None` for every other decision."""
+    mode = observation.get("mode")
+    if not isinstance(mode, Mapping) or mode.get("kind") != "acquire":
+        return None
+    taken, left = mode.get("taken"), mode.get("left")
+    if not (isinstance(taken, int) and isinstance(left, int) and taken > 0):
+        return None
+    # A line of 80 columns with "Seat 0, your move: " before it.
+    return f"Acquire Cards, card {taken + 1} of up to {taken + left}: a new list"
+
+
+# How the options of a bonus or one-space action begin (the table's words), to tell which
+# open ones the player cannot take now: the engine starts each with the step's name as the
+# board gives it ("Fire 1 Piece: ...", whether it came as 9.2's bonus, a wheel space or a
+# card's side).
+_TASK_OPTIONS = {
+    **{k: f"{_ACT_NAMES[k]}: " for k in ("fire1", "paint1", "clean1", "throw1", "clay1")},
+    "acquire1": "Acquire 1 Card (bonus)",
+    "pg_or_glaze": "Bonus: take ",
+    "esparto1": "Collect 1 Esparto: ",
+}
+
+
+# 8.5: the option to leave a throw's next benefit (Rust `nijar/text.rs`).
+_LEAVE_BENEFIT = re.compile(r"Leave the (.+ benefit of the throw|throw's next benefit) unresolved$")
+
+
+def unoffered(observation: Mapping[str, Any], options: Sequence[str]) -> str | None:
+    """A line below the options naming what "Open here" lists that no option takes now (a
+    Paint 1 Piece with nothing fired, or not the Glazes its workshop asks): it stays open
+    until the placement is done or given up, so the player is not left looking for it."""
+    # 8.7: one Fire action moves pieces from the Drying Area and from the Glazing
+    # Workshops; the engine takes the Drying Area's first, so firing a painted piece ends
+    # the firing from the Drying Area (a player who fired the painted Pot first lost the
+    # Jug's move, unwarned).
+    drying = any(re.match(r"(Row: )?Fire an? \w+ from the drying area", o) for o in options)
+    painted = any(re.match(r"(Row: )?Fire the painted .+ into a glaze kiln", o) for o in options)
+    if drying and painted:
+        return "Fire from the Drying Area first: a painted piece fired ends those moves"
+    mode = observation.get("mode")
+    if isinstance(mode, Mapping) and mode.get("kind") not in (None, "idle"):
+        return None  # a compound action's step: its own options only
+    if any(_LEAVE_BENEFIT.match(o) for o in options):
+        return None  # 8.5: a throw's benefits come in their order, the next one later
+    frames = [f for f in _seq(observation.get("frames")) if isinstance(f, Mapping)]
+    tasks = [t for f in frames[-1:] for t in _seq(f.get("tasks"))]
+    acts = list(_ACT_NAMES)
+    missing = [
+        _act(acts[t])
+        for t in tasks
+        if isinstance(t, int)
+        and 0 <= t < len(acts)
+        and acts[t] in _TASK_OPTIONS
+        and not any(o.startswith(_TASK_OPTIONS[acts[t]]) for o in options)
+    ]
+    if not missing:
+        return None
+    return f"Not possible now: {', '.join(dict.fromkeys(missing))} (b: your supply and pieces)"
+
+
+def confirm(option: str) -> str | None:
+    """Giving up what is still open on a workshop card or space is final once another seat
+    has moved (undo stops there): asked once more, so a typo cannot throw it away."""
+    if option.startswith("Give up"):
+        return "The actions and bonuses still open here are lost. Give them up? (y/n): "
+    return None

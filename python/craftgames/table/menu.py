@@ -3,6 +3,12 @@
 A group is shown as one numbered line ("Measured — 12 options"); choosing it lists what is
 in it under the group's name as a header, grouped again if it is still too long. The options
 keep the order they were given in (the sentence order, which keeps a group together).
+
+A list that fits is not grouped, so a compound action whose list shrinks from one step to
+the next (the second card of an Acquire Cards) would go from grouped to flat, and a number
+typed from memory would pick another option ("4. Acquire no more cards" becoming "4. Acquire
+Limpieza 11"). A game names such groups `Kept`: they group their options at every length,
+so the numbers of one step are those of the next.
 """
 
 from __future__ import annotations
@@ -10,7 +16,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Entry", "Menu", "build_menu"]
+__all__ = ["Entry", "Kept", "Menu", "build_menu"]
+
+
+class Kept(str):
+    """The name of an outermost group (an `option_path`'s first part) that groups its options
+    however short the list is: a compound action's steps then number alike (a group of one
+    option is still its one line)."""
+
+    __slots__ = ()
 
 
 @dataclass(frozen=True)
@@ -57,7 +71,8 @@ def _menu(
         rest = "; ".join(path[depth:]) if depth and len(path) > depth else text
         return Entry(rest, action=action)
 
-    if limit is None or len(items) <= limit:
+    kept = depth == 0 and any(len(p) > 1 and isinstance(p[0], Kept) for p, _, _ in items)
+    if limit is None or (len(items) <= limit and not kept):
         return Menu(header, tuple(leaf(p, t, a) for p, t, a in items))
     groups: dict[str, list[tuple[tuple[str, ...], str, int]]] = {}
     for item in items:

@@ -76,23 +76,55 @@ impl NijarState {
             let p = &self.t.players[s];
             let piece = p.workshops.get(w).map_or(0, |x| x.piece);
             format!(
-                "the painted {} from glazing workshop {} into a glaze kiln",
+                "the painted {} from {} into a glaze kiln",
                 PIECE_NAMES[usize::from(piece.max(1) - 1)],
-                w + 1
+                self.workshop_ref(s, w)
             )
+        }
+    }
+
+    /// Glazing workshop `w` of seat `s` by its place and its card, "glazing workshop 2
+    /// (Taller de Vidriado 6)", the first "(Starting Glazing Workshop)" (4.2.2). A card
+    /// played onto a Workshop Board (8.2) is on the table for every player to see: only the
+    /// hand is kept hidden (4.2.6, "players may look at but must keep hidden from the other
+    /// players"; `observe`'s table), so any viewer may read the name.
+    fn workshop_ref(&self, s: Seat, w: usize) -> String {
+        match self.t.players[s].workshops.get(w) {
+            Some(x) => format!(
+                "glazing workshop {} ({})",
+                w + 1,
+                self.cards.workshop_label(x.card, CardType::GlazingWorkshop)
+            ),
+            None => format!("glazing workshop {}", w + 1),
+        }
+    }
+
+    /// Cleanup card `c` of seat `s` by its place and its card, "cleanup card 2 (Limpieza
+    /// 8)", the first "(Starting Cleanup)" (4.2.2); public as `workshop_ref`.
+    fn cleanup_ref(&self, s: Seat, c: usize) -> String {
+        match self.t.players[s].cleanups.get(c) {
+            Some(x) => format!(
+                "cleanup card {} ({})",
+                c + 1,
+                self.cards.workshop_label(x.card, CardType::Cleanup)
+            ),
+            None => format!("cleanup card {}", c + 1),
         }
     }
 
     fn paint_label(&self, s: Seat, o: u8) -> String {
         let (w, t) = (usize::from(o / 3), usize::from(o % 3));
+        // 8.8: "Pay the Paint cost indicated on each Glazing Workshop Card".
         let cost = self.t.players[s]
             .workshops
             .get(w)
-            .map_or_else(String::new, |x| cost_label(self.cards.paint_cost(x.card)));
+            .map_or_else(String::new, |x| {
+                format!(" for {}", cost_label(self.cards.paint_cost(x.card)))
+            });
         format!(
-            "a {} into glazing workshop {} ({cost})",
+            "a {} into {}{cost}",
             PIECE_NAMES[t],
-            w + 1
+            self.workshop_ref(s, w)
         )
     }
 
@@ -231,16 +263,19 @@ impl NijarState {
                 Mode::Sell { .. } => "Sell no more pieces".to_string(),
                 _ => "Stop".to_string(),
             },
-            Move::Skip => {
-                let next = self
-                    .t
-                    .frames
-                    .last()
-                    .and_then(|f| f.tasks.first())
-                    .and_then(|&t| Act::from_code(t))
-                    .map_or("benefit", |a| a.label());
-                format!("Skip the throw benefit {next}")
-            }
+            // 8.5: "Gain the benefits shown on each space your Wooden Vases advance. You are
+            // not required to resolve these benefits, but if you do, you must resolve them
+            // in the order in which your Wooden Vases advance."
+            Move::Skip => match self
+                .t
+                .frames
+                .last()
+                .and_then(|f| f.tasks.first())
+                .and_then(|&t| Act::from_code(t))
+            {
+                Some(next) => format!("Leave the {} benefit of the throw unresolved", next.label()),
+                None => "Leave the throw's next benefit unresolved".to_string(),
+            },
             Move::ShopReward(k) => format!(
                 "Returned craftswoman on the closed shop: take {}",
                 ["2 Clay", "3 Perra Gorda", "3 Glazes"][usize::from(k.min(2))]
@@ -311,8 +346,11 @@ impl NijarState {
                 };
                 format!("{verb} the vase on {}", self.wheel_label(s, w))
             }
+            // The one-piece moves (9.1–9.5, and the same actions on a wheel space or a card's
+            // side, 8.2 / 8.5) start with the name the board gives the step.
             Move::Throw1(w) => format!(
-                "Throwing bonus: advance the vase on {}",
+                "{}: advance the vase on {}",
+                Act::Throw1.label(),
                 self.wheel_label(s, w)
             ),
             Move::Shape(o) => {
@@ -327,21 +365,19 @@ impl NijarState {
                 }
             }
             Move::Fire(o) => format!("Fire {}", self.fire_label(s, o)),
-            Move::Fire1(o) => format!("Firing bonus: fire {}", self.fire_label(s, o)),
+            Move::Fire1(o) => format!("{}: {}", Act::Fire1.label(), self.fire_label(s, o)),
             Move::Paint(o) => format!("Paint {}", self.paint_label(s, o)),
-            Move::Paint1(o) => format!("Painting bonus: paint {}", self.paint_label(s, o)),
+            Move::Paint1(o) => format!("{}: {}", Act::Paint1.label(), self.paint_label(s, o)),
             Move::CleanBegin => {
                 let n = (p.cleanups.len() as u8 + 1).min(p.cracks);
                 format!("Clean {n} crack{}", if n == 1 { "" } else { "s" })
             }
-            Move::CleanOn(c) => format!(
-                "Place a crack on cleanup card {} ({})",
-                c + 1,
-                p.cleanups
-                    .get(usize::from(c))
-                    .map_or("?".to_string(), |x| self.cards.cleanup(x.card).name.clone())
+            Move::CleanOn(c) => format!("Place a crack on {}", self.cleanup_ref(s, usize::from(c))),
+            Move::Clean1(c) => format!(
+                "{}: onto {}",
+                Act::Clean1.label(),
+                self.cleanup_ref(s, usize::from(c))
             ),
-            Move::Clean1(c) => format!("Cleaning bonus: a crack onto cleanup card {}", c + 1),
             Move::EspartoBegin => "Collect Esparto from every esparto card".to_string(),
             Move::EspartoPick(side) => {
                 let next = match self.t.mode {
@@ -381,7 +417,7 @@ impl NijarState {
                     v.unsigned_abs()
                 )
             }
-            Move::Clay1 => "Clay bonus: take 1 Clay".to_string(),
+            Move::Clay1 => format!("{}: take 1 Clay", Act::Clay1.label()),
             Move::PgOrGlaze(k) => format!(
                 "Bonus: take 2 {}",
                 if k == 0 { "Perra Gorda" } else { "Glazes" }
@@ -469,5 +505,87 @@ pub(super) fn added<'a>(before: &[u8], after: &'a [u8]) -> &'a [u8] {
         &after[before.len()..]
     } else {
         after
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::actions::{encode, Move};
+    use super::super::data::{Act, CardType};
+    use super::super::state::{Cleanup, Frame, Slot};
+    use super::super::tests::{first_of, started, take_out, with_task};
+    use crate::engine::GameState;
+
+    /// The engine names a glazing workshop and a cleanup card by its place and its card
+    /// (8.2: cards are played onto the Workshop Board, where every player sees them; 4.2.2:
+    /// the starting ones by the rulebook's names), in the mover's text and every other
+    /// viewer's alike; a one-piece move starts with the board's name of the step.
+    #[test]
+    fn workshop_cards_are_named_by_place_and_card() {
+        let mut st = started(2, 41);
+        let s = st.actor().unwrap();
+        let (taller_6, limpieza_8) = (
+            first_of(CardType::GlazingWorkshop) + 5,
+            first_of(CardType::Cleanup) + 7,
+        );
+        take_out(&mut st, taller_6);
+        take_out(&mut st, limpieza_8);
+        let p = &mut st.table_mut().players[s];
+        p.workshops[0].piece = 2; // a painted Jug in the starting glazing workshop
+        p.workshops.push(Slot {
+            card: taller_6,
+            piece: 0,
+        });
+        p.cleanups.push(Cleanup {
+            card: limpieza_8,
+            cracks: 0,
+        });
+        with_task(&mut st, Act::Paint1);
+        let other = Some(1 - s);
+        for (m, text) in [
+            (
+                Move::Paint1(3),
+                "Paint 1 Piece: a Plate into glazing workshop 2 (Taller de Vidriado 6) for 1 Glaze",
+            ),
+            (
+                Move::Paint(2),
+                "Paint a Pot into glazing workshop 1 (Starting Glazing Workshop) for 2 Glazes",
+            ),
+            (
+                Move::Fire1(3),
+                "Fire 1 Piece: the painted Jug from glazing workshop 1 (Starting Glazing Workshop) \
+                 into a glaze kiln",
+            ),
+            (Move::CleanOn(1), "Place a crack on cleanup card 2 (Limpieza 8)"),
+            (
+                Move::Clean1(0),
+                "Clean 1 Crack: onto cleanup card 1 (Starting Cleanup)",
+            ),
+        ] {
+            assert_eq!(st.action_to_string(encode(m)), text);
+            assert_eq!(st.public_action_string(encode(m), other), text, "public");
+        }
+    }
+
+    /// 8.5: a throw's benefits need not be resolved, and come in the order the vases
+    /// advanced: the option to leave the next one says which it is.
+    #[test]
+    fn a_throw_benefit_left_unresolved_is_named() {
+        let mut st = started(2, 41);
+        let t = st.table_mut();
+        t.in_turn = true;
+        let mut f = Frame {
+            ordered: true,
+            ..Frame::default()
+        };
+        f.tasks.push(Act::Shape as u8);
+        f.tasks.push(Act::Clay as u8);
+        t.frames.clear();
+        t.frames.push(f);
+        assert!(st.legal_actions().contains(&encode(Move::Skip)));
+        assert_eq!(
+            st.action_to_string(encode(Move::Skip)),
+            "Leave the Shape benefit of the throw unresolved"
+        );
     }
 }
