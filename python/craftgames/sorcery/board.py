@@ -67,7 +67,7 @@ LEGEND = """\
   Commit step: up to two cards total across your projects (ongoing abilities
     add more).  Alchemy: each material after the first committed to one
     Alchemy project in a commit step or cram adds a demerit (-1) to it.
-  End: every $8 worth of unused materials (hand, unfinished projects): 1cr."""
+  Physical Education (end): 1cr per $8 unused (hand, under unfinished projects)"""
 """The board's symbols, shown by ``?``."""
 
 NAMES_SEATS = True
@@ -384,14 +384,21 @@ def move_result(before: Obs, after: Obs) -> list[str]:
 
 
 def unoffered(observation: Obs, options: Sequence[str]) -> str | None:
-    """Why Buy is missing from the action step's options (Cram's option says why it can
-    commit nothing): a buy is paid by discarding materials worth at least its price, and
-    nothing in the market or the stock costs as little as the hand is worth."""
+    """Why a move the player may look for is missing from the action step's options (Cram's
+    option says why it can commit nothing): Buy (`_no_buy`) and a completed project's lunar
+    action out of its week (`_lunar_waiting`), in one line."""
     turn = observation.get("turn") or {}
-    if turn.get("stage") != "Choose" or any(o.startswith("Buy") for o in options):
+    me = _me(observation)
+    if turn.get("stage") != "Choose" or me is None or me.get("hand") is None:
         return None
-    me = next((p for p in observation["players"] if p["seat"] == observation["viewer"]), None)
-    if me is None or me.get("hand") is None:
+    why = [x for x in (_no_buy(observation, me, options), _lunar_waiting(observation, me)) if x]
+    return "; ".join(why) or None
+
+
+def _no_buy(observation: Obs, me: Obs, options: Sequence[str]) -> str | None:
+    """Why Buy is not offered: a buy is paid by discarding materials worth at least its
+    price, and nothing in the market or the stock costs as little as the hand is worth."""
+    if any(o.startswith("Buy") for o in options):
         return None
     if not me["hand"]:
         return "No Buy: your hand is empty (a buy is paid by discarding materials)"
@@ -399,6 +406,23 @@ def unoffered(observation: Obs, options: Sequence[str]) -> str | None:
     costs = [int(p["cost"]) for p in observation["market"] if p]
     cheapest = f" (from ${min(costs)})" if costs else ""
     return f"No Buy: your hand's ${worth} pays for nothing in the market{cheapest} or stock"
+
+
+def _lunar_waiting(observation: Obs, me: Obs) -> str | None:
+    """Your completed projects whose action is lunar and out of its week ("only in that
+    moon phase's week"): the compact board names them without their abilities, so a player
+    looking for the action is told why it is not there, and when it will be."""
+    moon = str(observation.get("moon"))
+    waiting = [
+        f"{d['name']} ({str(d['ability']['trigger']).removeprefix('lunar (').rstrip(')')})"
+        for d in me["completed"]
+        if d.get("ability")
+        and str(d["ability"]["trigger"]).startswith("lunar (")
+        and str(d["ability"]["trigger"]) != f"lunar ({moon})"
+    ]
+    if not waiting:
+        return None
+    return f"Lunar actions in their own week only ({moon} now): {', '.join(waiting)}"
 
 
 def _stock(obs: Obs) -> str:
