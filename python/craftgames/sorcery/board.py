@@ -731,7 +731,7 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         # Paying, what is bought is chosen: the market is left to `b` too (the hand's line
         # says so).
         if not paying:
-            chosen = turn.get("buy_spaces") or [] if stage == "BuySelect" else []
+            chosen = (turn.get("buy_spaces") or []) if stage == "BuySelect" else []
             parts.append(_market(obs, compact=True, chosen=chosen))
     else:
         parts.extend(Text(line) for line in _piles(obs, private))
