@@ -12,7 +12,7 @@ from craftgames import new_game
 from craftgames._core import State, greedy_action
 from craftgames.cli import main
 from craftgames.replay import load_replay
-from craftgames.sorcery.board import unoffered
+from craftgames.sorcery.board import decision, unoffered
 
 
 @pytest.fixture(autouse=True)
@@ -82,3 +82,32 @@ def test_a_lunar_action_out_of_its_week_is_said_below_the_options() -> None:
             phase = trigger.removeprefix("lunar (").rstrip(")")
             assert f"{d['name']} ({phase})" in line, line
             assert not any(o.startswith(f"Project action of {d['name']}") for o in options)
+
+
+def test_a_buy_that_the_hand_cannot_add_to_says_pay_not_more_or_pay() -> None:
+    # The title read "buy: more, or pay ($2: Ghostly Grifter)" above a lone "Pay for the
+    # purchase": the hand ($3) paid for nothing more. D) Buy: what is bought is paid by
+    # discarding materials, so the engine offers only what the hand can still pay for; the
+    # title says when that is nothing, and the hand's worth.
+    seen = {"pay only": 0, "more": 0}
+    for seed in range(6):
+        state = new_game("sorcery", 2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal():
+            seat = state.current_player()
+            obs = state.observation(seat)
+            turn = obs.get("turn") or {}
+            if turn.get("stage") == "BuySelect" and turn.get("buy_spaces"):
+                options = [state.action_to_string(a) for a in state.legal_actions()]
+                title = decision(obs)
+                assert title is not None
+                worth = sum(m["value"] for m in obs["players"][seat]["hand"])
+                if all(o.startswith("Pay for the purchase") for o in options):
+                    assert title.startswith("buy: pay ($"), title
+                    assert title.endswith(f"; your ${worth} buys no more)"), title
+                    seen["pay only"] += 1
+                else:
+                    assert title.startswith("buy: more, or pay ($"), title
+                    seen["more"] += 1
+            state.apply_action(rng.choice(state.legal_actions()))
+    assert seen["pay only"] and seen["more"], seen

@@ -280,10 +280,16 @@ def _decision_text(obs: Obs, turn: Obs) -> str:
         # The market still shows what is chosen: the decision names it (the price is its
         # sum), by the spaces' letters where the names would take a second line (the
         # compact market marks those spaces, "A✓").
+        # Where the hand is worth too little for anything more, the options are Pay alone:
+        # the title says so rather than "more, or pay".
+        worth = _hand_worth(obs)
+        more = worth is None or _cheapest_more(obs, turn) <= worth - int(turn.get("price") or 0)
         for by_space in (False, True):
             basket = _basket(obs, turn, by_space=by_space)
-            if basket:
+            if basket and more:
                 text = f"buy: more, or pay (${turn.get('price')}: {basket})"
+            elif basket:
+                text = f"buy: pay (${turn.get('price')}: {basket}; your ${worth} buys no more)"
             if len(_TITLE) + cell_len(text) <= WIDTH:
                 break
     elif stage == "BuyClear" and turn.get("price"):
@@ -294,6 +300,25 @@ def _decision_text(obs: Obs, turn: Obs) -> str:
     if stage in ("Commit", "Cram") and isinstance(limit, int) and limit:
         text += f" ({turn.get('commits')} of {limit} committed)"
     return text
+
+
+def _hand_worth(obs: Obs) -> int | None:
+    """What the observing seat's hand is worth in trade value (`None`: not its hand to see)."""
+    me = _me(obs)
+    hand = me.get("hand") if me is not None else None
+    return None if hand is None else sum(int(m["value"]) for m in hand)
+
+
+def _cheapest_more(obs: Obs, turn: Obs) -> int:
+    """The least a buy under way could add (D) Buy: the market's projects not chosen yet,
+    a Candle or a Vial while the stock has one); a large number if nothing is left."""
+    chosen = set(turn.get("buy_spaces") or [])
+    costs = [int(p["cost"]) for k, p in enumerate(obs["market"]) if p and k not in chosen]
+    for kind in ("candle", "vial"):
+        price = obs.get(f"{kind}_price")
+        if price is not None and int(obs[f"{kind}s"]) > int(turn.get(f"buy_{kind}s") or 0):
+            costs.append(int(price))
+    return min(costs, default=1 << 30)
 
 
 # Solo Mode in brief, for ``?`` in a solo game: "At the end of your turn you must draw one
