@@ -284,11 +284,15 @@ def test_few_decisions_overflow_an_80x24_screen() -> None:
     # options' title (no "To decide" line), the seats named on the board (no "Seats:" line),
     # the cards seen in piles a dig has passed and the market left to `b` while paying, other
     # seats in two lines at most, a 300-level market column's icons packed, a used staff by
-    # its name and options naming a project by its name: 26.
+    # its name and options naming a project by its name: 26. With three other seats in a
+    # line each, the grave piles left to `b` where they do not bear on the decision, a buy's
+    # projects in its title by their spaces when their names take two lines, paying's `b`
+    # hint on the hand's line and a staff kept said once: 5 (over seeds 1-3, 95 of 1,609
+    # became 19).
     tool = screen_rows_tool("sorcery")
     over, seen = tool.count(seeds=(1,))
     assert sum(seen.values()) == 572
-    assert sum(over.values()) <= 26, dict(over)
+    assert sum(over.values()) <= 5, dict(over)
     assert over["BuyPay"] == 0, dict(over)  # the list to pay from always fits
 
 
@@ -340,8 +344,9 @@ def test_a_dig_shows_the_cards_of_the_piles_still_ahead_and_a_payment_its_list()
     play(state, "Pay for")
     shown = text_of(render(state.observation(0), private=True, compact=True), width=80)
     assert "Market (" not in shown and "Seat 1" not in shown, shown
-    assert "(b: the other seats and the market)" in shown
-    assert "  hand (3): in the list to pay from below" in shown, shown
+    # The `b` hint on the hand's line (a line of its own took one of the 24 rows).
+    hint = "  hand (3): in the list to pay from below (b: the other seats and the market)"
+    assert hint in shown.splitlines(), shown
 
 
 def test_a_card_being_committed_is_not_still_listed_in_your_hand() -> None:

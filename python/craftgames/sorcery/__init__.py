@@ -326,7 +326,44 @@ def options_from_cli(args: argparse.Namespace) -> dict[str, object]:
     )
 
 
+def tiebreak_note(state: State) -> str | None:
+    """Why seats tied on credits at the end are ranked as they are, for the final table
+    (End of Game: "If there is a tie, whoever has the largest total of values on grave cards
+    in their hand is the winner"; a tie still standing goes, in the engine, to the lower
+    seat, for the rulebook's howl at the moon). The values are not said: a hand stays hidden
+    from the other seats. `None` without a tie (or in a solo game)."""
+    if not state.is_terminal() or state.num_players() < 2:
+        return None
+    scores = state.scores()
+    ranking = state.ranking()
+    tied = [
+        [s for s in ranking if scores[s] == score]
+        for score in sorted(set(scores), reverse=True)
+        if scores.count(score) > 1
+    ]
+    if not tied:
+        return None
+    groups = "; ".join(
+        f"seats {', '.join(map(str, seats[:-1]))} and {seats[-1]} tied at "
+        f"{scores[seats[0]]} credit{'' if scores[seats[0]] == 1 else 's'}, placed in that order"
+        for seats in tied
+    )
+    return (
+        f"Tiebreak: {groups} (End of Game: the largest total value of grave cards in hand "
+        "wins a tie; then the lower seat, for the howl at the moon)"
+    )
+
+
 def after_game_from_cli(args: argparse.Namespace, state: State, seed: int) -> str | None:
+    """Below the final table: the tiebreak that placed seats tied on credits
+    (`tiebreak_note`), and with ``--campaign FILE`` the finished game recorded in the
+    campaign (advancing every player who met their mission) and saved, with where each
+    player stands."""
+    lines = [x for x in (tiebreak_note(state), _campaign_after(args, state, seed)) if x]
+    return "\n".join(lines) or None
+
+
+def _campaign_after(args: argparse.Namespace, state: State, seed: int) -> str | None:
     """With ``--campaign FILE``: records the finished game in the campaign (advancing every
     player who met their mission) and saves it, then says where each player stands."""
     campaign_path = getattr(args, "campaign", None)

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich.cells import cell_len
 from rich.console import Group, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -57,7 +58,7 @@ Obs = Mapping[str, Any]
 
 LEGEND = """\
   Grave icons: 🍄 Mushroom 💀 Skull 💍 Ring ✋ Hand 🦴R Rib Cage 🦵 Limb
-  Stock: 🕯 Candle 🧪 Vial.  $N: trade value or cost.  Ncr: credits.
+  Stock: 🕯 Candle 🧪 Vial.  $N: trade value or cost.  Ncr: credits.  A✓: to buy
   ✋✓ 🦵·: a project's icons, ✓ filled, · open.  "🍄 or 💀": either, not both.
   "+1 if 💍" / "-1 if 💀": used for that icon, the card puts an extra-credit
     (+1) or demerit (-1) token on the project (💍✓+1).  +N -N after it: tokens.
@@ -66,7 +67,7 @@ LEGEND = """\
   Commit step: up to two cards total across your projects (ongoing abilities
     add more).  Alchemy: each material after the first committed to one
     Alchemy project in a commit step or cram adds a demerit (-1) to it.
-  End: every $8 worth of unused materials (hand, unfinished projects): 1cr."""
+  Physical Education (end): 1cr per $8 unused (hand, under unfinished projects)"""
 """The board's symbols, shown by ``?``."""
 
 NAMES_SEATS = True
@@ -195,19 +196,23 @@ def _hand_count(p: Obs) -> str:
     return f"{left} + {going} committing" if going else str(left)
 
 
-def _setup_offers(p: Obs) -> list[str]:
-    """The cards a seat chooses from in setup, with their faces."""
+def _setup_offers(p: Obs, picking_staff: bool = False) -> list[str]:
+    """The cards a seat chooses from in setup, with their faces (`picking_staff`: the staffs
+    left to the options, which say each and what it does)."""
     lines: list[str] = []
     offers = [o for o in (p.get("project_offer") or []) if o is not None]
     if offers and not p["projects"]:
         lines.append("Your two 100-level projects to choose from:")
         lines.extend(f"  {_project(o, short=False)}".replace("\n", "\n  ") for o in offers)
     staffs = [o for o in (p.get("staff_offer") or []) if o is not None]
-    if staffs and not p.get("staff"):
+    if staffs and not p.get("staff") and not picking_staff:
         lines.append("Your two staffs to choose from:")
         lines.extend(f"  {s['name']}: {_counted(str(s['text']))}" for s in staffs)
     return lines
 
+
+_TITLE = "Seat 0, your move: "
+"""What the table's title above the options says before the decision (`decision`)."""
 
 # The decision in progress, in the rulebook's words (the observation names the engine's stage),
 # each short enough to follow "Seat 0, your move: " on a line of 80 columns.
@@ -253,8 +258,9 @@ _STAGE_SECTION = {
 }
 
 _BUY_STAGES = ("BuyClear", "BuySelect", "BuyPay")
-# The decisions the cards seen in the grave piles do not bear on (the compact board leaves
-# them to `b`): a buy, a commit or cram, a target, and a dig that has passed all three piles.
+# The decisions the grave piles do not bear on (the compact board leaves them, their sizes
+# and the cards seen in them, to `b`): a buy, a commit or cram, a target, and a dig that has
+# passed all three piles.
 _PILES_UNNEEDED = (
     "Buy",
     "Commit",
@@ -271,10 +277,21 @@ def _decision_text(obs: Obs, turn: Obs) -> str:
     stage = str(turn.get("stage"))
     text = _STAGE_TEXT.get(stage, "your decision")
     if stage == "BuySelect":
-        # The market still shows what is chosen: the decision names it (the price is its sum).
-        basket = _basket(obs, turn)
-        if basket:
-            text = f"buy: more, or pay (${turn.get('price')}: {basket})"
+        # The market still shows what is chosen: the decision names it (the price is its
+        # sum), by the spaces' letters where the names would take a second line (the
+        # compact market marks those spaces, "A✓").
+        # Where the hand is worth too little for anything more, the options are Pay alone:
+        # the title says so rather than "more, or pay".
+        worth = _hand_worth(obs)
+        more = worth is None or _cheapest_more(obs, turn) <= worth - int(turn.get("price") or 0)
+        for by_space in (False, True):
+            basket = _basket(obs, turn, by_space=by_space)
+            if basket and more:
+                text = f"buy: more, or pay (${turn.get('price')}: {basket})"
+            elif basket:
+                text = f"buy: pay (${turn.get('price')}: {basket}; your ${worth} buys no more)"
+            if len(_TITLE) + cell_len(text) <= WIDTH:
+                break
     elif stage == "BuyClear" and turn.get("price"):
         text += f" (${turn.get('price')} so far)"
     elif stage == "BuyPay":
@@ -283,6 +300,25 @@ def _decision_text(obs: Obs, turn: Obs) -> str:
     if stage in ("Commit", "Cram") and isinstance(limit, int) and limit:
         text += f" ({turn.get('commits')} of {limit} committed)"
     return text
+
+
+def _hand_worth(obs: Obs) -> int | None:
+    """What the observing seat's hand is worth in trade value (`None`: not its hand to see)."""
+    me = _me(obs)
+    hand = me.get("hand") if me is not None else None
+    return None if hand is None else sum(int(m["value"]) for m in hand)
+
+
+def _cheapest_more(obs: Obs, turn: Obs) -> int:
+    """The least a buy under way could add (D) Buy: the market's projects not chosen yet,
+    a Candle or a Vial while the stock has one); a large number if nothing is left."""
+    chosen = set(turn.get("buy_spaces") or [])
+    costs = [int(p["cost"]) for k, p in enumerate(obs["market"]) if p and k not in chosen]
+    for kind in ("candle", "vial"):
+        price = obs.get(f"{kind}_price")
+        if price is not None and int(obs[f"{kind}s"]) > int(turn.get(f"buy_{kind}s") or 0):
+            costs.append(int(price))
+    return min(costs, default=1 << 30)
 
 
 # Solo Mode in brief, for ``?`` in a solo game: "At the end of your turn you must draw one
@@ -373,14 +409,21 @@ def move_result(before: Obs, after: Obs) -> list[str]:
 
 
 def unoffered(observation: Obs, options: Sequence[str]) -> str | None:
-    """Why Buy is missing from the action step's options (Cram's option says why it can
-    commit nothing): a buy is paid by discarding materials worth at least its price, and
-    nothing in the market or the stock costs as little as the hand is worth."""
+    """Why a move the player may look for is missing from the action step's options (Cram's
+    option says why it can commit nothing): Buy (`_no_buy`) and a completed project's lunar
+    action out of its week (`_lunar_waiting`), in one line."""
     turn = observation.get("turn") or {}
-    if turn.get("stage") != "Choose" or any(o.startswith("Buy") for o in options):
+    me = _me(observation)
+    if turn.get("stage") != "Choose" or me is None or me.get("hand") is None:
         return None
-    me = next((p for p in observation["players"] if p["seat"] == observation["viewer"]), None)
-    if me is None or me.get("hand") is None:
+    why = [x for x in (_no_buy(observation, me, options), _lunar_waiting(observation, me)) if x]
+    return "; ".join(why) or None
+
+
+def _no_buy(observation: Obs, me: Obs, options: Sequence[str]) -> str | None:
+    """Why Buy is not offered: a buy is paid by discarding materials worth at least its
+    price, and nothing in the market or the stock costs as little as the hand is worth."""
+    if any(o.startswith("Buy") for o in options):
         return None
     if not me["hand"]:
         return "No Buy: your hand is empty (a buy is paid by discarding materials)"
@@ -388,6 +431,23 @@ def unoffered(observation: Obs, options: Sequence[str]) -> str | None:
     costs = [int(p["cost"]) for p in observation["market"] if p]
     cheapest = f" (from ${min(costs)})" if costs else ""
     return f"No Buy: your hand's ${worth} pays for nothing in the market{cheapest} or stock"
+
+
+def _lunar_waiting(observation: Obs, me: Obs) -> str | None:
+    """Your completed projects whose action is lunar and out of its week ("only in that
+    moon phase's week"): the compact board names them without their abilities, so a player
+    looking for the action is told why it is not there, and when it will be."""
+    moon = str(observation.get("moon"))
+    waiting = [
+        f"{d['name']} ({str(d['ability']['trigger']).removeprefix('lunar (').rstrip(')')})"
+        for d in me["completed"]
+        if d.get("ability")
+        and str(d["ability"]["trigger"]).startswith("lunar (")
+        and str(d["ability"]["trigger"]) != f"lunar ({moon})"
+    ]
+    if not waiting:
+        return None
+    return f"Lunar actions in their own week only ({moon} now): {', '.join(waiting)}"
 
 
 def _stock(obs: Obs) -> str:
@@ -401,8 +461,14 @@ def _stock(obs: Obs) -> str:
     return ", ".join(parts)
 
 
-def _market(obs: Obs, compact: bool) -> RenderableType:
+def _market(obs: Obs, compact: bool, chosen: Sequence[int] = ()) -> RenderableType:
+    """The market and the stock; `chosen`: the spaces a buy under way has chosen, marked
+    "A✓" on the compact market (the decision's title may name them by letter)."""
     spaces = list(obs["market"])
+
+    def label(k: int) -> str:
+        return _SPACE[k] + ("✓" if k in chosen else ".")
+
     if compact:
         # A line a column (its top and bottom spaces), wrapped between the two.
         # The market is 3 columns of 2 (top row 1 3 5, bottom row 2 4 6): a line a column.
@@ -415,9 +481,11 @@ def _market(obs: Obs, compact: bool) -> RenderableType:
             for tight in (False, True):
                 column = wrap_units(
                     [
-                        ("", f" {_SPACE[2 * col]}. {_project(top, short=True, tight=tight)}"),
-                        (" │ ", f"{_SPACE[2 * col + 1]}. "
-                         f"{_project(bottom, short=True, tight=tight)}"),
+                        ("", f" {label(2 * col)} {_project(top, short=True, tight=tight)}"),
+                        (
+                            " │ ",
+                            f"{label(2 * col + 1)} {_project(bottom, short=True, tight=tight)}",
+                        ),
                     ],
                     WIDTH,
                     "    ",
@@ -466,45 +534,64 @@ def _compact_piles(obs: Obs, private: bool, passed: int = 0) -> list[str]:
     return wrap_units(units, WIDTH, "    ")
 
 
-def _other_summary(p: Obs) -> list[str]:
-    """Another seat in the compact board, by names (`b` shows the faces): its credits from
-    completed projects, hand size, projects in progress, completed ones, staff and mission
-    (a thesis is always face-down: the full board says so)."""
-    names = [w["name"] for w in p["projects"]] or ["none"]
-    parts = [f"{p['public_score']}cr · hand {p['hand_size']}", f"in progress: {names[0]}"]
-    parts += names[1:]
-    if p["completed"]:
-        parts.append(f"completed: {', '.join(d['name'] for d in p['completed'])}")
-    if p.get("staff"):
-        parts.append(f"staff: {p['staff']['name']}" + (" (used)" if p["staff_used"] else ""))
-    if p.get("mission") is not None:
-        parts.append(f"mission {p['mission']}")
-    return parts
+def _other_variants(p: Obs, name: str) -> list[list[tuple[str, str]]]:
+    """Another seat in the compact board (`name`: its title), from most to least said, as
+    units for `wrap_units`: its credits from completed projects and hand size, its projects
+    in progress by name (the last ones counted, "+3 more (b)", then all of them counted),
+    its completed ones by name (then counted), its staff and mission (a thesis is always
+    face-down: the full board says so, and `b` shows every face)."""
+    head = [("", f"{name}: {p['public_score']}cr · hand {p['hand_size']}")]
+    names = [str(w["name"]) for w in p["projects"]]
+    done = [str(d["name"]) for d in p["completed"]]
+    mission = [(" · ", f"mission {p['mission']}")] if p.get("mission") is not None else []
+
+    def staff(short: bool, used: bool = True) -> list[tuple[str, str]]:
+        """The staff: "staff: Bone Staff (used)"; `short`: by its name alone where the name
+        says it is one ("Staff of Plenty"); without `used`, not whether it was used."""
+        if not p.get("staff"):
+            return []
+        named = str(p["staff"]["name"])
+        text = named if short and "staff" in named.lower() else f"staff: {named}"
+        return [(" · ", text + (" (used)" if used and p["staff_used"] else ""))]
+
+    def progress(k: int) -> list[tuple[str, str]]:
+        """The first `k` projects in progress by name, the others counted."""
+        if not names:
+            return [(" · ", "in progress: none")]
+        if k == 0:
+            return [(" · ", f"{len(names)} in progress")]
+        units = [(" · ", f"in progress: {names[0]}"), *((", ", n) for n in names[1:k])]
+        return units + ([(", ", f"+{len(names) - k} more (b)")] if k < len(names) else [])
+
+    completed = [(" · ", f"completed: {', '.join(done)}")] if done else []
+    counted = [(" · ", f"{len(done)} completed")] if done else []
+    variants = [
+        head + progress(k) + completed + staff(False) + mission
+        for k in range(len(names), 0, -1)
+    ]
+    variants.append(head + progress(0) + completed + staff(False) + mission)
+    variants += [
+        head + progress(0) + counted + staff(short, used) + mission
+        for short, used in ((False, True), (True, True), (True, False))
+    ]
+    return variants
 
 
-OTHER_ROWS = 2
-"""Most rows another seat takes on the compact board: the projects that do not fit are
-counted ("+3 more in progress"), `b` names them."""
+def other_rows(others: int) -> int:
+    """Most rows each of `others` other seats takes on the compact board: two for the one
+    other seat of a 2-player game, one each with more (three seats in two rows each took
+    six of the 24, and a 4-player game's screens overflowed most)."""
+    return 2 if others <= 1 else 1
 
 
-def _other_lines(p: Obs, name: str) -> list[str]:
-    """Another seat's summary (`_other_summary`) in at most `OTHER_ROWS` lines: names of
-    projects in progress left out from the last, and counted, until it fits."""
-    parts = _other_summary(p)
-    projects = max(1, len(p["projects"]))  # "in progress: A", then B, C, ...
-    cut = 0
-    while True:
-        shown = parts[: 1 + projects - cut] + parts[1 + projects :]
-        units = [("", f"{name}: ")]
-        for k, x in enumerate(shown):
-            in_list = 1 < k <= projects - cut
-            units.append((", " if in_list else " · " if k else "", x))
-        if cut:
-            units.insert(2 + projects - cut, (", ", f"+{cut} more (b)"))
+def _other_lines(p: Obs, name: str, rows: int) -> list[str]:
+    """Another seat's summary in at most `rows` lines where it can be: the most said that
+    fits (`_other_variants`), else the least."""
+    for units in _other_variants(p, name):
         lines = wrap_units(units, WIDTH, "    ")
-        if len(lines) <= OTHER_ROWS or cut >= projects - 1:
+        if len(lines) <= rows:
             return lines
-        cut += 1
+    return lines
 
 
 def _seat_title(obs: Obs, seat: int, me: bool) -> str:
@@ -517,16 +604,22 @@ def _seat_title(obs: Obs, seat: int, me: bool) -> str:
 
 
 def _compact_seat(
-    p: Obs, viewer: int, private: bool, paying: bool = False, title: str = ""
+    p: Obs,
+    viewer: int,
+    private: bool,
+    paying: bool = False,
+    title: str = "",
+    rows: int = 2,
+    others: bool = True,
 ) -> list[str]:
-    """A seat in the compact board (`title`: its name): another seat's summary in a line or
-    two; yours with your projects in progress and completed ones packed two to a line, and
-    your hand (each card whole; `paying`: the list to tick below shows every card of it,
-    faces and all)."""
+    """A seat in the compact board (`title`: its name): another seat's summary in at most
+    `rows` lines; yours with your projects in progress and completed ones packed two to a
+    line, and your hand (each card whole; `paying`: the list to tick below shows every card
+    of it, faces and all, and `b` the market and, if there are `others`, the other seats)."""
     lines = _seat_lines(p, viewer, private, compact=True)
     me = p["seat"] == viewer and private
     if not me:
-        return _other_lines(p, title or f"Seat {p['seat']}")
+        return _other_lines(p, title or f"Seat {p['seat']}", rows)
     rest = [x for x in lines if x.startswith(("•", "✓", "hand", "committing"))]
     summary = [x for x in lines if x not in rest]
     # "credits: 4" as "4cr"; the thesis by what it scores (its name is on the full board).
@@ -560,7 +653,9 @@ def _compact_seat(
         if line.startswith("hand") and not _hand_left(p):
             out.append("  hand: empty" + (f" ({_hand_count(p)})" if p.get("hand") else ""))
         elif line.startswith("hand") and paying:
-            out.append(f"  hand ({p['hand_size']}): in the list to pay from below")
+            # The `b` hint on this line: one of its own took one of the 24.
+            left = "the other seats and the market" if others else "the market"
+            out.append(f"  hand ({p['hand_size']}): in the list to pay from below (b: {left})")
         elif line.startswith("hand"):
             cards = _copies([_material(m) for m in _hand_left(p)])
             # The count a unit of its own: a long one ("7 + 2 committing") never breaks
@@ -630,46 +725,39 @@ def render(observation: Obs, *, private: bool, compact: bool = False) -> Rendera
         if robot:  # the robot on the header line, its tokens when it has some
             head_parts.append(f"robot: {_robot_summary(robot, zero_tokens=False)}")
         lines = wrap_units([(" · " if i else "", x) for i, x in enumerate(head_parts)], WIDTH, "  ")
+        # The grave piles are for digging (and for choosing whether to): a buy's, a commit's,
+        # a target's decision and a dig past its three piles leave them to `b` (their sizes
+        # and a hint took one of the 24 rows; the header has no room for them).
+        stage = str(turn.get("stage")) if deciding else ""
+        seen = not stage.startswith(_PILES_UNNEEDED)
         # Your seat last of the seats, nearest the options: the other seats scroll off first.
         seats = sorted(obs["players"], key=lambda p: p["seat"] == viewer and private)
         paying = bool(deciding) and turn.get("stage") == "BuyPay"
+        rows = other_rows(len(seats) - 1)
         for p in seats:
             # A payment's list of the hand takes the room: the other seats are left to `b`.
             if not paying or p["seat"] == viewer:
                 me = p["seat"] == viewer and private
-                lines += _compact_seat(p, viewer, private, paying, _seat_title(obs, p["seat"], me))
-        # What you saw in the piles is for digging (and for choosing whether to): a buy's,
-        # a commit's, a target's decision and a dig past its three piles leave it to `b`
-        # (the pile sizes stay), and a dig under way shows only the piles still ahead.
-        stage = str(turn.get("stage")) if deciding else ""
-        seen = not stage.startswith(_PILES_UNNEEDED)
-        if not seen and any(pile["known"] for pile in obs["piles"]):
-            # The sizes in one line with the hint (three "grave pile N: M cards" and the hint
-            # took two).
-            sizes = [str(pile["size"]) for pile in obs["piles"]]
-            lines += wrap_at_spaces(
-                f"grave piles 1-3: {', '.join(sizes[:-1])} and {sizes[-1]} cards"
-                " (b: the cards you saw)",
-                WIDTH,
-                "    ",
-            )
-        else:
+                title = _seat_title(obs, p["seat"], me)
+                lines += _compact_seat(p, viewer, private, paying, title, rows, len(seats) > 1)
+        # A dig under way shows only the piles still ahead.
+        if seen:
             passed = int(turn.get("pile") or 1) - 1 if stage == "Dig" else 0
-            lines += _compact_piles(obs, private and seen, passed)
+            lines += _compact_piles(obs, private, passed)
         for p in obs["players"]:
             if p["seat"] == viewer and private:
                 # An offered card's face in as few lines as fit (name, needs, ability).
-                for x in _setup_offers(p):
+                for x in _setup_offers(p, picking_staff=stage == "PickStaff"):
                     faces = [face.strip() for face in x.split("\n")]
                     faces[0] = x[: len(x) - len(x.lstrip())] + faces[0]
                     units = [(" · ", face) if i else ("", face) for i, face in enumerate(faces)]
                     lines += wrap_units(units, WIDTH, "      ")
         parts = [Text("\n".join(lines), no_wrap=True)]
-        if paying:  # what is bought is chosen: the market is left to `b` too
-            left = "the other seats and the market" if len(obs["players"]) > 1 else "the market"
-            parts.append(Text(f"(b: {left})"))
-        else:
-            parts.append(_market(obs, compact=True))
+        # Paying, what is bought is chosen: the market is left to `b` too (the hand's line
+        # says so).
+        if not paying:
+            chosen = (turn.get("buy_spaces") or []) if stage == "BuySelect" else []
+            parts.append(_market(obs, compact=True, chosen=chosen))
     else:
         parts.extend(Text(line) for line in _piles(obs, private))
         parts.append(Text(supply))

@@ -131,6 +131,10 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
         r"\1",
         text,
     )
+    # The staff kept, with what it does (the other goes back to the box, as its option says).
+    text = re.sub(
+        r"^(Keep staff [^()]+ \((?:[^()]|\(s\))*\)); return .+ to the box$", r"\1", text
+    )
     # A project named in an ability's option is on the board (yours, completed or in
     # progress): by its name, in one line ("Project action of Crawling Claw: fill ...").
     if text.startswith(_BY_NAME):
@@ -181,10 +185,15 @@ def option_order(observation: Obs, options: Sequence[tuple[str, int]]) -> list[t
     return ordered
 
 
-def _basket(obs: Obs, turn: Obs) -> str:
-    """What a buy has chosen so far: its market projects by name, then its stock."""
+def _basket(obs: Obs, turn: Obs, *, by_space: bool = False) -> str:
+    """What a buy has chosen so far: its market projects by name (`by_space`: by their
+    spaces' letters, "market A, C", where the market beside it marks them), then its
+    stock."""
     market = obs["market"]
-    names = [str(market[s]["name"]) for s in turn.get("buy_spaces") or [] if market[s]]
+    spaces = [s for s in turn.get("buy_spaces") or [] if market[s]]
+    names = [str(market[s]["name"]) for s in spaces]
+    if by_space and spaces:
+        names = ["market " + ", ".join(_SPACE[s] for s in sorted(spaces))]
     for n, word in ((turn.get("buy_candles") or 0, "Candle"), (turn.get("buy_vials") or 0, "Vial")):
         if n:
             names.append(f"{n} {word}s" if n > 1 else f"a {word}")

@@ -21,7 +21,7 @@ from rich.text import Text
 from craftgames import bots, mcts, new_game
 from craftgames._core import State
 from craftgames.replay import Replay
-from craftgames.table.events import EventLog, bot_reason, move_lines
+from craftgames.table.events import EventLog, bot_reason, table_lines
 from craftgames.table.menu import Entry, Menu, build_menu
 from craftgames.table.presentation import Presentation, SetChoice, presentation
 from craftgames.table.prompt import ask
@@ -29,7 +29,15 @@ from craftgames.table.scores import print_scores, running_scores
 from craftgames.table.undo import reveals
 from craftgames.table.wrap import wrap_at_spaces
 
-__all__ = ["HELP", "HINT_ITERATIONS", "Quit", "TableGame", "default_save_path"]
+__all__ = [
+    "HELP",
+    "HINT_ITERATIONS",
+    "Quit",
+    "TableGame",
+    "default_save_path",
+    "plays_alone",
+    "table_options",
+]
 
 HINT_ITERATIONS = 1000
 """Simulations behind the ``h`` hint."""
@@ -113,6 +121,43 @@ def _path_to(menu: Menu, action: int) -> list[int] | None:
             if rest is not None:
                 return [i, *rest]
     return None
+
+
+def table_options(
+    show: Presentation, state: State, seat: int, names: Sequence[str]
+) -> list[tuple[str, int]]:
+    """`seat`'s options in `state` as the table lists them, each worded (`names`: the seats
+    as `seat` reads them) with its action."""
+    # Listed in the order of their sentences, which groups them for a person (step-one
+    # choices by work style, step-two moves by kind), then in the order the game's board
+    # reads, where it says one.
+    obs = state.observation(seat)
+    legal = sorted(state.legal_actions(), key=state.action_to_string)
+    engine = [state.action_to_string(a) for a in legal]
+    texts = [show.name_cards(show.name_sides(t, seat, names), obs, seat) for t in engine]
+    # Options the game's wording makes alike (two copies of one card) are one option for
+    # a person: the lowest action, which leaves the others open where the engine takes
+    # a set in ascending order.
+    lowest: dict[str, int] = {}
+    for t, e, a in zip(texts, engine, legal, strict=True):
+        if t != e:
+            lowest[t] = min(a, lowest.get(t, a))
+    kept = [(t, a) for t, a in zip(texts, legal, strict=True) if lowest.get(t, a) == a]
+    # Two actions the engine words alike would be a wording bug in the engine; tell them
+    # apart by their ids rather than make one unreachable.
+    shown = [t for t, _ in kept]
+    labelled = [(f"{t} [action {a}]" if shown.count(t) > 1 else t, a) for t, a in kept]
+    return show.option_order(obs, labelled)
+
+
+def plays_alone(show: Presentation, state: State, options: Sequence[tuple[str, int]]) -> bool:
+    """Whether the table plays a human's move for them without asking (unless told to ask,
+    ``--confirm-forced``): `options` (`table_options`) is one, not a set to choose, and it
+    changes nothing the player pays or loses (that is never done for them)."""
+    obs = state.observation(state.current_player())
+    if show.set_choice(obs, options, state.action_to_string) is not None:
+        return False
+    return len(options) == 1 and not show.must_ask(obs)
 
 
 class TableGame:
@@ -241,22 +286,12 @@ class TableGame:
         """Plays `action` for `seat` and logs it (`forced`: it was the only option; `grouped`:
         it follows the first move of a set chosen at once, so undo takes them back together)."""
         viewer = self._log_viewer(seat)
-        lines = move_lines(self.state, action, viewer, self._who(seat))
-        if lines:
-            names = self._names(viewer) if viewer in self.humans else self.seats
-            # The cards the line numbers are named from the observation before the move
-            # (the log's viewer's, or the mover's: only public card names are read).
-            obs = self.state.observation(seat if viewer is None else viewer)
-            lines[0] = self.show.name_cards(self.show.name_sides(lines[0], seat, names), obs, seat)
-            # What the move made happen ("  · ..."), in the table's words too.
-            lines[1:] = [
-                f"  · {self.show.name_sides(line.removeprefix('  · '), seat, names)}"
-                for line in lines[1:]
-            ]
+        names = self._names(viewer) if viewer in self.humans else self.seats
+        lines = table_lines(
+            self.show, self.state, action, viewer, self._who(seat), names, forced=forced
+        )
         note = None
-        if forced and viewer == seat and lines:
-            lines[0] += f"  ({self.show.only_option(self.state.observation(seat))})"
-        elif forced and seat in self.humans:
+        if forced and seat in self.humans and not (viewer == seat and lines):
             # A shared screen's log hides the move (and why it was the only one, which may
             # tell of a hidden hand); the mover, who has the screen now, is told in words
             # what was played for them, since it may change what they pay or lose.
@@ -459,29 +494,7 @@ class TableGame:
         return self.show.move_result(first.before.observation(seat), self.state.observation(seat))
 
     def _options(self, seat: int) -> list[tuple[str, int]]:
-        # Listed in the order of their sentences, which groups them for a person (step-one
-        # choices by work style, step-two moves by kind), then in the order the game's board
-        # reads, where it says one.
-        names = self._names(seat)
-        obs = self.state.observation(seat)
-        legal = sorted(self.state.legal_actions(), key=self.state.action_to_string)
-        engine = [self.state.action_to_string(a) for a in legal]
-        texts = [
-            self.show.name_cards(self.show.name_sides(t, seat, names), obs, seat) for t in engine
-        ]
-        # Options the game's wording makes alike (two copies of one card) are one option for
-        # a person: the lowest action, which leaves the others open where the engine takes
-        # a set in ascending order.
-        lowest: dict[str, int] = {}
-        for t, e, a in zip(texts, engine, legal, strict=True):
-            if t != e:
-                lowest[t] = min(a, lowest.get(t, a))
-        kept = [(t, a) for t, a in zip(texts, legal, strict=True) if lowest.get(t, a) == a]
-        # Two actions the engine words alike would be a wording bug in the engine; tell them
-        # apart by their ids rather than make one unreachable.
-        shown = [t for t, _ in kept]
-        labelled = [(f"{t} [action {a}]" if shown.count(t) > 1 else t, a) for t, a in kept]
-        return self.show.option_order(obs, labelled)
+        return table_options(self.show, self.state, seat, self._names(seat))
 
     def _fit(self, seat: int, options: list[tuple[str, int]]) -> tuple[RenderableType, Menu]:
         """The board and option menu for `seat`, fitted to the terminal: on a short one the
@@ -559,9 +572,7 @@ class TableGame:
         if pick is not None:
             chosen = self._choose_set(seat, pick)
             return None if chosen is None else [(a, False) for a in chosen]
-        # A lone option is played without asking, unless it changes what the player pays or
-        # loses: that is never done for them.
-        if len(options) == 1 and not self.confirm_forced and not self.show.must_ask(obs):
+        if not self.confirm_forced and plays_alone(self.show, self.state, options):
             return [(options[0][1], True)]
         choice = self._ask_option(seat, options)
         return None if choice is None else [(choice, False)]
