@@ -288,11 +288,13 @@ def test_the_market_is_in_view_at_every_action_step_decision_on_80x24(
             checked += [line for line in shown if line.startswith(PAYMENT)][:1]
             if decision is not None:
                 checked.append(decision)
-                # The market header and its three lines (two spaces each) are on screen.
+                # The market header and its three lines (two spaces each) are on screen; a
+                # space a buy has chosen is marked "A✓" in place of "A.".
                 assert "Market ($cost→credits, icons needed) · stock: Candle $2 🕯" in text, text
                 for top, bottom in ("AB", "CD", "EF"):
                     assert any(
-                        line.startswith(f" {top}. ") and f"│ {bottom}. " in line for line in shown
+                        re.match(rf" {top}[.✓] ", line) and re.search(rf"│ {bottom}[.✓] ", line)
+                        for line in shown
                     ), text
             ticks = [line for line in shown if re.match(r"\s+\d+\. \[[ x]\] ", line)]
             if ticks:  # the payment: tick every card, then confirm

@@ -9,8 +9,7 @@ tiebreak). The log prefixes who moved, words the lines as the game's table does
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from craftgames import bots
 from craftgames._core import State
@@ -28,17 +27,6 @@ def move_lines(state: State, action: int, viewer: int | None, who: str) -> list[
     return [f"{who}: {events[0]}", *(f"  · {e}" for e in events[1:])]
 
 
-def _wording_view(state: State, mover: int, viewer: int | None) -> Mapping[str, Any] | None:
-    """The observation a move's log lines are worded from for `viewer`: its own; for a
-    spectator, another seat's (which shows of the mover only what the table shows every
-    seat); `None` for a spectator of a one-seat game, which has no seat but the mover's to
-    read from (its hand is not the spectator's to see)."""
-    if viewer is not None:
-        return state.observation(viewer)
-    others = [s for s in range(state.num_players()) if s != mover]
-    return state.observation(others[0]) if others else None
-
-
 def table_lines(
     show: Presentation,
     state: State,
@@ -50,19 +38,15 @@ def table_lines(
     forced: bool = False,
 ) -> list[str]:
     """The log lines of `action` in `state` (before it is applied) as the table words them
-    for `viewer` (`None`: a spectator): the engine's lines (`move_lines`) with seats and
-    cards in the game's words (its `name_sides` and `name_cards`), `names` naming the seats
-    as `viewer` reads them ("you" for itself). `forced`: the table played it for its mover,
-    the only option; the mover reading its own log is told why. Nothing is read that
-    `viewer` may not see: the lines are the engine's for that viewer, and the cards are
-    named from its own observation."""
+    for `viewer` (`None`: a spectator): the engine's lines for that viewer (`move_lines`)
+    with the seats in the game's words (its `name_sides`), `names` naming the seats as
+    `viewer` reads them ("you" for itself). `forced`: the table played it for its mover, the
+    only option; the mover reading its own log is told why."""
     mover = state.current_player()
     lines = move_lines(state, action, viewer, who)
     if not lines:
         return []
-    first = show.name_sides(lines[0], mover, names)
-    view = _wording_view(state, mover, viewer)
-    lines[0] = first if view is None else show.name_cards(first, view, mover)
+    lines[0] = show.name_sides(lines[0], mover, names)
     # What the move made happen ("  · ..."), in the table's words too.
     lines[1:] = [
         f"  · {show.name_sides(line.removeprefix('  · '), mover, names)}" for line in lines[1:]

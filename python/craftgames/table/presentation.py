@@ -12,9 +12,6 @@ A game plugs in with no CLI code of its own by providing, optionally:
   ``unoffered(observation, options)`` (a line below the options saying why a move the
   player may look for is not among them, e.g. a buy nothing in hand can pay for) and
   ``PUBLIC_SCORE`` (score categories every seat may see, e.g. completed projects),
-  ``name_cards(text, observation, seat)`` (an option or log line of `seat`'s with the
-  engine's numbered references to cards named as the board names them, e.g. "glazing
-  workshop 2"; the observation is any seat's: it reads only public card names),
   ``option_order(observation, options)`` (the options, as worded, in the order a player
   reads the board; by default the engine's sentence order), ``move_result(before, after)``
   (what a seat's own moves changed in its view, from its observations before and after
@@ -146,11 +143,6 @@ def _only_option(observation: Obs) -> str:
     return "the only option"
 
 
-def _cards_as_worded(text: str, observation: Obs, seat: int) -> str:
-    del observation, seat
-    return text
-
-
 def _as_sorted(observation: Obs, options: Sequence[tuple[str, int]]) -> list[tuple[str, int]]:
     del observation
     return list(options)
@@ -191,9 +183,6 @@ class Presentation:
     rule_section: Callable[[Obs], str]
     name_sides: Callable[[str, int, Sequence[str]], str]
     option_path: Callable[[str], tuple[str, ...]]
-    name_cards: Callable[[str, Obs, int], str]
-    """`seat`'s option or log line with the cards the engine numbers named as the board
-    names them, from an observation (public card names only)."""
     option_order: Callable[[Obs, Sequence[tuple[str, int]]], list[tuple[str, int]]]
     """The options (worded, with their actions) in the order a player reads the board."""
     must_ask: Callable[[Obs], bool]
@@ -273,7 +262,6 @@ def presentation(game: str) -> Presentation:
         rule_section=hook(board, "rule_section") or _no_section,
         name_sides=hook(board, "name_sides") or _no_sides,
         option_path=hook(board, "option_path") or default_option_path,
-        name_cards=hook(board, "name_cards") or _cards_as_worded,
         option_order=hook(board, "option_order") or _as_sorted,
         must_ask=hook(board, "must_ask") or _never,
         confirm=hook(board, "confirm") or _no_question,

@@ -131,10 +131,9 @@ def table_options(
     # Listed in the order of their sentences, which groups them for a person (step-one
     # choices by work style, step-two moves by kind), then in the order the game's board
     # reads, where it says one.
-    obs = state.observation(seat)
     legal = sorted(state.legal_actions(), key=state.action_to_string)
     engine = [state.action_to_string(a) for a in legal]
-    texts = [show.name_cards(show.name_sides(t, seat, names), obs, seat) for t in engine]
+    texts = [show.name_sides(t, seat, names) for t in engine]
     # Options the game's wording makes alike (two copies of one card) are one option for
     # a person: the lowest action, which leaves the others open where the engine takes
     # a set in ascending order.
@@ -147,7 +146,7 @@ def table_options(
     # apart by their ids rather than make one unreachable.
     shown = [t for t, _ in kept]
     labelled = [(f"{t} [action {a}]" if shown.count(t) > 1 else t, a) for t, a in kept]
-    return show.option_order(obs, labelled)
+    return show.option_order(state.observation(seat), labelled)
 
 
 def plays_alone(show: Presentation, state: State, options: Sequence[tuple[str, int]]) -> bool:
@@ -295,10 +294,8 @@ class TableGame:
             # A shared screen's log hides the move (and why it was the only one, which may
             # tell of a hidden hand); the mover, who has the screen now, is told in words
             # what was played for them, since it may change what they pay or lose.
-            text = self.show.name_cards(
-                self.show.name_sides(self.state.action_to_string(action), seat, self._names(seat)),
-                self.state.observation(seat),
-                seat,
+            text = self.show.name_sides(
+                self.state.action_to_string(action), seat, self._names(seat)
             )
             only = self.show.only_option(self.state.observation(seat))
             note = f"Seat {seat}, played for you ({only}): {text}"
