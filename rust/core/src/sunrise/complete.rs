@@ -198,20 +198,46 @@ impl SunriseState {
     /// "Complete a Studio Challenge": the first completer takes the higher space, later ones
     /// the lower; each challenge once per player.
     pub(super) fn check_challenges(&mut self, seat: Seat) {
-        // The seat's completed projects are tallied once for all the challenges.
-        let tally = self.challenge_tally(seat);
-        for i in 0..self.t.challenges.len() {
-            let c = &self.t.challenges[i];
-            if self.holds(c, seat) || !self.tally_meets(&tally, usize::from(c.card)) {
+        let due = self.challenges_due(seat);
+        for (i, c) in self.t.challenges.iter_mut().enumerate() {
+            if due & (1 << i) == 0 {
                 continue;
             }
-            let c = &mut self.t.challenges[i];
             if c.high.is_none() {
                 c.high = Some(seat as u8);
             } else {
                 c.low.push(seat as u8);
             }
         }
+    }
+
+    /// The challenges `seat` completes now (bit `i`: challenge `i`): met by its completed
+    /// projects and not held by it yet. Taking one changes no other's answer.
+    fn challenges_due(&self, seat: Seat) -> u32 {
+        // The seat's completed projects are tallied once for all the challenges.
+        let tally = self.challenge_tally(seat);
+        self.t.challenges.iter().enumerate().fold(0, |due, (i, c)| {
+            let met = !self.holds(c, seat) && self.tally_meets(&tally, usize::from(c.card));
+            due | (u32::from(met) << i)
+        })
+    }
+
+    /// The points `check_challenges` would give `seat` now: each challenge it completes on
+    /// its higher space if that is free, else on the lower.
+    pub(super) fn challenge_points_due(&self, seat: Seat) -> i32 {
+        let due = self.challenges_due(seat);
+        let challenges = self.t.challenges.iter().enumerate();
+        let taken = challenges.filter(|&(i, _)| due & (1 << i) != 0);
+        taken
+            .map(|(_, c)| {
+                let card = &self.cards.challenges[usize::from(c.card)];
+                i32::from(if c.high.is_none() {
+                    card.high
+                } else {
+                    card.low
+                })
+            })
+            .sum()
     }
 
     /// Whether the seat's completed projects (never showpieces) meet a challenge (the tests'

@@ -72,13 +72,31 @@ impl SunriseState {
         next_step.then_some(0)
     }
 
-    /// The gain of taking a project from the row (`take_project`) when another take
-    /// follows it: the new project is in progress with no resource, "-1 per in-progress
-    /// project". Another take follows when one is left to take and the deck still holds a
-    /// card after the row is refilled (2 or more now: the refill turns up at most one). The
-    /// last take ends the bonus (`finish_bonus`): not told.
+    /// The gain of taking a project from the row (`take_project`): the new project is in
+    /// progress with no resource, "-1 per in-progress project". Another take follows when one
+    /// is left to take and the deck still holds a card after the row is refilled (2 or more
+    /// now: the refill turns up at most one). Otherwise the take ends the bonus
+    /// (`finish_bonus`): the glaze of a two-glaze project is chosen next where it matters,
+    /// else the studio challenges the completion met are taken and the turn reaches its
+    /// finish, told where the seat still has something it may do there (`settle` moves on to
+    /// the next completion otherwise, which is not told).
     fn take_gain(&self, remaining: u8) -> Option<i32> {
-        (remaining > 1 && self.project_deck_size() >= 2).then_some(-1)
+        if remaining > 1 && self.project_deck_size() >= 2 {
+            return Some(-1);
+        }
+        let Phase::Complete { project, .. } = self.t.phase else {
+            return None;
+        };
+        let seat = self.actor()?;
+        let two_glazes = self.cards.projects[usize::from(project)].glazes.len() == 2;
+        if two_glazes && self.glaze_matters(seat) {
+            return Some(-1);
+        }
+        // The project just taken has an open icon, so the seat may still convert with 2
+        // reserve resources (`can_convert`), or use an advantage card it holds.
+        let p = &self.t.players[seat];
+        let may_act = !p.advantages.is_empty() || p.reserve >= 2;
+        may_act.then(|| self.challenge_points_due(seat) - 1)
     }
 
     /// The gain of placing a resource from wheel `slot` onto `target` (a work or the
