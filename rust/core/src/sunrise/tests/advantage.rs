@@ -186,6 +186,12 @@ fn at_game_end_each_end_game_card_is_revealed_or_discarded_by_its_holder() {
         let discarded = u8::from(!reveal_goal) + u8::from(!reveal_bean);
         assert_eq!(p.reserve, reserve + discarded);
         assert_eq!(s.t.advantage_deck.contains(&goal), !reveal_goal);
+        // A revealed card is known to everyone; a discarded one goes face-down to the
+        // deck's bottom, where only its holder (seat 1) knows it is.
+        for c in [goal, bean] {
+            let known = if wants(c) { 0b111 } else { 1 << 1 };
+            assert_eq!(s.t.advantage_known[usize::from(c)], known, "card {c}");
+        }
         let goal_line = s
             .explain_score(1)
             .lines
