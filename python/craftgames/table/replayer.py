@@ -10,10 +10,10 @@ from craftgames import bots
 from craftgames._core import State
 from craftgames.replay import Replay
 from craftgames.table.events import table_lines
+from craftgames.table.listing import plays_alone, table_options
 from craftgames.table.presentation import Presentation, presentation
 from craftgames.table.prompt import ask
 from craftgames.table.scores import print_scores
-from craftgames.table.session import plays_alone, table_options
 
 __all__ = ["show_replay"]
 
