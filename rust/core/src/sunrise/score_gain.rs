@@ -2,8 +2,9 @@
 //! (`GameState::heuristic_gain_of`). Step two's placements and the conversions of every step
 //! are most of the candidates greedy rollouts weigh; each changes only the mover's score, by
 //! an amount the move itself says, so greedy play scores them without copying the state and
-//! applying them. So are step three's completion bonuses and the first of two projects taken,
-//! which only set the turn's next step.
+//! applying them. So are the moves that only hand the decision on (ending one's work, passing
+//! on a conversion) and step three's completion bonuses and projects taken, which set the
+//! turn's next step.
 //!
 //! A move is told only where every case of its `apply` is known here; anything else is
 //! `None` and is tried on a copy. `sunrise::tests::scoring` holds every told amount equal to
@@ -45,6 +46,14 @@ impl SunriseState {
                 // reserve's points ("1 point for every 2 resources") drop by exactly one.
                 Some(on_work - 1)
             }
+            // Ending one's work or passing on a conversion only hands the decision on:
+            // nothing a score is computed from changes (see `end_work`, `next_converter`).
+            (Move::EndWork, Phase::Work { seat }) => {
+                self.hands_on_after_work(usize::from(seat)).then_some(0)
+            }
+            (Move::EndTurn, Phase::Convert { seat }) => {
+                self.a_converter_from(usize::from(seat) + 1).then_some(0)
+            }
             (Move::Bonus(b), Phase::Complete { .. }) => self.bonus_gain(*Bonus::ALL.get(b)?),
             (
                 Move::Take(_),
@@ -55,6 +64,25 @@ impl SunriseState {
             ) => self.take_gain(remaining),
             _ => None,
         }
+    }
+
+    /// Whether `seat` ending its step two hands the game to a decision: the next seat's work
+    /// while it has a card on its wheel or a move it may make (`settle` skips it otherwise),
+    /// or after the last seat a seat that may convert at the start of step three (otherwise
+    /// the first completion flips a project: not told).
+    fn hands_on_after_work(&self, seat: Seat) -> bool {
+        let next = seat + 1;
+        if next < self.n() {
+            !self.t.players[next].wheel.is_empty() || self.has_optional_actions(next)
+        } else {
+            self.a_converter_from(0)
+        }
+    }
+
+    /// Whether a seat from `from` on may convert at the start of step three
+    /// (`next_converter` stops there; otherwise the first completion flips a project).
+    fn a_converter_from(&self, from: Seat) -> bool {
+        (from..self.n()).any(|s| self.can_convert(s))
     }
 
     /// The gain of a completion bonus (`choose_bonus`) that only sets the turn's next step:

@@ -364,6 +364,8 @@ fn check_told_gains(s: &SunriseState, told: &mut BTreeMap<(&'static str, i64), u
             Some(Move::Convert { .. }) => "Convert",
             Some(Move::Bonus(_)) => "Bonus",
             Some(Move::Take(_)) => "Take",
+            Some(Move::EndWork) => "EndWork",
+            Some(Move::EndTurn) => "EndTurn",
             _ => "other",
         };
         *told.entry((kind, gain as i64)).or_default() += 1;
@@ -372,8 +374,8 @@ fn check_told_gains(s: &SunriseState, told: &mut BTreeMap<(&'static str, i64), u
 
 /// Every move greedy play scores without trying it changes the values as told
 /// (`check_told_gains`), at every step of random games for 2-4 players. Such moves occur with
-/// each kind of gain: none (step one's drafts, a conversion onto a work, a completion bonus
-/// that sets the next step), one point (a resource on a work), minus one (the first project
+/// each kind of gain: none (step one's drafts, a conversion onto a work, ending one's work or
+/// passing on a conversion, a completion bonus that sets the next step), one point (a resource on a work), minus one (the first project
 /// of "Take 2 Projects"), and the reserve's odd and even counts.
 #[test]
 fn moves_scored_without_trying_them_change_the_values_as_told() {
@@ -396,6 +398,8 @@ fn moves_scored_without_trying_them_change_the_values_as_told() {
         ("Place", 1, 100),
         ("Bonus", 0, 20),
         ("Take", -1, 20),
+        ("EndWork", 0, 20),
+        ("EndTurn", 0, 2),
     ] {
         let n = told.get(&(kind, gain)).copied().unwrap_or(0);
         assert!(
