@@ -154,6 +154,25 @@ fn take_two_projects_refills_the_row_after_each() {
     assert_valid(&s);
 }
 
+/// "Completion Bonus Actions": each is offered by the rulebook's name.
+#[test]
+fn the_completion_bonus_actions_are_named_as_the_rulebook_names_them() {
+    let mut s = game(3, 2);
+    until_bonus_choice(&mut s, 5);
+    let named: Vec<String> = Bonus::ALL
+        .iter()
+        .map(|&b| s.describe(BONUS + b as u32))
+        .collect();
+    assert_eq!(
+        named,
+        [
+            "Take 2 Projects",
+            "Draw & Keep 1 Advantage Card, Take 1 Project",
+            "Draw 3 & Keep 1 Advantage Card"
+        ]
+    );
+}
+
 #[test]
 fn draw_and_keep_one_then_take_one_project() {
     let mut s = game(2, 9);
