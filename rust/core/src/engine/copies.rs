@@ -83,7 +83,7 @@ macro_rules! search_copies {
                 // so `source`'s buffer never has a second owner.
                 unsafe {
                     std::ptr::copy_nonoverlapping(source, self, 1);
-                    std::ptr::write(&mut self.history, history);
+                    std::ptr::write(std::ptr::addr_of_mut!(self.history), history);
                 }
             }
         }
