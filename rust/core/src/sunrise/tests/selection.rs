@@ -73,6 +73,25 @@ fn two_player_measured_puts_two_cards_on_the_other_players_wheel() {
     );
 }
 
+/// "Work Styles": each distribution is offered under its style's printed name, and the
+/// observation names the style a seat chose (to itself until every seat has chosen) and the
+/// styles it has used.
+#[test]
+fn work_styles_are_named_as_printed_in_the_options_and_the_observation() {
+    let mut s = distinct_hands(3);
+    for (a, _) in moves(&s) {
+        let style = crate::sunrise::moves::style_of(a as usize, false).unwrap();
+        let name = ["Efficient", "Measured", "Wasteful"][style as usize];
+        let text = s.describe(a);
+        assert!(text.starts_with(&format!("{name}: ")), "{text}");
+    }
+    s.apply_action(draft_action([K, K, K, L])).unwrap();
+    let seat0 = |s: &SunriseState| s.observation(0)["players"][0].clone();
+    assert_eq!(seat0(&s)["pending_choice"]["style"], "Efficient");
+    random_until(&mut s, 4, |s| !selecting(s));
+    assert_eq!(seat0(&s)["styles_used"], serde_json::json!(["Efficient"]));
+}
+
 #[test]
 fn each_work_style_is_used_once_per_day() {
     let mut s = distinct_hands(3);

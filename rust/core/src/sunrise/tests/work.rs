@@ -3,7 +3,7 @@
 
 use super::*;
 use crate::sunrise::actions::{place_action, RESERVE_TARGET};
-use crate::sunrise::data::{ResourceIcons, NUM_ALL_PROJECTS};
+use crate::sunrise::data::{Resource, ResourceIcons, NUM_ALL_PROJECTS};
 use crate::sunrise::state::TurnStage;
 
 #[test]
@@ -107,27 +107,42 @@ fn a_two_resource_card_places_both_resources() {
     expected.sort();
     assert_eq!(sentences, expected);
     let (reserve, supply) = (s.t.players[0].reserve, s.t.players[0].supply);
-    let first = moves(&s)
-        .into_iter()
-        .find(
-            |(_, m)| matches!(m, Move::Place { slot: x, target: RESERVE_TARGET, .. } if *x == slot),
-        )
-        .unwrap();
-    s.apply_action(first.0).unwrap();
-    // Still on the wheel with one part left; the other part must be placed too.
-    let slot = s.t.players[0]
-        .wheel
-        .iter()
-        .position(|w| w.card == two)
-        .expect("one part left");
-    play(
-        &mut s,
-        |m| matches!(m, Move::Place { slot: x, target: RESERVE_TARGET, .. } if *x == slot),
-    );
-    assert!(s.t.players[0].wheel.iter().all(|w| w.card != two));
-    assert!(s.t.wastebasket.contains(&two));
-    assert_eq!(s.t.players[0].reserve, reserve + 2);
-    assert_eq!(s.t.players[0].supply, supply - 2);
+    // Either part first: the other is what the card has left.
+    for (first, other) in [(a, b), (b, a)] {
+        let mut s = s.clone();
+        let place = |s: &mut SunriseState, slot: usize, r: Resource| {
+            play(s, |m| {
+                matches!(m, Move::Place { slot: x, resource, target: RESERVE_TARGET }
+                    if *x == slot && *resource == r as usize)
+            })
+        };
+        place(&mut s, slot, first);
+        // Still on the wheel with one part left; the other part must be placed too.
+        let slot = s.t.players[0]
+            .wheel
+            .iter()
+            .position(|w| w.card == two)
+            .expect("one part left");
+        let left: Vec<String> = moves(&s)
+            .into_iter()
+            .filter(
+                |(_, m)| matches!(m, Move::Place { slot: x, target: RESERVE_TARGET, .. } if *x == slot),
+            )
+            .map(|(a, _)| s.describe(a))
+            .collect();
+        assert_eq!(
+            left,
+            [format!(
+                "Place {} from {label} into the reserve",
+                other.label()
+            )]
+        );
+        place(&mut s, slot, other);
+        assert!(s.t.players[0].wheel.iter().all(|w| w.card != two));
+        assert!(s.t.wastebasket.contains(&two));
+        assert_eq!(s.t.players[0].reserve, reserve + 2);
+        assert_eq!(s.t.players[0].supply, supply - 2);
+    }
 }
 
 #[test]
