@@ -131,6 +131,9 @@ impl<G: GameState> GameState for Counted<G> {
     fn heuristic_gain_of(&self, action: Action) -> Option<f64> {
         self.0.heuristic_gain_of(action)
     }
+    fn heuristic_gain_beside(&self, action: Action) -> Option<(Action, f64)> {
+        self.0.heuristic_gain_beside(action)
+    }
 }
 
 #[path = "common/cpu_time.rs"]

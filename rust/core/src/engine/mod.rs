@@ -254,4 +254,17 @@ pub trait GameState: Clone + Send + Sync + 'static {
         let _ = action;
         None
     }
+
+    /// What applying the legal `action` certainly does to the heuristic values measured
+    /// against another legal move, `reference`, when the game can tell: every seat's value
+    /// after `action` is its value after `reference`, but the acting seat's, which is higher by
+    /// the returned gain (bit for bit, as for [`GameState::heuristic_gain_of`]). For moves
+    /// whose own effect is small but which set off the same chain of automatic steps as
+    /// `reference` (a conversion that ends a turn, beside ending it). Greedy play tries
+    /// `reference` once and scores such candidates from it. `None` whenever unsure; by
+    /// default `None`.
+    fn heuristic_gain_beside(&self, action: Action) -> Option<(Action, f64)> {
+        let _ = action;
+        None
+    }
 }

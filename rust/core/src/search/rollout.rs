@@ -132,6 +132,9 @@ pub(crate) fn greedy_choice<G: GameState>(
             *kept = Some(v);
         }
     }
+    // The last move tried and the values after it, so a move that candidates are scored
+    // beside (`GameState::heuristic_gain_beside`) is tried once.
+    let mut tried: Option<(Action, PerSeat<f64>)> = None;
     for &action in legal {
         let (value, after) = if let Some(gain) = state.heuristic_gain_of(action) {
             let here = values.get_or_insert_with(|| state.heuristic_values());
@@ -140,9 +143,15 @@ pub(crate) fn greedy_choice<G: GameState>(
                 After::Gain(gain),
             )
         } else {
-            scratch.clone_position_from(state);
-            scratch.apply_unchecked(action);
-            let after = candidate_values(state, scratch, seat, &mut unchanged);
+            let after = match state.heuristic_gain_beside(action) {
+                Some((reference, gain)) if legal.contains(&reference) => {
+                    let mut after =
+                        values_after(state, reference, scratch, seat, &mut unchanged, &mut tried);
+                    after[seat] += gain;
+                    after
+                }
+                _ => values_after(state, action, scratch, seat, &mut unchanged, &mut tried),
+            };
             (advantage(&after, seat), After::Values(after))
         };
         let chosen = if value > best_value {
@@ -170,6 +179,30 @@ pub(crate) fn greedy_choice<G: GameState>(
         After::Unknown => None,
     };
     best
+}
+
+/// The heuristic values after `seat` plays `action` from `before`, found by trying it on
+/// `scratch` and kept in `tried`, or read from `tried` when it is the move last tried: a move
+/// tried as the reference of candidates scored beside it is not tried again as a candidate,
+/// nor the other way round.
+fn values_after<G: GameState>(
+    before: &G,
+    action: Action,
+    scratch: &mut G,
+    seat: Seat,
+    unchanged: &mut SeatValues,
+    tried: &mut Option<(Action, PerSeat<f64>)>,
+) -> PerSeat<f64> {
+    if let Some((known, values)) = tried {
+        if *known == action {
+            return values.clone();
+        }
+    }
+    scratch.clone_position_from(before);
+    scratch.apply_unchecked(action);
+    let after = candidate_values(before, scratch, seat, unchanged);
+    *tried = Some((action, after.clone()));
+    after
 }
 
 /// The heuristic values after a greedy candidate: told as the mover's gain on the values

@@ -98,6 +98,11 @@ impl GameState for SunriseState {
         self.score_gain_of(action).map(f64::from)
     }
 
+    fn heuristic_gain_beside(&self, action: Action) -> Option<(Action, f64)> {
+        self.score_gain_beside(action)
+            .map(|(reference, gain)| (reference, f64::from(gain)))
+    }
+
     fn score_bounds(&self) -> (i32, i32) {
         self.score_range()
     }

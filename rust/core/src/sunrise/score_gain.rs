@@ -10,7 +10,7 @@
 //! `None` and is tried on a copy. `sunrise::tests::scoring` holds every told amount equal to
 //! the one trying the move gives, at every step of random games.
 
-use super::actions::{decode, Move, RESERVE_TARGET};
+use super::actions::{decode, Move, END_TURN, RESERVE_TARGET};
 use super::data::{NUM_ALL_PROJECTS, NUM_RESOURCES};
 use super::score::icons_filled;
 use super::state::{Bonus, Phase, SunriseState, TurnStage, Work};
@@ -64,6 +64,42 @@ impl SunriseState {
             ) => self.take_gain(remaining),
             _ => None,
         }
+    }
+
+    /// The change a conversion makes to the mover's running score beside ending the step it
+    /// is made in (`END_TURN`), when the two set off the same automatic steps: in a
+    /// completion turn's finish, or at the start of step three, the last conversion the seat
+    /// can make that completes nothing. Then `settle` does what ending the step does (the
+    /// next seat that can convert, else the next completion, which flips the same project
+    /// either way: the waiting projects are the same). The chain stops at a decision that
+    /// reads nothing the conversion changed: the next completion's bonus choice, or with no
+    /// project waiting the end of the round, whose next round deals from the stacks and the
+    /// wastebasket. The game's end is not told: whether a seat's end-game choice matters
+    /// reads every supply (`final_choice_matters`). "Return 1 of the 2 reserve resources to
+    /// the supply, place the other": one reserve point less, one more for the resource on the
+    /// work.
+    pub(crate) fn score_gain_beside(&self, action: Action) -> Option<(Action, i32)> {
+        let Some(Move::Convert { resource, target }) = decode(action) else {
+            return None;
+        };
+        let seat = self.actor()?;
+        let (on_work, completes) = self.fill_outcome(seat, resource, target)?;
+        let p = &self.t.players[seat];
+        // `can_convert` needs 2 in the reserve: after this one, fewer than 2 are left.
+        let last_conversion = !completes && p.reserve < 4;
+        let ends_the_step = match self.t.phase {
+            // `settle` ends a finished completion turn when the seat has no optional action.
+            Phase::Complete {
+                turn: TurnStage::Finish,
+                ..
+            } => p.advantages.is_empty(),
+            // ... and moves past a converter that can convert no more.
+            Phase::Convert { .. } => true,
+            _ => false,
+        };
+        let a_project_waits = self.t.players.iter().any(|p| !p.awaiting.is_empty());
+        let stops_at_a_decision = a_project_waits || !self.is_final_round();
+        (last_conversion && ends_the_step && stops_at_a_decision).then_some((END_TURN, on_work - 1))
     }
 
     /// Whether `seat` ending its step two hands the game to a decision: the next seat's work

@@ -370,13 +370,47 @@ fn check_told_gains(s: &SunriseState, told: &mut BTreeMap<(&'static str, i64), u
         };
         *told.entry((kind, gain as i64)).or_default() += 1;
     }
+    // Moves told beside another: every seat's value after the move is its value after the
+    // reference move, the mover's higher by the gain.
+    for a in legal(s) {
+        let Some((reference, gain)) = s.heuristic_gain_beside(a) else {
+            continue;
+        };
+        assert!(
+            legal(s).contains(&reference),
+            "{}: reference not legal",
+            s.describe(a)
+        );
+        let values_after = |action| {
+            let mut after = s.clone();
+            after.apply_action(action).unwrap();
+            after.heuristic_values()
+        };
+        let (beside, values) = (values_after(reference), values_after(a));
+        for (seat, (x, y)) in beside.iter().zip(values.iter()).enumerate() {
+            let expected = if seat == mover { x + gain } else { *x };
+            assert_eq!(
+                expected.to_bits(),
+                y.to_bits(),
+                "{}: seat {seat} has {y}, beside {} {x}, told gain {gain}",
+                s.describe(a),
+                s.describe(reference)
+            );
+        }
+        let phase = match s.table().phase {
+            Phase::Convert { .. } => "Convert beside, step three's start",
+            _ => "Convert beside, a completion's finish",
+        };
+        *told.entry((phase, gain as i64)).or_default() += 1;
+    }
 }
 
 /// Every move greedy play scores without trying it changes the values as told
 /// (`check_told_gains`), at every step of random games for 2-4 players. Such moves occur with
 /// each kind of gain: none (step one's drafts, a conversion onto a work, ending one's work or
 /// passing on a conversion, a completion bonus that sets the next step), one point (a resource on a work), minus one (the first project
-/// of "Take 2 Projects"), and the reserve's odd and even counts.
+/// of "Take 2 Projects"), and the reserve's odd and even counts; and a last conversion at the
+/// start of step three or in a completion's finish, told beside ending the step.
 #[test]
 fn moves_scored_without_trying_them_change_the_values_as_told() {
     let mut told = BTreeMap::new();
@@ -400,6 +434,8 @@ fn moves_scored_without_trying_them_change_the_values_as_told() {
         ("Take", -1, 20),
         ("EndWork", 0, 20),
         ("EndTurn", 0, 2),
+        ("Convert beside, step three's start", 0, 20),
+        ("Convert beside, a completion's finish", 0, 100),
     ] {
         let n = told.get(&(kind, gain)).copied().unwrap_or(0);
         assert!(
