@@ -184,6 +184,23 @@ fn s8_3_extract_clay_and_the_clay_limit() {
     play(&mut st, Move::Clay(1));
     assert_eq!(st.table().players[s].clay, 7, "excess lost");
     assert_eq!(st.table().players[s].pg, 1);
+    // Below the limit each option gives its amount for its price.
+    for (k, clay, price) in [(0u8, 1u8, 0u8), (1, 2, 1), (2, 3, 3)] {
+        let mut st = started(2, 36);
+        let s = st.actor().unwrap();
+        st.table_mut().players[s].pg = 3;
+        st.table_mut().players[s].clay = 0;
+        let supply = st.table().supply.pg;
+        with_task(&mut st, Act::Clay);
+        play(&mut st, Move::Clay(k));
+        let p = &st.table().players[s];
+        assert_eq!((p.clay, p.pg), (clay, 3 - price), "option {k}");
+        assert_eq!(
+            st.table().supply.pg,
+            supply + price,
+            "option {k}: paid to the supply"
+        );
+    }
 }
 
 /// 8.4: one step; 2 VP on reaching the end; a throw moves up to 1/2/3 spaces.

@@ -44,6 +44,11 @@ fn s7_1_market_update_and_the_reroll_decision() {
     }
     play(&mut st, Move::KeepDice);
     assert_eq!(st.table().dice, before);
+    assert_eq!(
+        st.table().phase,
+        Phase::Turns,
+        "keeping the dice starts the turns"
+    );
 }
 
 /// 7.2.1.1: one more craftswoman than are there, never onto your own colour, the displaced

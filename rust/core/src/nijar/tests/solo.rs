@@ -405,6 +405,34 @@ fn s12_5_2_the_vertical_discard_icon() {
     assert_eq!((t.draft[0][2], t.draft[2][2]), (top0, top2), "refilled");
 }
 
+/// 12.5.2: the side discard icon discards the cards on both sides of the Competition's donkey
+/// (not the ones above and below it), in that order; the spaces are refilled from the row's
+/// deck.
+#[test]
+fn s12_5_2_the_side_discard_icon() {
+    let mut st = started(3, 0);
+    let id = (0..9u8)
+        .find(|&c| st.cards().competition[usize::from(c)].donkey == DonkeyIcon::DiscardSides)
+        .unwrap();
+    st.table_mut().donkeys[0] = 0;
+    st.table_mut().donkeys[usize::from(COMP)] = 7; // row 2, column 3
+    let t = st.table();
+    let (left, right) = (t.draft[1][1], t.draft[1][3]);
+    let (above, below) = (t.draft[0][2], t.draft[2][2]);
+    next_card(&mut st, id);
+    pass_on_special(&mut st);
+    let t = st.table();
+    assert_eq!(&*t.solo.discards, &[left, right]);
+    assert_eq!(
+        (t.draft[0][2], t.draft[2][2]),
+        (above, below),
+        "above and below: kept"
+    );
+    for (col, gone) in [(1, left), (3, right)] {
+        assert_ne!(t.draft[1][col], gone, "column {col}: refilled");
+    }
+}
+
 /// Makes `revealed` the Competition's next card and `back` the one under it, whose back
 /// gives the piece actions (Competition 7 stays and names row 3, column 1).
 fn next_two(st: &mut NijarState, revealed: u8, back: u8) {
