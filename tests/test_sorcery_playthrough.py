@@ -183,3 +183,18 @@ def test_the_setup_offers_on_the_board_are_listed_in_the_options_order() -> None
         options = [text for text, _ in table_options(show, state, 0, ["you"])]
         names = [text.removeprefix("Keep project ").split(" [")[0] for text in options]
         assert [line.split(" [")[0] for line in listed[:2]] == names, (seed, listed, options)
+
+
+def test_the_robots_market_row_is_named_by_its_spaces() -> None:
+    # "The robot ... clears the top market row (Bubbling Brew, Graveyard Shift, Necrotic
+    # Lab)": at 80x24 the compact market draws that row (A, C, E) as its left column, so a
+    # reader looked at A and B. The row is named by its spaces, as the board letters them.
+    from craftgames.sorcery.board import name_sides
+
+    line = (
+        "The robot reveals Severed Hand (top icon Hand) and clears the top market row "
+        "(Bubbling Brew, Graveyard Shift, Necrotic Lab) to the bottom of the decks"
+    )
+    assert "clears the top market row A C E (Bubbling Brew," in name_sides(line, 0, ["you"])
+    bottom = line.replace("top market row", "bottom market row")
+    assert "clears the bottom market row B D F (" in name_sides(bottom, 0, ["you"])

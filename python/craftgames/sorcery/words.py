@@ -112,6 +112,14 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     if put is not None and (words := _put_words(put)) is not None:
         return words
     text = _CLEAR.sub(_clear_words, text)
+    # The robot's market row by its spaces: the compact board draws the market's top row
+    # (A, C, E) as its left column, so "the top row" alone pointed a reader at A and B.
+    text = re.sub(
+        r"\b(clears|finds) the (top|bottom) market row\b",
+        lambda m: f"{m.group(1)} the {m.group(2)} market row "
+        + ("A C E" if m.group(2) == "top" else "B D F"),
+        text,
+    )
     # Said as true before any clear as after ("Clear no more" when none was cleared), and
     # passing the last pile says what comes next (C) Dig: Keep Looking).
     text = text.replace("Clear no more market projects", "Go on to choose what to buy")
