@@ -653,6 +653,60 @@ def test_hot_seat_clears_the_screen_and_waits_for_the_next_human_before_their_vi
     assert "seat 0 (human): Keep " in after_clear, after_clear
 
 
+def test_a_hot_seat_move_played_for_a_seat_away_from_the_screen_costs_it_no_enter(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Two humans at one terminal; seat 0 has the screen and seat 1's next move is its only
+    # option. The table handed the terminal over (Enter), said "played for you" and waited
+    # for seat 1 to read it (Enter again) before handing it back: two Enters for nothing to
+    # choose. It is played without a hand-over, and seat 1 is told once it next has the
+    # screen (for its eyes only: never while seat 0 has it). The table code is the same for
+    # every game; Sorcery's commit step with nothing to commit is such a move.
+    from craftgames.table.listing import plays_alone, table_options
+
+    console, out = terminal_console()
+    table = TableGame(
+        console, game="sorcery", players=2, seed=3, seats=["human", "human"], pass_terminal=True
+    )
+    rng = random.Random(0)
+    state = table.state
+    while True:
+        mover = state.current_player()
+        state.apply_action(rng.choice(state.legal_actions()))
+        options = table_options(table.show, state, 1, table._names(1))
+        if mover == 0 and state.current_player() == 1 and plays_alone(table.show, state, options):
+            break
+    table._at_screen = 0  # seat 0 has just moved, at the screen
+    prompts: list[str] = []
+    shown: list[str] = []
+
+    def decide(t: TableGame, prompt: str) -> str:
+        screen = out.getvalue()
+        prompt = screen.rsplit("\n", 1)[-1].replace(CLEAR, "")
+        prompts.append(prompt)
+        shown.append(screen)
+        if "Seat 1, played for you" in screen and prompt.startswith("Choose"):
+            return "q"  # seat 1 is at its next decision
+        if "press Enter" in prompt:
+            return ""
+        if "(y/n)" in prompt:
+            return "y"
+        last = re.search(r"Choose 1-(\d+)", prompt)
+        return last.group(1) if last and len(prompts) < 80 else "q"
+
+    code, _ = drive(monkeypatch, table, decide)
+    assert code == 1
+    assert table.records[0].seat == 1 and table.records[0].forced
+    taking = prompts.index("Pass the terminal to seat 1; seat 1, press Enter: ")
+    seat_1_asked = next(k for k in range(taking, len(prompts)) if prompts[k].startswith("Choose"))
+    # Seat 1 pressed one Enter (taking the screen for its next decision), none for the move
+    # played for it; the note was not on screen before it took the terminal, and is after.
+    assert prompts[taking + 1 : seat_1_asked] == [], prompts[taking:seat_1_asked]
+    assert "played for you" not in shown[taking], shown[taking]
+    since_taken = shown[seat_1_asked][len(shown[taking]) :]
+    assert "Seat 1, played for you (the only option" in since_taken, since_taken
+
+
 def test_hot_seat_passing_is_off_when_the_output_is_not_a_terminal(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

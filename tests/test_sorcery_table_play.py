@@ -85,7 +85,10 @@ def test_a_lone_commit_target_is_told_to_its_mover_in_words_and_hidden_in_the_sh
     ) in shown, shown
     log = "\n".join(table.log.lines)
     assert f"seat {seat} (human): Place the committed material (hidden)" in log
-    assert "Wedding Band" not in log and "only option" not in log, log
+    # Until the reveal, which says what each seat committed (public from then on).
+    hidden, revealed = log.split("  · Every seat has committed, and the commits are revealed: ")
+    assert "Wedding Band" not in hidden and "only option" not in log, log
+    assert revealed.startswith(f"seat {seat} puts Wedding Band under Lucky Numbers as its 💍"), log
 
 
 def test_help_at_a_payment_fits_an_80x24_screen_with_the_list_to_tick(
@@ -289,9 +292,10 @@ def test_few_decisions_overflow_an_80x24_screen() -> None:
     # projects in its title by their spaces when their names take two lines, paying's `b`
     # hint on the hand's line and a staff kept said once: 5 (over seeds 1-3, 95 of 1,609
     # became 19).
+    # (576 decisions since a put that adds Alchemy's demerit is asked, not played alone.)
     tool = screen_rows_tool("sorcery")
     over, seen = tool.count(seeds=(1,))
-    assert sum(seen.values()) == 572
+    assert sum(seen.values()) == 576
     assert sum(over.values()) <= 5, dict(over)
     assert over["BuyPay"] == 0, dict(over)  # the list to pay from always fits
 
@@ -546,7 +550,8 @@ def test_a_lone_option_asked_is_chosen_with_1_not_1_to_1(monkeypatch: pytest.Mon
 def test_the_logs_consequence_lines_are_in_the_tables_words_too() -> None:
     # A move's consequences in the log kept the engine's words: "Seat 0 completes Tincture
     # of Toadstool — when completed: take 1 vial(s) for free", and in a solo game "Every
-    # seat has committed: the commits are revealed" (there is one seat).
+    # seat has committed: the commits are revealed" (there is one seat). The solo commit
+    # step's end says what was placed, in the board's icons.
     table = TableGame(Console(file=io.StringIO()), game="sorcery", players=1, seed=0,
                       seats=["greedy"], options={"solo": "robot"}, quiet=True)  # fmt: skip
     assert table.run() == 0
@@ -555,7 +560,10 @@ def test_the_logs_consequence_lines_are_in_the_tables_words_too() -> None:
         "  · Seat 0 completes Tincture of Toadstool — when completed: take 1 vial for free"
     ) in log, log
     assert not [line for line in log if "(s)" in line or "Every seat" in line], log
-    assert log.count("  · The commit step ends: your commits are placed") == 16
+    ends = [line for line in log if line.startswith("  · The commit step ends: you ")]
+    assert len(ends) == 16, log
+    assert "  · The commit step ends: you commit nothing" in ends, ends
+    assert any(re.search(r"you put .+ under .+ as its [^A-Za-z ]", line) for line in ends), ends
 
 
 def test_the_hot_seat_result_keeps_each_new_card_whole_on_a_line() -> None:

@@ -200,15 +200,21 @@ def _setup_offers(p: Obs, picking_staff: bool = False) -> list[str]:
     """The cards a seat chooses from in setup, with their faces (`picking_staff`: the staffs
     left to the options, which say each and what it does)."""
     lines: list[str] = []
-    offers = [o for o in (p.get("project_offer") or []) if o is not None]
+    # In the order of the options below them ("Keep project ..." by name), so the first
+    # listed is option 1.
+    offers = sorted((o for o in p.get("project_offer") or [] if o is not None), key=_by_name)
     if offers and not p["projects"]:
         lines.append("Your two 100-level projects to choose from:")
         lines.extend(f"  {_project(o, short=False)}".replace("\n", "\n  ") for o in offers)
-    staffs = [o for o in (p.get("staff_offer") or []) if o is not None]
+    staffs = sorted((o for o in p.get("staff_offer") or [] if o is not None), key=_by_name)
     if staffs and not p.get("staff") and not picking_staff:
         lines.append("Your two staffs to choose from:")
         lines.extend(f"  {s['name']}: {_counted(str(s['text']))}" for s in staffs)
     return lines
+
+
+def _by_name(card: Obs) -> str:
+    return str(card["name"])
 
 
 _TITLE = "Seat 0, your move: "
@@ -350,8 +356,22 @@ def rule_section(observation: Obs) -> str:
 
 
 def must_ask(observation: Obs) -> bool:
-    """A buy's steps change what the player pays or loses: never played for them."""
-    return str((observation.get("turn") or {}).get("stage")) in _BUY_STAGES
+    """A buy's steps change what the player pays or loses: never played for them. Nor is a
+    put that may add Alchemy's demerit ("if you commit an additional material in the same
+    commit phase or cram action you must add a demerit token"): in the commit step, one of
+    your pending commits is under an Alchemy project; in a cram, something was put already
+    and you have an Alchemy project in progress (the option then says whether it does)."""
+    turn = observation.get("turn") or {}
+    stage = str(turn.get("stage"))
+    if stage in _BUY_STAGES:
+        return True
+    if stage not in ("CommitTarget", "CramTarget"):
+        return False
+    me = _me(observation) or {}
+    alchemy = {w["name"] for w in me.get("projects") or [] if w.get("department") == "alchemy"}
+    if stage == "CramTarget":
+        return bool(alchemy) and (turn.get("commits") or 0) > 0
+    return any(c["project"] in alchemy for c in me.get("pending_commits") or [])
 
 
 def only_option(observation: Obs) -> str:

@@ -52,7 +52,10 @@ def _project_words(m: re.Match[str]) -> str:
 # A log line of a move: "seat 0 (human): " and the move's sentence, worded as its option was.
 _LOGGED = re.compile(r"^(seat \d+ \([^()]*\): )(.+)$", re.S)
 
-_PUT = re.compile(r"^Put (?P<material>.+\)) under (?P<project>.+\)) as its (?P<icon>[A-Za-z ]+)$")
+_PUT = re.compile(
+    r"^Put (?P<material>.+\)) under (?P<project>.+\)) as its (?P<icon>[A-Za-z ]+?)"
+    r"(?P<alchemy> \(Alchemy: a second material this step, -1 demerit\))?$"
+)
 
 _SPACE_NUMBER = re.compile(r"\b(market space|Clear space) ([1-6])\b")
 
@@ -76,6 +79,8 @@ def _put_words(m: re.Match[str]) -> str | None:
 
     token = " (+1 credit)" if has("credit") else ""
     token += " (-1 demerit)" if has("demerit") else ""
+    if m.group("alchemy"):  # "Alchemy: ... an additional material in the same commit phase"
+        token += " (-1 demerit: Alchemy, a second material this step)"
     return (
         f"Put {material.group('name')} ${material.group('value')} under"
         f" {project.group('name')} as its {_EMOJI.get(icon, icon)}{token}"
@@ -99,11 +104,7 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     cost and credits, icons), without the engine's ids; "as its Hand" as "as its ✋". A put
     names the material by name and value and says the token it earns (`_put_words`), a
     market clear names the project and its department (`_clear_words`): one screen line."""
-    del seat
-    if len(names) == 1:  # solo: no other seat commits ("Every seat has committed: ...")
-        text = text.replace("Every seat has committed: the commits are revealed", (
-            "The commit step ends: your commits are placed"
-        ))
+    del seat, names
     logged = _LOGGED.match(text)
     if logged is not None:  # the log's line of a move: "seat 0 (human): Put ..."
         return logged.group(1) + name_sides(logged.group(2), 0, ())
@@ -111,6 +112,14 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     if put is not None and (words := _put_words(put)) is not None:
         return words
     text = _CLEAR.sub(_clear_words, text)
+    # The robot's market row by its spaces: the compact board draws the market's top row
+    # (A, C, E) as its left column, so "the top row" alone pointed a reader at A and B.
+    text = re.sub(
+        r"\b(clears|finds) the (top|bottom) market row\b",
+        lambda m: f"{m.group(1)} the {m.group(2)} market row "
+        + ("A C E" if m.group(2) == "top" else "B D F"),
+        text,
+    )
     # Said as true before any clear as after ("Clear no more" when none was cleared), and
     # passing the last pile says what comes next (C) Dig: Keep Looking).
     text = text.replace("Clear no more market projects", "Go on to choose what to buy")
@@ -143,7 +152,9 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     text = _MATERIAL_LABEL.sub(_material_words, text)
     text = _counted(text)
     text = _SPACE_NUMBER.sub(lambda m: f"{m.group(1)} {_SPACE[int(m.group(2)) - 1]}", text)
-    if text.startswith(("Put ", "Fill the ")):
+    # A commit step's reveal ("seat 1 puts Wedding Band under Minor Rift as its Ring; ...")
+    # names each icon as the board draws it, as a put's option does.
+    if text.startswith(("Put ", "Fill the ", "Every seat has committed", "The commit step ends")):
         text = re.sub(
             r"(as its|Fill the) (Mushroom|Skull|Ring|Hand|Rib Cage|Limb|Candle|Vial)\b",
             lambda m: f"{m.group(1)} {_EMOJI[m.group(2)]}",

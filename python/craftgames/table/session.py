@@ -168,6 +168,9 @@ class TableGame:
         """How many log lines each human seat had seen when it handed the screen on."""
         self._screen_from = 0
         """How many moves had been played when the screen was handed to `_at_screen`."""
+        self._away: dict[int, list[str]] = {}
+        """What was played for a human seat while another had the screen (its only option),
+        for its eyes: told once it next has the screen."""
 
     # -- who sees what -------------------------------------------------------------------
 
@@ -232,9 +235,11 @@ class TableGame:
         forced: bool = False,
         grouped: bool = False,
         echo: bool = True,
+        away: bool = False,
     ) -> None:
         """Plays `action` for `seat` and logs it (`forced`: it was the only option; `grouped`:
-        it follows the first move of a set chosen at once, so undo takes them back together)."""
+        it follows the first move of a set chosen at once, so undo takes them back together;
+        `away`: another seat has the shared screen, so what is for `seat`'s eyes waits)."""
         viewer = self._log_viewer(seat)
         names = self._names(viewer) if viewer in self.humans else self.seats
         lines = table_lines(
@@ -260,6 +265,10 @@ class TableGame:
                 lines.append(f"  [{why}]")
         self.records.append(_Record(seat, action, before, undoable, forced or grouped))
         self.log.add_move(lines)
+        if away and note is not None:
+            result = self.show.move_result(before.observation(seat), self.state.observation(seat))
+            self._away.setdefault(seat, []).extend([note, *(f"  {line}" for line in result)])
+            note = None
         if echo and not self.quiet:
             if note is not None:
                 self._say(note)
@@ -330,6 +339,12 @@ class TableGame:
             while not self.state.is_terminal():
                 seat = self.state.current_player()
                 if seat in self.humans:
+                    if self._forced_while_away(seat):
+                        # Its only option, with the screen at another seat: played without
+                        # handing the terminal over (two Enters for nothing to choose); what
+                        # it did is told to the seat when it next has the screen.
+                        self._apply(seat, self._options(seat)[0][1], forced=True, away=True)
+                        continue
                     self._hand_over(seat)
                     choice = self._human_turn(seat)
                     if choice is None:
@@ -431,6 +446,15 @@ class TableGame:
         self._wait_for_enter(f"Pass the terminal to seat {seat}; seat {seat}, press Enter: ")
         self._at_screen = seat
         self._screen_from = len(self.records)
+        for line in self._away.pop(seat, []):  # its eyes only, now that it has the screen
+            self._say(line)
+
+    def _forced_while_away(self, seat: int) -> bool:
+        """Whether `seat`'s move is one the table plays for it (`plays_alone`) while another
+        human seat has the shared screen."""
+        if not self.pass_terminal or self.confirm_forced or self._at_screen in (None, seat):
+            return False
+        return plays_alone(self.show, self.state, self._options(seat))
 
     def _move_result(self, seat: int) -> list[str]:
         """What `seat`'s moves since it was handed the screen changed in its own view, as

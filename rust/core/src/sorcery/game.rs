@@ -2,48 +2,10 @@
 
 use super::actions::NUM_ACTIONS;
 use super::config::{Solo, SorceryConfig};
-use super::data::Trigger;
-use super::state::{Phase, SorceryState};
+use super::state::SorceryState;
 use super::tensor::TENSOR_SIZE;
 use crate::engine::{Action, ActionList, GameState, PerSeat, Seat, TensorCell, TensorSpec};
 use crate::search::playout::random_game_scores;
-
-impl SorceryState {
-    /// "Seat 1 completes Lantern Hex", with what a project does once as it completes (the
-    /// checkmark: "III. Complete Projects"), so the log tells why a hand or the stock moved.
-    fn completion_event(&self, seat: Seat, card: u8) -> String {
-        let project = self.proj(usize::from(card));
-        match &project.ability {
-            Some(a) if a.trigger == Trigger::OnComplete => format!(
-                "Seat {seat} completes {} — when completed: {}",
-                project.name,
-                Self::effect_text(&a.effect)
-            ),
-            _ => format!("Seat {seat} completes {}", project.name),
-        }
-    }
-
-    /// What "End of Month" did (called on the state after it): the first player token passed,
-    /// a grave card onto each pile, the market updated, staffs face-up again, solo's five
-    /// grave cards to the discard; then the new month.
-    fn month_end_event(&self) -> String {
-        let level = if self.t.month == 1 { 200 } else { 300 };
-        let mut text = format!(
-            "End of month {}: seat {} takes the first player token, a grave card joins each \
-             pile, the market's left column returns to its decks and new {level}-level \
-             projects fill the right",
-            self.t.month, self.t.first
-        );
-        if self.t.config.staffs {
-            text.push_str("; staffs are face-up again");
-        }
-        if self.n() == 1 {
-            text.push_str("; the top 5 grave cards go to the discard");
-        }
-        text.push_str(&format!(". Month {} begins", self.t.month + 1));
-        text
-    }
-}
 
 impl GameState for SorceryState {
     fn num_players(&self) -> usize {
@@ -75,32 +37,7 @@ impl GameState for SorceryState {
     }
 
     fn public_events(&self, action: Action, viewer: Option<Seat>) -> Vec<String> {
-        let mut out = vec![self.public_action_string(action, viewer)];
-        let mut after = self.clone();
-        if after.apply_action(action).is_err() {
-            return out;
-        }
-        for s in 0..self.n() {
-            let before = self.t.players[s].completed.len();
-            for d in after.t.players[s].completed[before..].iter() {
-                out.push(self.completion_event(s, d.card));
-            }
-        }
-        if matches!(self.t.phase, Phase::Commit { .. })
-            && !matches!(after.t.phase, Phase::Commit { .. })
-        {
-            out.push("Every seat has committed: the commits are revealed".into());
-        }
-        if after.t.month != self.t.month {
-            out.push(after.month_end_event());
-        }
-        if after.t.robot != self.t.robot {
-            out.push(after.robot_turn_text(&self.t.robot));
-        }
-        if after.is_terminal() {
-            out.push(after.game_over_line());
-        }
-        out
+        self.events(action, viewer)
     }
 
     fn scores(&self) -> PerSeat<i32> {
@@ -202,7 +139,7 @@ pub fn random_games(config: SorceryConfig, games: usize, seed: u64) -> Vec<i32> 
 impl SorceryState {
     /// The game-over event: every seat's credits; in solo, against the robot (with who won:
     /// "If you have more credits than the Robot, you win!"), or with the grade or mission.
-    fn game_over_line(&self) -> String {
+    pub(super) fn game_over_line(&self) -> String {
         let scores = self.all_scores();
         if self.n() > 1 {
             let all: Vec<String> = (0..self.n())

@@ -10,6 +10,7 @@
 //! * [`moves`] — what may happen next; `apply` — what it does; `week` — the end of a week
 //!   and of a month; `solo` — the robot,
 //! * [`score`] — how the game ends and is scored, with the explanation and the missions,
+//! * `events` — the public event lines of a move (reveals, completions, the month's end),
 //! * [`observe`] — what each seat may see: who knows what, information states, determinization
 //!   (`mixing`: what Spectral Sight's private takes leave the others knowing, and the redraw
 //!   of the grave cards a seat cannot see),
@@ -24,6 +25,7 @@ mod card_file;
 pub mod config;
 pub mod data;
 mod estimate_memo;
+mod events;
 pub mod faces;
 mod game;
 mod heuristic;

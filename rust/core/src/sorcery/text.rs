@@ -62,6 +62,27 @@ impl SorceryState {
         }
     }
 
+    /// Whether putting a material under `project` now adds a demerit: "Alchemy: if you
+    /// commit an additional material in the same commit phase or cram action you must add a
+    /// demerit token to the project card" (a cram counts its puts on the project, the
+    /// commit step its pending commits).
+    fn alchemy_demerit(&self, seat: Seat, project: usize) -> bool {
+        let Some(card) = self.cards.projects.get(project) else {
+            return false;
+        };
+        if card.department != super::data::Department::Alchemy {
+            return false;
+        }
+        let p = &self.t.players[seat];
+        if self.t.turn.stage == Stage::CramTarget {
+            p.projects
+                .iter()
+                .any(|w| usize::from(w.card) == project && w.batch > 0)
+        } else {
+            p.pending.iter().any(|c| usize::from(c.project) == project)
+        }
+    }
+
     /// The full sentence of `action` for the seat to act.
     pub(crate) fn describe(&self, action: Action) -> String {
         let Some(m) = decode(action) else {
@@ -111,10 +132,15 @@ impl SorceryState {
             ),
             Move::Commit(mat) => format!("Commit {}", self.material_label(mat)),
             Move::CommitTo { project, icon } => format!(
-                "Put {} under {} as its {}",
+                "Put {} under {} as its {}{}",
                 self.material_label(usize::from(t.material)),
                 self.project_label(project),
-                Self::icon(icon.min(7)).label()
+                Self::icon(icon.min(7)).label(),
+                if self.alchemy_demerit(seat, project) {
+                    " (Alchemy: a second material this step, -1 demerit)"
+                } else {
+                    ""
+                }
             ),
             Move::Stop => {
                 if t.stage == Stage::Cram {
