@@ -408,9 +408,12 @@ def test_an_acquires_second_card_keeps_the_first_cards_numbers() -> None:
     # 8.1: up to two cards, one step each. At 80x24 the first card's list (a Draft Area of
     # 15) was grouped by row, "1-3. Acquire: Draft Area row N — 5 options, 4. Acquire no
     # more cards", and the second's, shorter, fitted unfolded: "4." typed from memory to
-    # stop bought "Acquire Limpieza 11" (2 players, seed 2). The rows keep their numbers.
-    compared = 0
-    for players, seed in ((2, 2), (3, 1), (4, 1)):
+    # stop bought "Acquire Limpieza 11" (2 players, seed 2). Then a row with nothing left
+    # to pay for lost its line and the lines below moved up ("card 2 of up to 2: a new
+    # list"). Every number of the second card's list means what it meant for the first:
+    # such a row keeps its line, marked.
+    compared = emptied = 0
+    for players, seed in ((2, 2), (3, 1), (4, 1), (2, 3), (3, 2)):
         console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
         game = TableGame(
             console, game="nijar", players=players, seed=seed, seats=["random"] * players
@@ -423,21 +426,21 @@ def test_an_acquires_second_card_keeps_the_first_cards_numbers() -> None:
             if mode["kind"] == "acquire" and len(game.state.legal_actions()) > 1:
                 _, menu = game._fit(seat, game._options(seat))
                 lines = {n: _stands_for(e.label) for n, e in enumerate(menu.entries, 1)}
-                # The title says a later step's list is a new one (a row with nothing to
-                # pay for has no line: the lines below it move up).
                 title = game._menu_lines(seat, menu, False, None)[0]
-                assert title.endswith(": a new list") == (mode["taken"] > 0), title
+                assert title.endswith("card 2 of up to 2") == (mode["taken"] > 0), title
                 if mode["taken"] == 0:
                     first = lines
-                elif first is not None and set(lines.values()) <= set(first.values()):
-                    # The same rows still offered: each number means what it meant.
-                    rows = {v for v in lines.values() if v.startswith("row ")}
-                    if rows == {v for v in first.values() if v.startswith("row ")}:
-                        assert lines == {n: first[n] for n in lines}, (first, lines)
-                        compared += 1
+                elif first is not None:
+                    assert lines == {n: first[n] for n in lines}, (first, lines)
+                    compared += 1
+                    marked = [e for e in menu.entries if e.label.endswith("none you can take now")]
+                    for entry in marked:
+                        # A kept line chooses nothing: no action, no group under it.
+                        assert entry.action is None and entry.submenu is None, entry
+                    emptied += bool(marked)
                     first = None
             game.state.apply_action(rng.choice(game.state.legal_actions()))
-    assert compared >= 3, compared
+    assert compared >= 10 and emptied >= 2, (compared, emptied)
 
 
 def test_the_setup_and_a_placement_fit_with_the_seats_on_their_lines() -> None:
