@@ -9,6 +9,7 @@ import random
 import re
 from collections.abc import Callable
 
+import pytest
 from rich.console import Console
 from test_nijar_table import _first, board, compact_text, start_of_turns, unwrapped
 
@@ -342,8 +343,8 @@ def test_a_blocked_column_is_not_worth_a_line_of_the_compact_board() -> None:
 
 def test_a_rows_craftswomen_are_listed_by_seat() -> None:
     # A busy 4-player row, "First Player Action / Paint / Extract Clay: 1 seat 0 · 2 seat 0
-    # · 3 seat 3 · B seat 0", took two lines; by seat it is one: "1, 2, B seat 0 · 3 seat 3"
-    # (a column's count after it: "A x2 seat 3").
+    # · 3 seat 3 · B seat 0", took two lines; by seat it is shorter: "1, 2, B seat 0 · 3
+    # seat 3" (a column's count after it: "A x2 seat 3").
     obs = {
         "viewer": 2,
         "layout": ["first_player", "paint", "clay", *["throw"] * 6],
@@ -359,10 +360,18 @@ def test_a_rows_craftswomen_are_listed_by_seat() -> None:
             [{}] * 5,
         ],
     }
-    first = nijar_board._compact_rows(obs)[0]
-    assert first == (
-        "  First Player Action / Paint / Extract Clay: 1, 2, B seat 0 · 3 seat 3 · A x2 you"
-    ), first
+    # That is 82 columns still: with a row too long for its line every row is tighter, its
+    # actions by "/" and its seats by "; " (80 columns), the quiet rows alike.
+    rows = nijar_board._compact_rows(obs)
+    assert rows[0] == (
+        "  First Player Action/Paint/Extract Clay: 1, 2, B seat 0; 3 seat 3; A x2 you"
+    ), rows
+    assert rows[1] == "  Throw/Throw/Throw: free", rows
+    obs["spaces"][0] = [{"seat": 0, "count": 1}, {}, {"seat": 3, "count": 1}, {}, {}]
+    assert nijar_board._compact_rows(obs)[:2] == [
+        "  First Player Action / Paint / Extract Clay: 1 seat 0 · 3 seat 3",
+        "  Throw / Throw / Throw: free",
+    ]
 
 
 def test_the_log_names_a_later_workshop_card_as_the_board_does() -> None:
@@ -489,3 +498,37 @@ def test_the_setup_and_a_placement_fit_with_the_seats_on_their_lines() -> None:
                 assert "\nSeat 0 (random): " in text and "\nYou: " in text, text
             seen.add(phase)
         game.state.apply_action(rng.choice(game.state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("seats", "said"),
+    [
+        (["human", "greedy"], ["seat 0 (you)", "seat 1 (greedy)"]),
+        (["human", "greedy", "mcts", "random"], ["you", "seat 1 greedy", "seat 2 mcts"]),
+    ],
+)
+def test_a_screen_inside_a_placement_says_who_plays_each_seat(
+    seats: list[str], said: list[str]
+) -> None:
+    # Inside a placement (its actions and bonuses) the compact board leaves the other
+    # seats' lines, which name who plays each, to `b`: nothing on the screen said whether
+    # seat 2 was a person or which bot. The title's turn order names them, in brackets
+    # where that fits its line, else after the seat ("seat 1 greedy", yours "you").
+    players = len(seats)
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+    game = TableGame(console, game="nijar", players=players, seed=4, seats=seats)
+    rng = random.Random(4)
+    while True:
+        obs = game.state.observation(0)
+        if game.state.current_player() == 0 and obs["frames"] and obs["mode"]["kind"] == "idle":
+            break
+        game.state.apply_action(rng.choice(game.state.legal_actions()))
+    board, _ = game._fit(0, game._options(0))
+    probe = Console(file=io.StringIO(), width=80, color_system=None)
+    with probe.capture() as capture:
+        probe.print(board)
+    shown = capture.get().splitlines()
+    assert not any(line.startswith("Seat ") for line in shown), shown  # no seat lines
+    for who in said:
+        assert who in shown[0], shown[0]
+    assert "seat 3 random" in shown[0] or players == 2, shown[0]
