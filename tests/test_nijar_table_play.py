@@ -532,3 +532,19 @@ def test_a_screen_inside_a_placement_says_who_plays_each_seat(
     for who in said:
         assert who in shown[0], shown[0]
     assert "seat 3 random" in shown[0] or players == 2, shown[0]
+
+
+def test_clay_an_option_would_give_at_the_limit_is_said_to_be_lost() -> None:
+    # 5.2: "You may not have more than 7 Clay. Any excess Clay you would gain is lost." At
+    # the table a Clay Bonus taken with 7 Clay left the count at 7, unsaid (a 2-player game
+    # played at 80x24). Below the options: the gain is lost.
+    show = presentation("nijar")
+    options = ["Clay Bonus: take 1 Clay", "Shape a Pot for 1 Clay", "Give up the actions"]
+    for clay, said in ((6, False), (7, True)):
+        obs = {"viewer": 0, "players_view": [{"seat": 0, "clay": clay}], "frames": []}
+        line = show.unoffered(obs, options) or ""
+        assert ("7 Clay, the most: more is lost" in line) == said, line
+    # A cost in Clay is no gain: nothing to say.
+    obs = {"viewer": 0, "players_view": [{"seat": 0, "clay": 7}], "frames": []}
+    assert show.unoffered(obs, ["Shape a Pot for 1 Clay", "Row: Extract 2 Clay for 1 Perra Gorda"])
+    assert show.unoffered(obs, ["Shape a Pot for 1 Clay", "Pay 1 Clay"]) is None

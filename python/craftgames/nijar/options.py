@@ -336,10 +336,26 @@ _TASK_OPTIONS = {
 _LEAVE_BENEFIT = re.compile(r"Leave the (.+ benefit of the throw|throw's next benefit) unresolved$")
 
 
+# 5.2: "You may not have more than 7 Clay. Any excess Clay you would gain is lost."
+MAX_CLAY = 7
+_GAINS_CLAY = re.compile(r"\b(Extract|take) \d+ Clay\b|: \d+ Clay from ")
+
+
 def unoffered(observation: Mapping[str, Any], options: Sequence[str]) -> str | None:
-    """A line below the options naming what "Open here" lists that no option takes now (a
-    Paint 1 Piece with nothing fired, or not the Glazes its workshop asks): it stays open
-    until the placement is done or given up, so the player is not left looking for it."""
+    """A line below the options: what "Open here" lists that no option takes now (a Paint 1
+    Piece with nothing fired, or not the Glazes its workshop asks: it stays open until the
+    placement is done or given up, so the player is not left looking for it), and that
+    Clay an option would give is lost at the limit (a Clay Bonus taken with 7 Clay gave
+    nothing, unsaid)."""
+    notes = [_not_offered(observation, options)]
+    clay = _seat_view(observation, observation.get("viewer")).get("clay")
+    if isinstance(clay, int) and clay >= MAX_CLAY and any(map(_GAINS_CLAY.search, options)):
+        notes.append(f"You hold {MAX_CLAY} Clay, the most: more is lost")
+    return " · ".join(n for n in notes if n) or None
+
+
+def _not_offered(observation: Mapping[str, Any], options: Sequence[str]) -> str | None:
+    """What "Open here" lists that no option takes now, or why an option ends others."""
     # 8.7: one Fire action moves pieces from the Drying Area and from the Glazing
     # Workshops; the engine takes the Drying Area's first, so firing a painted piece ends
     # the firing from the Drying Area (a player who fired the painted Pot first lost the
