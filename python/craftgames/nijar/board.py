@@ -85,7 +85,7 @@ _LEGEND_ENTRIES = (
         "(take one)",
     ),
     ("Workshop", "wheels, cleanup cards, drying area, kilns, glazing workshops"),
-    ("Competition", "(solo) its VP, pieces, next card's back and the cards it revealed"),
+    ("Competition", "(solo) next card's back: the pieces it takes, paints or sells"),
     (
         "Compact",
         '"1, B x3 seat 2": 1 of seat 2\'s craftswomen in column 1, 3 in B; "Row:" the row\'s '
