@@ -135,3 +135,23 @@ fn an_acquire_or_a_clean_is_saved_without_last_and_an_old_save_with_it_loads() {
         assert_eq!(loaded.to_json_string(), new);
     }
 }
+
+#[test]
+fn an_acquire_or_a_clean_counting_past_what_play_reaches_is_refused() {
+    // Those left and taken of an Acquire Cards are at most the 7 it could begin with; a
+    // Clean's cracks taken at most the Cleaning Area's 8 (8.9). A document past them loaded,
+    // and its tensor went out of its declared range (`taken` / 2 up to 127).
+    let acquiring: fn(&Mode) -> bool = |m| matches!(m, Mode::Acquire { taken: 1, .. });
+    let cleaning: fn(&Mode) -> bool = |m| matches!(m, Mode::Clean { .. });
+    for (st, field, value) in [
+        (a_position_in(acquiring), "taken", 7),
+        (a_position_in(cleaning), "taken", 9),
+    ] {
+        let mut doc: serde_json::Value = serde_json::from_str(&st.to_json_string()).unwrap();
+        doc["table"]["mode"][field] = value.into();
+        let refused = NijarState::from_json(&doc.to_string())
+            .unwrap_err()
+            .to_string();
+        assert!(refused.contains("mode: out of range"), "{refused}");
+    }
+}
