@@ -301,29 +301,30 @@ def test_the_compact_board_keeps_the_main_board_on_an_80x24_screen(
     finally:
         term.close()
     text = "\n".join(shown)
-    for part in ("Níjar — round", "Columns: ", "Special Action:", "Market: ", "You: "):
+    for part in ("ound ", "turn order: ", "Columns: ", "Special Action:", "Market: ", "You: "):
         assert part in text, (part, text)
-    assert sum(line.startswith("  ") and " / " in line for line in shown) >= 3, text
+    # A busy 4-player row reads "Throw/Paint/Fire: 1 you; 2 seat 1".
+    assert sum(line.startswith("  ") and "/" in line for line in shown) >= 3, text
     assert ("Competition: " in text) == (players == 1)
     assert sum(line.startswith("Seat ") and " · tech " in line for line in shown) == players - 1
     assert numbered(shown), text
     # The Draft Area (8.1 Acquire Cards: the rows a seat acquires from, priced by the distance
-    # from its Donkey) is on screen too: a line (or two) a row, its cards by name left to right
-    # ("Limpieza 8/6": Limpieza 8 then Limpieza 6), the card under your Donkey "(you)".
+    # from its Donkey) is on screen too: row by row, its cards by name left to right
+    # ("Limpieza 8/6": Limpieza 8 then Limpieza 6), the card under your Donkey "(you)"; a
+    # row starts its line, or with four donkeys follows the last one's cards after a " · ".
     state = nijar.new_game(players=players, seed=replay.seed, **options)
     for action in replay.actions:
         state.apply_action(action)
     obs = state.observation(0)
-    starts = [i for i, line in enumerate(shown) if line.startswith("Draft ")]
-    assert [shown[i].split(":")[0] for i in starts] == [
-        f"Draft {r + 1}" for r in range(len(obs["draft"]))
-    ], text
+    start = next(i for i, line in enumerate(shown) if line.startswith("Draft 1: "))
+    end = start + 1
+    while end < len(shown) and shown[end].startswith(("    ", "Draft ")):
+        end += 1
+    area = " ".join(line.strip() for line in shown[start:end])
+    rows = re.split(r"(?:^|(?: ·)? )Draft \d: ", area)[1:]
+    assert re.findall(r"Draft (\d): ", area) == [f"{r + 1}" for r in range(len(obs["draft"]))]
     yours = obs["players_view"][0]["donkey"]
-    for r, (i, row) in enumerate(zip(starts, obs["draft"], strict=True)):
-        end = i + 1
-        while end < len(shown) and shown[end].startswith("    "):
-            end += 1
-        drawn = " ".join(line.strip() for line in shown[i:end]).split(": ", 1)[1]
+    for r, (drawn, row) in enumerate(zip(rows, obs["draft"], strict=True)):
         names, marked = [], []
         for cell in drawn.split(", "):
             cell, _, mark = cell.partition(" (")
@@ -406,11 +407,15 @@ def test_few_decisions_overflow_an_80x24_screen() -> None:
     # ("1, 2, B seat 0"): 45. Who plays each seat on its line (no "Seats:" line), a
     # starting combination a line, endgame cards of one family joined in the hand
     # ("Collector of wheel/esparto cards"), "shop closed" for "0 craftswomen": 27, none of
-    # them a setup step.
+    # them a setup step. The table grouping a menu by its rows as wrapped, not its entries
+    # (seven placements of two lines each were a menu of "8 lines" and 14 rows), a busy
+    # 4-player row tighter ("Throw/Paint/Fire: 1 you; 2 seat 1"), the Draft Area's rows
+    # one after another with four donkeys: 11 (4 players, seeds 1-3: placing 28 of 87
+    # overflowed, then 10).
     tool = screen_rows_tool("nijar")
     over, seen = tool.count(seeds=(1,))
     assert sum(seen.values()) == 303
-    assert sum(over.values()) <= 27, dict(over)
+    assert sum(over.values()) <= 11, dict(over)
     assert set(over) <= {"place", "frame"}, dict(over)
     # Acquiring and moving the donkey name every card they may take: those fit.
     assert over["acquire"] == over["donkey"] == 0, dict(over)

@@ -9,6 +9,7 @@ import random
 import re
 from collections.abc import Callable
 
+import pytest
 from rich.console import Console
 from test_nijar_table import _first, board, compact_text, start_of_turns, unwrapped
 
@@ -342,8 +343,8 @@ def test_a_blocked_column_is_not_worth_a_line_of_the_compact_board() -> None:
 
 def test_a_rows_craftswomen_are_listed_by_seat() -> None:
     # A busy 4-player row, "First Player Action / Paint / Extract Clay: 1 seat 0 · 2 seat 0
-    # · 3 seat 3 · B seat 0", took two lines; by seat it is one: "1, 2, B seat 0 · 3 seat 3"
-    # (a column's count after it: "A x2 seat 3").
+    # · 3 seat 3 · B seat 0", took two lines; by seat it is shorter: "1, 2, B seat 0 · 3
+    # seat 3" (a column's count after it: "A x2 seat 3").
     obs = {
         "viewer": 2,
         "layout": ["first_player", "paint", "clay", *["throw"] * 6],
@@ -359,10 +360,18 @@ def test_a_rows_craftswomen_are_listed_by_seat() -> None:
             [{}] * 5,
         ],
     }
-    first = nijar_board._compact_rows(obs)[0]
-    assert first == (
-        "  First Player Action / Paint / Extract Clay: 1, 2, B seat 0 · 3 seat 3 · A x2 you"
-    ), first
+    # That is 82 columns still: with a row too long for its line every row is tighter, its
+    # actions by "/" and its seats by "; " (80 columns), the quiet rows alike.
+    rows = nijar_board._compact_rows(obs)
+    assert rows[0] == (
+        "  First Player Action/Paint/Extract Clay: 1, 2, B seat 0; 3 seat 3; A x2 you"
+    ), rows
+    assert rows[1] == "  Throw/Throw/Throw: free", rows
+    obs["spaces"][0] = [{"seat": 0, "count": 1}, {}, {"seat": 3, "count": 1}, {}, {}]
+    assert nijar_board._compact_rows(obs)[:2] == [
+        "  First Player Action / Paint / Extract Clay: 1 seat 0 · 3 seat 3",
+        "  Throw / Throw / Throw: free",
+    ]
 
 
 def test_the_log_names_a_later_workshop_card_as_the_board_does() -> None:
@@ -408,9 +417,12 @@ def test_an_acquires_second_card_keeps_the_first_cards_numbers() -> None:
     # 8.1: up to two cards, one step each. At 80x24 the first card's list (a Draft Area of
     # 15) was grouped by row, "1-3. Acquire: Draft Area row N — 5 options, 4. Acquire no
     # more cards", and the second's, shorter, fitted unfolded: "4." typed from memory to
-    # stop bought "Acquire Limpieza 11" (2 players, seed 2). The rows keep their numbers.
-    compared = 0
-    for players, seed in ((2, 2), (3, 1), (4, 1)):
+    # stop bought "Acquire Limpieza 11" (2 players, seed 2). Then a row with nothing left
+    # to pay for lost its line and the lines below moved up ("card 2 of up to 2: a new
+    # list"). Every number of the second card's list means what it meant for the first:
+    # such a row keeps its line, marked.
+    compared = emptied = 0
+    for players, seed in ((2, 2), (3, 1), (4, 1), (2, 3), (3, 2)):
         console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
         game = TableGame(
             console, game="nijar", players=players, seed=seed, seats=["random"] * players
@@ -423,21 +435,21 @@ def test_an_acquires_second_card_keeps_the_first_cards_numbers() -> None:
             if mode["kind"] == "acquire" and len(game.state.legal_actions()) > 1:
                 _, menu = game._fit(seat, game._options(seat))
                 lines = {n: _stands_for(e.label) for n, e in enumerate(menu.entries, 1)}
-                # The title says a later step's list is a new one (a row with nothing to
-                # pay for has no line: the lines below it move up).
                 title = game._menu_lines(seat, menu, False, None)[0]
-                assert title.endswith(": a new list") == (mode["taken"] > 0), title
+                assert title.endswith("card 2 of up to 2") == (mode["taken"] > 0), title
                 if mode["taken"] == 0:
                     first = lines
-                elif first is not None and set(lines.values()) <= set(first.values()):
-                    # The same rows still offered: each number means what it meant.
-                    rows = {v for v in lines.values() if v.startswith("row ")}
-                    if rows == {v for v in first.values() if v.startswith("row ")}:
-                        assert lines == {n: first[n] for n in lines}, (first, lines)
-                        compared += 1
+                elif first is not None:
+                    assert lines == {n: first[n] for n in lines}, (first, lines)
+                    compared += 1
+                    marked = [e for e in menu.entries if e.label.endswith("none you can take now")]
+                    for entry in marked:
+                        # A kept line chooses nothing: no action, no group under it.
+                        assert entry.action is None and entry.submenu is None, entry
+                    emptied += bool(marked)
                     first = None
             game.state.apply_action(rng.choice(game.state.legal_actions()))
-    assert compared >= 3, compared
+    assert compared >= 10 and emptied >= 2, (compared, emptied)
 
 
 def test_the_setup_and_a_placement_fit_with_the_seats_on_their_lines() -> None:
@@ -486,3 +498,53 @@ def test_the_setup_and_a_placement_fit_with_the_seats_on_their_lines() -> None:
                 assert "\nSeat 0 (random): " in text and "\nYou: " in text, text
             seen.add(phase)
         game.state.apply_action(rng.choice(game.state.legal_actions()))
+
+
+@pytest.mark.parametrize(
+    ("seats", "said"),
+    [
+        (["human", "greedy"], ["seat 0 (you)", "seat 1 (greedy)"]),
+        (["human", "greedy", "mcts", "random"], ["you", "seat 1 greedy", "seat 2 mcts"]),
+    ],
+)
+def test_a_screen_inside_a_placement_says_who_plays_each_seat(
+    seats: list[str], said: list[str]
+) -> None:
+    # Inside a placement (its actions and bonuses) the compact board leaves the other
+    # seats' lines, which name who plays each, to `b`: nothing on the screen said whether
+    # seat 2 was a person or which bot. The title's turn order names them, in brackets
+    # where that fits its line, else after the seat ("seat 1 greedy", yours "you").
+    players = len(seats)
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+    game = TableGame(console, game="nijar", players=players, seed=4, seats=seats)
+    rng = random.Random(4)
+    while True:
+        obs = game.state.observation(0)
+        if game.state.current_player() == 0 and obs["frames"] and obs["mode"]["kind"] == "idle":
+            break
+        game.state.apply_action(rng.choice(game.state.legal_actions()))
+    board, _ = game._fit(0, game._options(0))
+    probe = Console(file=io.StringIO(), width=80, color_system=None)
+    with probe.capture() as capture:
+        probe.print(board)
+    shown = capture.get().splitlines()
+    assert not any(line.startswith("Seat ") for line in shown), shown  # no seat lines
+    for who in said:
+        assert who in shown[0], shown[0]
+    assert "seat 3 random" in shown[0] or players == 2, shown[0]
+
+
+def test_clay_an_option_would_give_at_the_limit_is_said_to_be_lost() -> None:
+    # 5.2: "You may not have more than 7 Clay. Any excess Clay you would gain is lost." At
+    # the table a Clay Bonus taken with 7 Clay left the count at 7, unsaid (a 2-player game
+    # played at 80x24). Below the options: the gain is lost.
+    show = presentation("nijar")
+    options = ["Clay Bonus: take 1 Clay", "Shape a Pot for 1 Clay", "Give up the actions"]
+    for clay, said in ((6, False), (7, True)):
+        obs = {"viewer": 0, "players_view": [{"seat": 0, "clay": clay}], "frames": []}
+        line = show.unoffered(obs, options) or ""
+        assert ("7 Clay, the most: more is lost" in line) == said, line
+    # A cost in Clay is no gain: nothing to say.
+    obs = {"viewer": 0, "players_view": [{"seat": 0, "clay": 7}], "frames": []}
+    assert show.unoffered(obs, ["Shape a Pot for 1 Clay", "Row: Extract 2 Clay for 1 Perra Gorda"])
+    assert show.unoffered(obs, ["Shape a Pot for 1 Clay", "Pay 1 Clay"]) is None

@@ -85,7 +85,7 @@ _LEGEND_ENTRIES = (
         "(take one)",
     ),
     ("Workshop", "wheels, cleanup cards, drying area, kilns, glazing workshops"),
-    ("Competition", "(solo) its VP, pieces, next card's back and the cards it revealed"),
+    ("Competition", "(solo) next card's back: the pieces it takes, paints or sells"),
     (
         "Compact",
         '"1, B x3 seat 2": 1 of seat 2\'s craftswomen in column 1, 3 in B; "Row:" the row\'s '
@@ -449,7 +449,7 @@ def _compact_rows(obs: Obs) -> list[str]:
     """Each main-board row's actions and who has craftswomen in which column ("1 you": one
     of yours in column 1, "1, B x3 seat 2": one of seat 2's in column 1, three in column
     B)."""
-    lines = []
+    rows = []
     for acts, row in _board_rows(obs):
         # By seat, its columns in order: a busy 4-player row fits its line.
         spaces: dict[str, list[str]] = {}
@@ -460,7 +460,14 @@ def _compact_rows(obs: Obs) -> list[str]:
                     name + (f" x{count}" if count != 1 else "")
                 )
         taken = [f"{', '.join(cols)} {who}" for who, cols in spaces.items()]
-        lines.append(f"  {acts}: {' · '.join(taken) or 'free'}")
+        rows.append((acts, taken or ["free"]))
+
+    lines = [f"  {acts}: {' · '.join(taken)}" for acts, taken in rows]
+    if any(cell_len(line) > WIDTH for line in lines):
+        # A busy 4-player board: every row tighter ("Throw/Paint/Fire: 1 you; 2 seat 1"),
+        # which keeps most a line (a wrapped row is a row of the screen less for the
+        # options), and the rows alike.
+        lines = [f"  {acts.replace(' / ', '/')}: {'; '.join(taken)}" for acts, taken in rows]
     return lines
 
 
@@ -502,6 +509,7 @@ def _compact_draft(obs: Obs) -> list[str]:
     if isinstance(competition, Mapping):
         marks[competition.get("donkey")] = "Competition"
     lines: list[str] = []
+    packed: list[tuple[str, str]] = []
     for r, row in enumerate(_seq(obs.get("draft"))):
         cells: list[str] = []
         family = None  # the family of the last cell, while it can take one more number
@@ -517,8 +525,15 @@ def _compact_draft(obs: Obs) -> list[str]:
             if mark is not None:
                 cells[-1] += f" ({mark})"
         cells[0] = f"Draft {r + 1}: {cells[0]}" if cells else f"Draft {r + 1}: empty"
-        lines += wrap_units([(", " if i else "", x) for i, x in enumerate(cells)], WIDTH, "    ")
-    return lines
+        units = [(", " if i else "", x) for i, x in enumerate(cells)]
+        lines += wrap_units(units, WIDTH, "    ")
+        packed += [(" · " if packed else "", units[0][1]), *units[1:]]
+    # With four donkeys (4 players) most rows take two lines, their second half empty, and
+    # the screen is full: the next row then goes on after a " · " where that saves a line.
+    # With fewer, a row starts its line.
+    flowing = wrap_units(packed, WIDTH, "    ")
+    four = len(_seq(obs.get("players_view"))) >= 4
+    return flowing if four and len(flowing) < len(lines) else lines
 
 
 def _compact_market(obs: Obs) -> str:
@@ -736,8 +751,7 @@ def _compact(observation: Obs, viewer: object, private: bool) -> RenderableType:
         if isinstance(p, Mapping) and (placing or (me and private)):
             lines += _compact_player(p, observation, me=me, private=private)
     lines += _open_here(observation)
-    header = f"Níjar — {_round(observation)}, turn order: {_turn_order(observation)}"
-    return Group(Rule(header), _wrapped(lines))
+    return Group(Rule(_header(observation)), _wrapped(lines))
 
 
 def _round(obs: Obs) -> str:
@@ -745,8 +759,38 @@ def _round(obs: Obs) -> str:
     return f"round {obs.get('round')} of 3" + (" (the last)" if obs.get("round") == 3 else "")
 
 
-def _turn_order(obs: Obs) -> str:
-    return ", ".join(_who(s, obs) for s in _seq(obs.get("turn_order")))
+def _turn_order(obs: Obs, named: str = "") -> str:
+    """The seats in turn order; `named` "(name)" or "name": each with who plays it where the
+    table named the seats ("seat 1 (random)", or "seat 1 random" and yours "you")."""
+    names = _seq(obs.get("seat_names"))
+    order = []
+    for s in _seq(obs.get("turn_order")):
+        who = _who(s, obs)
+        if named and who.startswith("seat ") and isinstance(s, int) and s < len(names):
+            if "(you)" in who or names[s] == "you":
+                who = f"seat {s} (you)" if named == "(name)" else "you"
+            else:
+                who += f" ({names[s]})" if named == "(name)" else f" {names[s]}"
+        order.append(who)
+    return ", ".join(order)
+
+
+def _header(obs: Obs) -> str:
+    """The title above the board: the round, the turn order and who plays each seat,
+    which a screen inside a placement says nowhere else (the other seats' lines are left
+    to `b` there); the longest form that fits a line, else without the names."""
+    this = _round(obs)
+    bare = f"round {obs.get('round')} of 3"
+    forms = [
+        f"Níjar — {this}, turn order: {_turn_order(obs, '(name)')}",
+        f"Níjar — {this}, turn order: {_turn_order(obs, 'name')}",
+        f"{bare[0].upper()}{bare[1:]}, turn order: {_turn_order(obs, 'name')}",
+    ]
+    # A rule's title has a "─ " either side.
+    return next(
+        (f for f in forms if cell_len(f) <= WIDTH - 4),
+        f"Níjar — {this}, turn order: {_turn_order(obs)}",
+    )
 
 
 def render(
@@ -761,7 +805,7 @@ def render(
     if compact:
         return _compact(observation, viewer, private)
     parts: list[RenderableType] = [
-        Rule(f"Níjar — {_round(observation)}, turn order: {_turn_order(observation)}"),
+        Rule(_header(observation)),
         _main_board(observation),
         _wrapped(
             [

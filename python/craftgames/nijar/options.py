@@ -247,6 +247,9 @@ _AT = re.compile(
 _PLAY = re.compile(r"^Play (?P<card>.+? \([^()]+\))(?P<rest>.*)$")
 
 
+_ACQUIRE_ROW = "Acquire: Draft Area row "
+
+
 def option_path(text: str) -> tuple[str, ...]:
     """The groups of an option (the table's sentence) for a long list, outermost first, then
     what is left to say of it under them."""
@@ -268,9 +271,14 @@ def option_path(text: str) -> tuple[str, ...]:
     acquire = re.match(r"^Acquire (.+), row (\d): (\d+ Perra Gorda)$", text)
     if acquire is not None:
         # 8.1: up to two cards, one step each; the rows stay the menu's first lines at every
-        # step (the second card's shorter list fits unfolded, and its numbers moved).
+        # step (the second card's shorter list fits unfolded, and its numbers moved), a row
+        # with nothing the player can take still a line (the lines below it moved up).
         return (
-            Kept(f"Acquire: Draft Area row {acquire.group(2)}"),
+            Kept(
+                f"{_ACQUIRE_ROW}{acquire.group(2)}",
+                family=[f"{_ACQUIRE_ROW}{r}" for r in "123"],
+                absent="none you can take now",
+            ),
             f"{acquire.group(1)}: {acquire.group(3)}",
         )
     if text.startswith("Place a craftswoman on the Special Action"):
@@ -299,18 +307,17 @@ def option_path(text: str) -> tuple[str, ...]:
 
 
 def decision(observation: Mapping[str, Any]) -> str | None:
-    """The options' title for a step whose list is not the last step's: an Acquire Cards
-    after its first card (8.1: up to two) is a new list, in which a Draft Area row with
-    nothing the player can pay for has no line, so the lines below it moved up. Its rows
-    keep their numbers otherwise (`Kept`). `None` for every other decision."""
+    """The options' title for the step of a compound action that comes after another: an
+    Acquire Cards after its first card (8.1: up to two), whose lines keep the first card's
+    numbers (`Kept`: a Draft Area row with nothing left the player can take keeps its
+    line, marked). `None` for every other decision."""
     mode = observation.get("mode")
     if not isinstance(mode, Mapping) or mode.get("kind") != "acquire":
         return None
     taken, left = mode.get("taken"), mode.get("left")
     if not (isinstance(taken, int) and isinstance(left, int) and taken > 0):
         return None
-    # A line of 80 columns with "Seat 0, your move: " before it.
-    return f"Acquire Cards, card {taken + 1} of up to {taken + left}: a new list"
+    return f"Acquire Cards, card {taken + 1} of up to {taken + left}"
 
 
 # How the options of a bonus or one-space action begin (the table's words), to tell which
@@ -329,10 +336,26 @@ _TASK_OPTIONS = {
 _LEAVE_BENEFIT = re.compile(r"Leave the (.+ benefit of the throw|throw's next benefit) unresolved$")
 
 
+# 5.2: "You may not have more than 7 Clay. Any excess Clay you would gain is lost."
+MAX_CLAY = 7
+_GAINS_CLAY = re.compile(r"\b(Extract|take) \d+ Clay\b|: \d+ Clay from ")
+
+
 def unoffered(observation: Mapping[str, Any], options: Sequence[str]) -> str | None:
-    """A line below the options naming what "Open here" lists that no option takes now (a
-    Paint 1 Piece with nothing fired, or not the Glazes its workshop asks): it stays open
-    until the placement is done or given up, so the player is not left looking for it."""
+    """A line below the options: what "Open here" lists that no option takes now (a Paint 1
+    Piece with nothing fired, or not the Glazes its workshop asks: it stays open until the
+    placement is done or given up, so the player is not left looking for it), and that
+    Clay an option would give is lost at the limit (a Clay Bonus taken with 7 Clay gave
+    nothing, unsaid)."""
+    notes = [_not_offered(observation, options)]
+    clay = _seat_view(observation, observation.get("viewer")).get("clay")
+    if isinstance(clay, int) and clay >= MAX_CLAY and any(map(_GAINS_CLAY.search, options)):
+        notes.append(f"You hold {MAX_CLAY} Clay, the most: more is lost")
+    return " · ".join(n for n in notes if n) or None
+
+
+def _not_offered(observation: Mapping[str, Any], options: Sequence[str]) -> str | None:
+    """What "Open here" lists that no option takes now, or why an option ends others."""
     # 8.7: one Fire action moves pieces from the Drying Area and from the Glazing
     # Workshops; the engine takes the Drying Area's first, so firing a painted piece ends
     # the firing from the Drying Area (a player who fired the painted Pot first lost the

@@ -8,7 +8,10 @@ A list that fits is not grouped, so a compound action whose list shrinks from on
 the next (the second card of an Acquire Cards) would go from grouped to flat, and a number
 typed from memory would pick another option ("4. Acquire no more cards" becoming "4. Acquire
 Limpieza 11"). A game names such groups `Kept`: they group their options at every length,
-so the numbers of one step are those of the next.
+so the numbers of one step are those of the next. A `Kept` group may name its family (every
+group of its kind, in order) and what to say of one left with no option: that one keeps its
+line, marked, instead of the lines below it moving up (a line with neither an action nor
+a group under it chooses nothing).
 """
 
 from __future__ import annotations
@@ -22,9 +25,17 @@ __all__ = ["Entry", "Kept", "Menu", "build_menu"]
 class Kept(str):
     """The name of an outermost group (an `option_path`'s first part) that groups its options
     however short the list is: a compound action's steps then number alike (a group of one
-    option is still its one line)."""
+    option is still its one line). `family`: the names of every group of its kind, in menu
+    order; one of them with no option left keeps its line as "NAME — `absent`"."""
 
-    __slots__ = ()
+    family: tuple[str, ...]
+    absent: str
+
+    def __new__(cls, name: str, family: Sequence[str] = (), absent: str = "") -> Kept:
+        kept = super().__new__(cls, name)
+        kept.family = tuple(family)
+        kept.absent = absent
+        return kept
 
 
 @dataclass(frozen=True)
@@ -80,16 +91,45 @@ def _menu(
         key = path[depth] if len(path) > depth + 1 else f"\0{item[1]}"
         groups.setdefault(key, []).append(item)
     if len(groups) == len(items):  # nothing to group by at this depth
-        return Menu(header, tuple(leaf(p, t, a) for p, t, a in items))
+        keyed = [(key, leaf(*members[0])) for key, members in groups.items()]
+        return Menu(header, _kept_places(keyed) if kept else tuple(e for _, e in keyed))
     if len(groups) == 1:  # one group: its name goes into the header, look one level down
         (key,) = groups
         return _menu((*header, key), items, depth + 1, limit)
-    entries = []
+    keyed = []
     for key, members in groups.items():
         if key.startswith("\0") or len(members) == 1:
-            entries.append(leaf(*members[0]))
+            keyed.append((key, leaf(*members[0])))
             continue
         sub = _menu((*header, key), members, depth + 1, limit)
         count = len(members)
-        entries.append(Entry(f"{key} — {count} option" + ("s" if count != 1 else ""), submenu=sub))
-    return Menu(header, tuple(entries))
+        label = f"{key} — {count} option" + ("s" if count != 1 else "")
+        keyed.append((key, Entry(label, submenu=sub)))
+    return Menu(header, _kept_places(keyed) if kept else tuple(e for _, e in keyed))
+
+
+def _kept_places(keyed: list[tuple[str, Entry]]) -> tuple[Entry, ...]:
+    """The entries (each with its group's name) with a line for each group of a `Kept`
+    family that has no option left, where it would be: before the next of its family, or
+    after the last one present."""
+    family = next((k for k, _ in keyed if isinstance(k, Kept) and k.family), None)
+    if family is None:
+        return tuple(e for _, e in keyed)
+    names, due = family.family, 0
+    out: list[Entry] = []
+
+    def absent_until(end: int) -> None:
+        nonlocal due
+        out.extend(Entry(f"{name} — {family.absent}") for name in names[due:end])
+        due = max(due, end)
+
+    for key, entry in keyed:
+        if key in names:
+            absent_until(names.index(key))
+            due = names.index(key) + 1
+        elif due:  # the first line after the family's: the rest of it goes before
+            absent_until(len(names))
+        out.append(entry)
+    if due:
+        absent_until(len(names))
+    return tuple(out)

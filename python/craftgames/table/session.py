@@ -482,9 +482,9 @@ class TableGame:
         below = (_lines_of(self.console, Text(seats)) if seats else 0) + 1
         limit = max(4, height - below - 1 - min(compact_lines, height // 2))
         menu = build_menu(options, limit, self.show.option_path)
-        # Grouped further while the compact board and the menu's lines overflow the screen
+        # Grouped further while the compact board and the menu (as wrapped) overflow the screen
         # and a tighter limit still groups them (a list of one kind stays whole).
-        while limit > 2 and compact_lines + below + menu.lines() > height:
+        while limit > 2 and compact_lines + below + self._menu_rows(seat, menu) > height:
             tighter = build_menu(options, limit - 1, self.show.option_path)
             limit -= 1
             if tighter.lines() < menu.lines():

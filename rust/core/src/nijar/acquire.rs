@@ -19,7 +19,6 @@ impl NijarState {
         self.t.mode = Mode::Acquire {
             left: max,
             taken: 0,
-            last: 0,
             refreshed: if action { 0 } else { ALL_ROWS },
         };
     }
@@ -85,7 +84,6 @@ impl NijarState {
             Mode::Acquire {
                 left,
                 taken,
-                last: _,
                 refreshed,
             } => {
                 out.push(encode(Move::Stop));
@@ -149,7 +147,6 @@ impl NijarState {
                 self.t.mode = Mode::Acquire {
                     left,
                     taken,
-                    last: 0,
                     refreshed: refreshed | (1 << r),
                 };
             }
@@ -176,7 +173,6 @@ impl NijarState {
                     Mode::Acquire {
                         left: left - 1,
                         taken: taken + 1,
-                        last: pos + 1,
                         refreshed,
                     }
                 } else {

@@ -180,7 +180,6 @@ impl NijarState {
         p.cracks -= take;
         self.t.mode = Mode::Clean {
             left: take,
-            last: 0,
             taken: take,
         };
         self.clean_continue(s);
@@ -206,7 +205,6 @@ impl NijarState {
             self.t.players[s].cleanups[usize::from(c)].cracks += 1;
             self.t.mode = Mode::Clean {
                 left: left - 1,
-                last: c,
                 taken,
             };
             self.clean_continue(s);

@@ -341,16 +341,15 @@ pub enum Mode {
     /// No compound action in progress.
     #[default]
     Idle,
-    /// 8.1: taking up to `left` more cards; `last` is one past the last position taken
-    /// (cards are taken in position order); `refreshed` the rows that may not be refreshed
-    /// (any more): those already refreshed, or all three for the Acquire Card bonus (9.6).
+    /// 8.1: taking up to `left` more cards, in any order; `refreshed` the rows that may not
+    /// be refreshed (any more): those already refreshed, or all three for the Acquire Card
+    /// bonus (9.6). (Documents written before the cards could be taken in any order also
+    /// carry a `last` position; it is ignored on load.)
     Acquire {
         /// Cards that may still be taken.
         left: u8,
         /// Cards taken so far.
         taken: u8,
-        /// One past the last draft position taken.
-        last: u8,
         /// Rows refreshed or closed to refreshing (bit per row).
         refreshed: u8,
     },
@@ -377,12 +376,12 @@ pub enum Mode {
         /// The last workshop used.
         last: u8,
     },
-    /// 8.9: cracks still to place, on cleanup cards from `last` on.
+    /// 8.9: cracks still to place, on any cleanup cards with room. (Documents written before
+    /// the cracks could be placed in any order also carry a `last` card; it is ignored on
+    /// load.)
     Clean {
         /// Cracks left to place.
         left: u8,
-        /// The first cleanup card still allowed.
-        last: u8,
         /// Cracks taken from the cleaning area in all.
         taken: u8,
     },

@@ -27,8 +27,8 @@
 //!   donkey, re-roll, turns, endgame card, over) and its step `k` / 4 (1);
 //! * the seat to act (4, relative), the seat whose turn it is (5, owners), turn begun (1);
 //! * the compound action in progress (`Mode`): kind one-hot (9), four numbers (Acquire:
-//!   cards left, taken, last position; Donkey: acquired; Throw: spaces left / 7; Fire, Paint,
-//!   Sell: the last option; Clean: cracks left, last card, taken; Esparto: next card), the
+//!   cards left, taken, 0; Donkey: acquired; Throw: spaces left / 7; Fire, Paint, Sell: the
+//!   last option; Clean: cracks left, 0, taken; Esparto: next card; the fourth is 0), the
 //!   rows already refreshed (3) and the throw's benefits so far (7 × 19 act codes);
 //! * pending task groups: depth / 24 (1), then the innermost three groups, each: ordered (1),
 //!   task counts by code (25) and the first task by code (25);
@@ -171,11 +171,13 @@ pub(super) const MODE_NUMBERS: [&[(u32, u32)]; 3] = [
         (3, 4),
         (5, 16),
     ],
-    // Acquire: cards taken (with those left, at most the 7 it began with), / 2; Clean: the
-    // first cleanup card still allowed < 13, / 13.
-    &[(7, 2), (12, 13)],
-    // Acquire: one past the last position ≤ 15, / 15; Clean: cracks taken ≤ 8, / 8.
-    &[(15, 15), (8, 8)],
+    // Acquire: cards taken (with those left, at most the 7 it began with), / 2. (Clean
+    // wrote its first cleanup card still allowed here, until the cracks could be placed in
+    // any order.)
+    &[(7, 2)],
+    // Clean: cracks taken ≤ 8, / 8. (Acquire wrote one past its last position here, until
+    // the cards could be taken in any order.)
+    &[(8, 8)],
 ];
 
 const fn gcd(a: u32, b: u32) -> u32 {
@@ -349,14 +351,13 @@ impl NijarState {
             Mode::Acquire {
                 left,
                 taken,
-                last,
                 refreshed,
-            } => (1, [(left, 2), (taken, 2), (last, 15)], refreshed),
+            } => (1, [(left, 2), (taken, 2), NONE], refreshed),
             Mode::Donkey { acquired } => (2, [(u8::from(acquired), 1), NONE, NONE], 0),
             Mode::Throw { left, .. } => (3, [(left, MAX_THROW as u32), NONE, NONE], 0),
             Mode::Fire { last } => (4, [(last, 16), NONE, NONE], 0),
             Mode::Paint { last } => (5, [(last, 13), NONE, NONE], 0),
-            Mode::Clean { left, last, taken } => (6, [(left, 8), (last, 13), (taken, 8)], 0),
+            Mode::Clean { left, taken } => (6, [(left, 8), NONE, (taken, 8)], 0),
             Mode::Esparto { next } => (7, [(next, 4), NONE, NONE], 0),
             Mode::Sell { last } => (8, [(last, 16), NONE, NONE], 0),
         };

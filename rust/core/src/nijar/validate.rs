@@ -425,14 +425,17 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
     let p = &t.players[usize::from(t.turn_seat).min(n - 1)];
     let ok = match t.mode {
         Mode::Idle => true,
-        Mode::Acquire { left, last, .. } => left <= 7 && last <= 15,
+        // The cards an Acquire Cards (or bonus) began with, at most 7, are those left and
+        // those taken; a Clean takes at most the Cleaning Area's cracks (8.9). (The tensor
+        // declares these ranges, `tensor::MODE_NUMBERS`.)
+        Mode::Acquire { left, taken, .. } => left + taken <= 7,
         Mode::Donkey { .. } => true,
         Mode::Throw { left, benefits } => {
             benefits.len() + usize::from(left) <= super::state::MAX_THROW
         }
         Mode::Fire { last } => last < 16,
         Mode::Paint { last } => usize::from(last) < p.workshops.len(),
-        Mode::Clean { left, last, taken } => left <= taken && usize::from(last) < p.cleanups.len(),
+        Mode::Clean { left, taken } => left <= taken && taken <= super::state::CLEANING_AREA,
         Mode::Esparto { next } => usize::from(next) <= p.esparto.len(),
         Mode::Sell { last } => last < 6,
     };

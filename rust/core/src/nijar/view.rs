@@ -247,12 +247,10 @@ impl Serialize for ModeView {
             Mode::Acquire {
                 left,
                 taken,
-                last,
                 refreshed,
             } => {
-                let mut out = serializer.serialize_struct("Mode", 5)?;
+                let mut out = serializer.serialize_struct("Mode", 4)?;
                 out.serialize_field("kind", "acquire")?;
-                out.serialize_field("last", &last)?;
                 out.serialize_field("left", &left)?;
                 out.serialize_field("refreshed", &refreshed)?;
                 out.serialize_field("taken", &taken)?;
@@ -274,10 +272,9 @@ impl Serialize for ModeView {
             Mode::Fire { last } => last_only(serializer, "fire", last),
             Mode::Paint { last } => last_only(serializer, "paint", last),
             Mode::Sell { last } => last_only(serializer, "sell", last),
-            Mode::Clean { left, last, taken } => {
-                let mut out = serializer.serialize_struct("Mode", 4)?;
+            Mode::Clean { left, taken } => {
+                let mut out = serializer.serialize_struct("Mode", 3)?;
                 out.serialize_field("kind", "clean")?;
-                out.serialize_field("last", &last)?;
                 out.serialize_field("left", &left)?;
                 out.serialize_field("taken", &taken)?;
                 out.end()
