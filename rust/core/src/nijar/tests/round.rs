@@ -358,3 +358,36 @@ fn s10_4_gaps_on_the_right_hand_track() {
     finish_round(&mut st);
     assert_eq!(&*st.table().order, &[d, a, b, c]);
 }
+
+/// 7.2.1.1: "The Action must be one of the three Actions located in the same row": one
+/// action, so once a top-row action (first-game layout: Acquire, Clay, Throw) is done, none
+/// of that row is offered again and only the column's bonus is left; likewise the bottom row
+/// (Clean, Collect Esparto, First Player).
+#[test]
+fn s7_2_1_1_a_rows_action_is_used_up_in_the_top_and_bottom_rows() {
+    for (space, act, opener) in [
+        (0u8, Act::Clay, Move::Clay(0)),
+        (10, Act::Esparto, Move::EspartoBegin),
+    ] {
+        let mut st = started(2, 24);
+        let row = usize::from(space / 5);
+        assert!(
+            (0..3).any(|k| st.tile(row * 3 + k) == act),
+            "{act:?} is in row {row}"
+        );
+        play(&mut st, Move::Place(space));
+        let bonus = st.table().columns[0];
+        play(&mut st, opener);
+        // Collecting esparto goes on to one reward per card: take the first each time.
+        while st.table().mode != super::super::state::Mode::Idle {
+            let m = first_legal_or_any(&st, &[Move::Stop]);
+            play(&mut st, m);
+        }
+        let frame = st.table().frames.last().unwrap();
+        assert_eq!(
+            &*frame.tasks,
+            &[bonus],
+            "space {space}: only the column's bonus is left"
+        );
+    }
+}
