@@ -51,6 +51,21 @@ fn s7_1_market_update_and_the_reroll_decision() {
     );
 }
 
+/// 7.1: the Market Dice are six-sided: every die rolled shows 1 to 6, and over forty games
+/// every face turns up.
+#[test]
+fn s7_1_the_market_dice_show_one_to_six() {
+    let mut faces = [false; 7];
+    for seed in 0..40 {
+        let st = started(2, seed);
+        for d in st.table().dice {
+            assert!((1..=6).contains(&d), "seed {seed}: die {d}");
+            faces[usize::from(d)] = true;
+        }
+    }
+    assert_eq!(faces, [false, true, true, true, true, true, true]);
+}
+
 /// 7.2.1.1: one more craftswoman than are there, never onto your own colour, the displaced
 /// ones back to their owner; the row's action and the column's bonus once per craftswoman.
 #[test]
