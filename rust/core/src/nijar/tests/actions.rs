@@ -2,7 +2,7 @@
 
 use super::super::actions::{encode, Move};
 use super::super::data::{Act, CardType};
-use super::super::state::{Cleanup, Mode, Slot, EMPTY};
+use super::super::state::{Cleanup, Mode, NijarState, Slot, EMPTY};
 use super::{first_of, give, moves, play, started, take_out, with_task, with_tasks};
 use crate::engine::GameState;
 
@@ -750,4 +750,59 @@ fn s8_9_nothing_to_clean_with_an_empty_cleaning_area() {
         m.contains(&Move::CleanBegin) && m.contains(&Move::Clean1(0)),
         "{m:?}"
     );
+}
+
+/// 8.9: the cracks go "to empty spaces on your Cleanup Cards of your choice" — once only one
+/// card has room, there is no choice left: the last crack goes there without a question, and
+/// the completed starting card (2 spaces, 2 VP) pays out.
+#[test]
+fn s8_9_no_choice_is_asked_once_one_card_has_room() {
+    let mut st = started(2, 41);
+    let s = st.actor().unwrap();
+    let card = first_of(CardType::Cleanup) + 2; // 4 spaces (authored)
+    take_out(&mut st, card);
+    let t = st.table_mut();
+    t.players[s].cleanups.push(Cleanup { card, cracks: 0 });
+    let extra = 8 - t.players[s].cracks;
+    t.players[s].cracks = 8;
+    t.supply.cracks -= extra;
+    let vp = st.table().players[s].vp[3];
+    with_task(&mut st, Act::Clean);
+    play(&mut st, Move::CleanBegin); // 3 cracks, 2 + 4 spaces
+    play(&mut st, Move::CleanOn(0));
+    play(&mut st, Move::CleanOn(0)); // the starting card is full; 1 crack left
+    assert_eq!(
+        st.table().mode,
+        Mode::Idle,
+        "no question for the last crack"
+    );
+    let p = &st.table().players[s];
+    assert_eq!(
+        (
+            p.cleanups[0].cracks,
+            p.cleanups[1].cracks,
+            p.cracks,
+            p.vp[3]
+        ),
+        (0, 1, 5, vp + 2)
+    );
+}
+
+/// 9.4 / 7.2.1.1: a throw is at most 7 spaces — 7 craftswomen (4.2.4) placed at once give 7
+/// Throwing Bonuses, and the Throw action itself moves at most 3 (8.4) — so a saved game
+/// holding a longer throw is refused.
+#[test]
+fn s9_4_a_saved_throw_of_more_than_seven_spaces_is_refused() {
+    let mut st = started(2, 48);
+    with_tasks(&mut st, &[Act::Throw1; 7]);
+    play(&mut st, Move::Throw1(0));
+    let Mode::Throw { left, benefits } = st.table().mode else {
+        panic!("a throw of 7 spaces goes on after the first");
+    };
+    assert_eq!((left, benefits.len()), (6, 1));
+    NijarState::from_json(&st.to_json()).unwrap();
+    let mut long = st.clone();
+    long.table_mut().mode = Mode::Throw { left: 7, benefits };
+    let err = NijarState::from_json(&long.to_json()).unwrap_err();
+    assert!(err.to_string().contains("mode: out of range"), "{err}");
 }

@@ -51,6 +51,21 @@ fn s7_1_market_update_and_the_reroll_decision() {
     );
 }
 
+/// 7.1: the Market Dice are six-sided: every die rolled shows 1 to 6, and over forty games
+/// every face turns up.
+#[test]
+fn s7_1_the_market_dice_show_one_to_six() {
+    let mut faces = [false; 7];
+    for seed in 0..40 {
+        let st = started(2, seed);
+        for d in st.table().dice {
+            assert!((1..=6).contains(&d), "seed {seed}: die {d}");
+            faces[usize::from(d)] = true;
+        }
+    }
+    assert_eq!(faces, [false, true, true, true, true, true, true]);
+}
+
 /// 7.2.1.1: one more craftswoman than are there, never onto your own colour, the displaced
 /// ones back to their owner; the row's action and the column's bonus once per craftswoman.
 #[test]
@@ -357,4 +372,37 @@ fn s10_4_gaps_on_the_right_hand_track() {
     st.table_mut().right = [d, EMPTY, b, EMPTY];
     finish_round(&mut st);
     assert_eq!(&*st.table().order, &[d, a, b, c]);
+}
+
+/// 7.2.1.1: "The Action must be one of the three Actions located in the same row": one
+/// action, so once a top-row action (first-game layout: Acquire, Clay, Throw) is done, none
+/// of that row is offered again and only the column's bonus is left; likewise the bottom row
+/// (Clean, Collect Esparto, First Player).
+#[test]
+fn s7_2_1_1_a_rows_action_is_used_up_in_the_top_and_bottom_rows() {
+    for (space, act, opener) in [
+        (0u8, Act::Clay, Move::Clay(0)),
+        (10, Act::Esparto, Move::EspartoBegin),
+    ] {
+        let mut st = started(2, 24);
+        let row = usize::from(space / 5);
+        assert!(
+            (0..3).any(|k| st.tile(row * 3 + k) == act),
+            "{act:?} is in row {row}"
+        );
+        play(&mut st, Move::Place(space));
+        let bonus = st.table().columns[0];
+        play(&mut st, opener);
+        // Collecting esparto goes on to one reward per card: take the first each time.
+        while st.table().mode != super::super::state::Mode::Idle {
+            let m = first_legal_or_any(&st, &[Move::Stop]);
+            play(&mut st, m);
+        }
+        let frame = st.table().frames.last().unwrap();
+        assert_eq!(
+            &*frame.tasks,
+            &[bonus],
+            "space {space}: only the column's bonus is left"
+        );
+    }
 }

@@ -104,6 +104,11 @@ fn s12_5_1_competition_craftswomen() {
     play(&mut st, Move::Done);
     assert_eq!(st.table().spaces[0][0].seat, 0);
     assert_eq!(st.table().special_stack[usize::from(COMP)], 1);
+    assert_eq!(
+        st.table().solo.workers,
+        0,
+        "its one craftswoman is on the Special Action"
+    );
 }
 
 /// 12.5.2: the donkey beside yours (preferred, else alternative); discarding around its own

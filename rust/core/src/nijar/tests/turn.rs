@@ -244,3 +244,22 @@ fn s7_2_4_closing_gives_one_bonus_and_ends_the_turn() {
     assert!(st.table().frames.is_empty(), "no second bonus");
     assert_eq!(st.actor(), Some(1 - s), "the turn passed");
 }
+
+/// 7.2.5 / 9.4: a Throwing Bonus taken as the one bonus of closing the shop is that one
+/// bonus: the vase moves one space, its benefit is offered, and then the turn is over (the
+/// "any bonus" task is used up, though the group held no Throwing Bonus task of its own).
+#[test]
+fn s7_2_5_a_throwing_bonus_on_closing_is_the_only_bonus() {
+    let mut st = started(2, 66);
+    let s = st.actor().unwrap();
+    let t = st.table_mut();
+    t.players[s].workers = 0;
+    t.columns[0] = Act::Throw1 as u8;
+    play(&mut st, Move::CloseShop);
+    play(&mut st, Move::Throw1(0));
+    assert_eq!(st.table().players[s].wheels[0].pos, 1, "one space");
+    // The space's benefit, optional; declined.
+    play(&mut st, Move::Skip);
+    assert!(st.table().frames.is_empty(), "no second bonus");
+    assert_eq!(st.actor(), Some(1 - s), "the turn passed");
+}
