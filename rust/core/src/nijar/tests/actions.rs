@@ -361,9 +361,9 @@ fn s8_9_the_clean_option_says_how_many_cracks() {
     }
 }
 
-/// 8.9: the cracks go where the player chooses; none go back while a space is empty.
-#[test]
-fn s8_9_clean_distribution_is_the_players_choice() {
+/// A 2-player game whose seat to act holds a second, empty Cleanup Card (4 spaces) beside its
+/// starting one and 8 Cracks in its Cleaning Area (taken from the supply), and that seat.
+fn with_a_second_cleanup_and_a_full_cleaning_area() -> (NijarState, usize) {
     let mut st = started(2, 41);
     let s = st.actor().unwrap();
     let card = first_of(CardType::Cleanup) + 2; // 4 spaces (authored)
@@ -373,6 +373,13 @@ fn s8_9_clean_distribution_is_the_players_choice() {
     let extra = 8 - t.players[s].cracks;
     t.players[s].cracks = 8;
     t.supply.cracks -= extra;
+    (st, s)
+}
+
+/// 8.9: the cracks go where the player chooses; none go back while a space is empty.
+#[test]
+fn s8_9_clean_distribution_is_the_players_choice() {
+    let (mut st, s) = with_a_second_cleanup_and_a_full_cleaning_area();
     with_task(&mut st, Act::Clean);
     play(&mut st, Move::CleanBegin); // 3 cracks, 2 + 4 spaces
     let m = moves(&st);
@@ -757,15 +764,7 @@ fn s8_9_nothing_to_clean_with_an_empty_cleaning_area() {
 /// the completed starting card (2 spaces, 2 VP) pays out.
 #[test]
 fn s8_9_no_choice_is_asked_once_one_card_has_room() {
-    let mut st = started(2, 41);
-    let s = st.actor().unwrap();
-    let card = first_of(CardType::Cleanup) + 2; // 4 spaces (authored)
-    take_out(&mut st, card);
-    let t = st.table_mut();
-    t.players[s].cleanups.push(Cleanup { card, cracks: 0 });
-    let extra = 8 - t.players[s].cracks;
-    t.players[s].cracks = 8;
-    t.supply.cracks -= extra;
+    let (mut st, s) = with_a_second_cleanup_and_a_full_cleaning_area();
     let vp = st.table().players[s].vp[3];
     with_task(&mut st, Act::Clean);
     play(&mut st, Move::CleanBegin); // 3 cracks, 2 + 4 spaces
