@@ -4,6 +4,7 @@ vocabulary and no internal text, and the options say a row's actions are choose-
 from __future__ import annotations
 
 import importlib.util
+import io
 import random
 import re
 from collections.abc import Callable
@@ -21,6 +22,7 @@ from craftgames.nijar.board import ICONS, LEGEND, iconized, render
 from craftgames.replay import Replay, load_replay
 from craftgames.table.menu import build_menu
 from craftgames.table.presentation import presentation
+from craftgames.table.session import TableGame
 
 # The board's icons (the legend's "Icons" line): 💰 Perra Gorda, 🧱 Clay, 💧 Glaze, ⚡ Crack,
 # ⭐ VP. Authored in rust/core/data/nijar.toml: Torno Alto costs 2 Perra Gorda, gives 1 VP
@@ -167,6 +169,51 @@ def test_no_internal_text_on_the_board_or_in_the_options() -> None:
             assert found is None, f"{found.group(0)!r} in: {text[:300]}"
             if players == 1:
                 assert "seat 1" not in text, text[:300]
+
+
+def play_and_read_the_table(players: int, seed: int) -> list[str]:
+    """What the table shows at 80x24 over a random game: every option as the table words it
+    (`name_sides`, `option_order`), and at every third decision the compact board and the
+    menu's lines (its title, groups and `unoffered` line) as the session prints them."""
+    options = {"difficulty": "normal"} if players == 1 else {}
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+    game = TableGame(
+        console,
+        game="nijar",
+        players=players,
+        seed=seed,
+        seats=["random"] * players,
+        options=options,
+        quiet=True,
+    )
+    rng = random.Random(seed)
+    seen: list[str] = []
+    step = 0
+    while not game.state.is_terminal():
+        seat = game.state.current_player()
+        worded = game._options(seat)
+        seen += [text for text, _ in worded]
+        if step % 3 == 0:
+            shown, menu = game._fit(seat, worded)
+            out = Console(width=80, record=True, file=io.StringIO())
+            out.print(game._board(seat, compact=True))
+            out.print(shown)
+            seen.append(out.export_text())
+            seen += game._menu_lines(seat, menu, False, None)
+        game.state.apply_action(rng.choice(game.state.legal_actions()))
+        step += 1
+    return seen
+
+
+def test_no_internal_text_on_the_compact_board_or_in_the_tables_options() -> None:
+    # What an 80x24 screen shows (the compact board, the options as the table rewords and
+    # groups them, the menu's title), in a 2-player game and a solo game.
+    for players, seed in ((2, 1), (1, 2)):
+        for text in play_and_read_the_table(players, seed):
+            found = INTERNAL.search(text)
+            assert found is None, f"{found.group(0)!r} in: {text[:300]}"
+            if players == 1:
+                assert "seat 1" not in text.lower(), text[:300]
 
 
 def test_a_rows_actions_are_choose_one_and_the_options_say_so() -> None:
