@@ -553,9 +553,6 @@ def test_options_speak_the_boards_words() -> None:
     def says(engine: str) -> str:
         return show.name_sides(engine, 0, ["you", "seat 1"])
 
-    # A kiln's face and "Open here" say "Acquire 1 Card"; the engine's option said "Acquire
-    # Card bonus".
-    assert says("Acquire Card bonus") == "Acquire 1 Card (bonus)"
     # 8.6: shaping two pieces puts 2 Cracks into your Cleaning Area; "for 2 Clay and 2
     # Cracks" read as paying Cracks, as a face says a Crack cost "(into your Cleaning Area)".
     assert says("Shape a Jug and a Pot for 2 Clay and 2 Cracks") == (
@@ -704,12 +701,9 @@ def test_open_here_says_which_action_is_under_way() -> None:
 def test_a_log_line_keeps_its_mover_first() -> None:
     # The table words a log line's first line as it words an option; the row action's mark
     # went before the mover ("Row: seat 1 (human): Collect Esparto from every esparto
-    # card"), and the engine's "Acquire Card bonus" stayed as it was in the log.
+    # card").
     show = presentation("nijar")
     row_one = "— the row's one action, instead of Clean or First Player Action"
     assert show.name_sides(f"seat 1 (human): Collect Esparto {row_one}", 1, []) == (
         "seat 1 (human): Row: Collect Esparto"
-    )
-    assert show.name_sides("seat 0 (mcts:300): Acquire Card bonus", 1, []) == (
-        "seat 0 (mcts:300): Acquire 1 Card (bonus)"
     )

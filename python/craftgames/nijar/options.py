@@ -70,9 +70,9 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     text = _ROW_ONE.sub(lambda m: ROW + m.group("what"), text)
     text = _COMBO.sub(_combo, text)
     text = re.sub(r"^Move the donkey to ", "Move donkey to ", text)
-    # The board's words: a card's "Acquire 1 Card", a wheel's "(next: Shape)", and a cost
-    # in Cracks gained "(into your Cleaning Area)" (8.6: Shape two pieces).
-    text = re.sub(r"^Acquire Card bonus$", "Acquire 1 Card (bonus)", text)
+    # The board's words: a wheel's "(next: Shape)", and a cost in Cracks gained "(into your
+    # Cleaning Area)" (8.6: Shape two pieces). (The engine names the acts as the board does,
+    # `Act::label`: "Acquire 1 Card (bonus)".)
     text = text.replace("(next space: ", "(next: ")
     # 8.11 / 10.4: the right-hand track's space k is turn k of the next round (the rule's
     # example: Paula takes the second space, "Paula will be second in the next round");
@@ -326,7 +326,7 @@ def decision(observation: Mapping[str, Any]) -> str | None:
 # card's side).
 _TASK_OPTIONS = {
     **{k: f"{_ACT_NAMES[k]}: " for k in ("fire1", "paint1", "clean1", "throw1", "clay1")},
-    "acquire1": "Acquire 1 Card (bonus)",
+    "acquire1": f"{_ACT_NAMES['acquire1']} (bonus)",
     "pg_or_glaze": "Bonus: take ",
     "esparto1": "Collect 1 Esparto: ",
 }
