@@ -20,6 +20,7 @@ from craftgames import nijar
 from craftgames.nijar import board as nijar_board
 from craftgames.nijar.board import ICONS, LEGEND, iconized, render
 from craftgames.replay import Replay, load_replay
+from craftgames.table.listing import table_options
 from craftgames.table.menu import build_menu
 from craftgames.table.presentation import presentation
 from craftgames.table.session import TableGame
@@ -707,3 +708,61 @@ def test_a_log_line_keeps_its_mover_first() -> None:
     assert show.name_sides(f"seat 1 (human): Collect Esparto {row_one}", 1, []) == (
         "seat 1 (human): Row: Collect Esparto"
     )
+
+
+def test_a_card_to_acquire_or_play_says_what_it_does() -> None:
+    # Issue 17, §6: at 80x24 the compact board leaves the Draft Area's and the hand's faces
+    # to `b`, and an Acquire option said the card's name, type, row and cost only. Each
+    # Acquire and Play option now ends with the card's face but its type and cost (in the
+    # option already). Authored in rust/core/data/nijar.toml: the Esparto Trenzado cards
+    # give 2 Clay or 1 Glaze; Torno Alto 1 VP when played, spaces fire1, shape, paint1,
+    # shape, 4 VP at the end.
+    want = {
+        "Esparto Trenzado": " — Collect Esparto gives 2🧱 or 1💧",
+        "Torno Alto": " — 1⭐ when played; vase: Fire 1 Piece→Shape→Paint 1 Piece→Shape; "
+        "4⭐ at the end",
+    }
+    show = presentation("nijar")
+    seen: set[str] = set()
+    plays = 0
+    for seed in range(40):
+        state = nijar.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and len(seen) < len(want):
+            seat = state.current_player()
+            for text, _ in table_options(show, state, seat, ["you", "seat 1"]):
+                card = re.match(r"(Acquire|Play) (?!Cards \(|1 Card \()(.+?) \(", text)
+                if card is None:
+                    continue
+                assert " — " in text, text
+                plays += card.group(1) == "Play"
+                for name, effect in want.items():
+                    if card.group(2).startswith(name):
+                        assert text.endswith(effect), text
+                        seen.add(name)
+            state.apply_action(rng.choice(state.legal_actions()))
+        if len(seen) == len(want):
+            break
+    assert seen == set(want) and plays > 0, (seen, plays)
+
+
+def test_the_last_revealed_competition_card_is_on_the_compact_board() -> None:
+    # 12.5: the Competition's revealed cards are public; the compact board showed only how
+    # many. Where a step of an action is played (here a card to acquire) the last one's
+    # face is on it. Authored: Competition 6 takes the middle row's column 3 and its icon
+    # discards the cards above and below its donkey (space = [2, 3], "discard_vertical").
+    state = nijar.new_game(players=1, seed=2, difficulty="normal")
+    rng = random.Random(2)
+    while not state.is_terminal():
+        obs = state.observation(0)
+        revealed = obs["competition"]["revealed"]
+        if revealed and revealed[-1]["name"] == "Competition 6" and obs["mode"]["kind"] != "idle":
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    else:
+        raise AssertionError("Competition 6 was never the last card revealed")
+    face = (
+        "Revealed last: Competition 6 — a craftswoman on the main board's middle row, "
+        "column 3; discards the cards above and below its donkey"
+    )
+    assert face in " ".join(compact_text(obs).split()), compact_text(obs)
