@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+import re
+from typing import Any
 
 import numpy as np
 import pytest
@@ -13,6 +15,7 @@ from rich.console import Console
 import craftgames
 from craftgames import nijar
 from craftgames.nijar.board import LEGEND, render, rule_section
+from craftgames.nijar.marks import _ACT_NAMES
 
 
 def test_random_game_plays_to_the_end_and_round_trips() -> None:
@@ -220,3 +223,63 @@ def test_observations_share_card_faces() -> None:
         if x is not None
     ]
     assert pairs and all(x is y for x, y in pairs)
+
+
+def _at_first_turn(state: craftgames.State) -> craftgames.State:
+    while state.observation(0)["phase"]["phase"] != "turns":
+        state.apply_action(state.legal_actions()[0])
+    return state
+
+
+def test_the_boards_act_names_are_the_engines() -> None:
+    # python/craftgames/nijar/marks.py `_ACT_NAMES` mirrors Rust `Act::label`, in the order
+    # of the act codes (the observation's frames give a task by its code). Read from the
+    # engine through public paths: the state document's codes beside the observation's
+    # keys; the labels in the engine's sentences — a placement names its row's three actions
+    # and its column's bonus, the Special Action its two bonuses — and, for an act no
+    # board space shows, the options of a turn holding that one task (a document edited so),
+    # which begin with the act's name.
+    keys = list(_ACT_NAMES)
+    place = re.compile(
+        r"Place .+ on the (top|middle|bottom) row, column (\w) "
+        r"\(one of (.+), (.+) or (.+); bonus (.+)\)(, returning .+)?"
+    )
+    special = re.compile(
+        r"Place a craftswoman on the Special Action \(Collect 1 Esparto, (.+), (.+)\)"
+    )
+    named: set[str] = set()
+    doc: dict[str, Any] = {}
+    # 4 players place all 7 bonus tiles (4.1.3), 2 only 5.
+    for seed, players in ((seed, players) for seed in range(6) for players in (2, 4)):
+        for first in (False, True):
+            state = nijar.new_game(players=players, seed=seed, first_game_layout=first)
+            state = _at_first_turn(state)
+            doc = json.loads(state.to_json())
+            table, obs = doc["table"], state.observation(0)
+            codes = table["layout"] + table["columns"] + table["special"]
+            shown = obs["layout"] + obs["column_bonuses"] + obs["special_bonuses"]
+            for code, key in zip(codes, shown, strict=True):
+                assert (code, key) == (255, None) or keys[code] == key, (code, key)
+            for text in map(state.action_to_string, state.legal_actions()):
+                if (m := place.fullmatch(text)) is not None:
+                    row = ("top", "middle", "bottom").index(m.group(1))
+                    tiles = obs["layout"][row * 3 : row * 3 + 3]
+                    assert [m.group(k) for k in (3, 4, 5)] == [_ACT_NAMES[t] for t in tiles], text
+                    bonus = obs["column_bonuses"]["123AB".index(m.group(2))]
+                    assert m.group(6) == (_ACT_NAMES[bonus] if bonus else "none"), text
+                    named.update(t for t in [*tiles, bonus] if t)
+                elif (m := special.fullmatch(text)) is not None:
+                    bonuses = obs["special_bonuses"]
+                    assert [m.group(1), m.group(2)] == [_ACT_NAMES[b] for b in bonuses], text
+                    named.update(bonuses)
+    # The acts no space of these boards showed: a turn with that one task open.
+    for key in (k for k in keys if k not in named):
+        edited = json.loads(json.dumps(doc))
+        edited["table"]["frames"] = [{"ordered": False, "tasks": [keys.index(key)]}]
+        edited["table"]["in_turn"] = True
+        state = craftgames.State.from_json(json.dumps(edited))
+        options = [state.action_to_string(a) for a in state.legal_actions()]
+        begun = [o for o in options if not o.startswith("Give up the actions and bonuses")]
+        assert begun and all(o.startswith(_ACT_NAMES[key]) for o in begun), (key, options)
+        named.add(key)
+    assert named == set(keys)

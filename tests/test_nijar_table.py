@@ -4,6 +4,7 @@ vocabulary and no internal text, and the options say a row's actions are choose-
 from __future__ import annotations
 
 import importlib.util
+import io
 import random
 import re
 from collections.abc import Callable
@@ -19,8 +20,10 @@ from craftgames import nijar
 from craftgames.nijar import board as nijar_board
 from craftgames.nijar.board import ICONS, LEGEND, iconized, render
 from craftgames.replay import Replay, load_replay
+from craftgames.table.listing import table_options
 from craftgames.table.menu import build_menu
 from craftgames.table.presentation import presentation
+from craftgames.table.session import TableGame
 
 # The board's icons (the legend's "Icons" line): 💰 Perra Gorda, 🧱 Clay, 💧 Glaze, ⚡ Crack,
 # ⭐ VP. Authored in rust/core/data/nijar.toml: Torno Alto costs 2 Perra Gorda, gives 1 VP
@@ -167,6 +170,51 @@ def test_no_internal_text_on_the_board_or_in_the_options() -> None:
             assert found is None, f"{found.group(0)!r} in: {text[:300]}"
             if players == 1:
                 assert "seat 1" not in text, text[:300]
+
+
+def play_and_read_the_table(players: int, seed: int) -> list[str]:
+    """What the table shows at 80x24 over a random game: every option as the table words it
+    (`name_sides`, `option_order`), and at every third decision the compact board and the
+    menu's lines (its title, groups and `unoffered` line) as the session prints them."""
+    options = {"difficulty": "normal"} if players == 1 else {}
+    console = Console(file=io.StringIO(), width=80, height=24, force_terminal=True)
+    game = TableGame(
+        console,
+        game="nijar",
+        players=players,
+        seed=seed,
+        seats=["random"] * players,
+        options=options,
+        quiet=True,
+    )
+    rng = random.Random(seed)
+    seen: list[str] = []
+    step = 0
+    while not game.state.is_terminal():
+        seat = game.state.current_player()
+        worded = game._options(seat)
+        seen += [text for text, _ in worded]
+        if step % 3 == 0:
+            shown, menu = game._fit(seat, worded)
+            out = Console(width=80, record=True, file=io.StringIO())
+            out.print(game._board(seat, compact=True))
+            out.print(shown)
+            seen.append(out.export_text())
+            seen += game._menu_lines(seat, menu, False, None)
+        game.state.apply_action(rng.choice(game.state.legal_actions()))
+        step += 1
+    return seen
+
+
+def test_no_internal_text_on_the_compact_board_or_in_the_tables_options() -> None:
+    # What an 80x24 screen shows (the compact board, the options as the table rewords and
+    # groups them, the menu's title), in a 2-player game and a solo game.
+    for players, seed in ((2, 1), (1, 2)):
+        for text in play_and_read_the_table(players, seed):
+            found = INTERNAL.search(text)
+            assert found is None, f"{found.group(0)!r} in: {text[:300]}"
+            if players == 1:
+                assert "seat 1" not in text.lower(), text[:300]
 
 
 def test_a_rows_actions_are_choose_one_and_the_options_say_so() -> None:
@@ -506,9 +554,6 @@ def test_options_speak_the_boards_words() -> None:
     def says(engine: str) -> str:
         return show.name_sides(engine, 0, ["you", "seat 1"])
 
-    # A kiln's face and "Open here" say "Acquire 1 Card"; the engine's option said "Acquire
-    # Card bonus".
-    assert says("Acquire Card bonus") == "Acquire 1 Card (bonus)"
     # 8.6: shaping two pieces puts 2 Cracks into your Cleaning Area; "for 2 Clay and 2
     # Cracks" read as paying Cracks, as a face says a Crack cost "(into your Cleaning Area)".
     assert says("Shape a Jug and a Pot for 2 Clay and 2 Cracks") == (
@@ -657,12 +702,67 @@ def test_open_here_says_which_action_is_under_way() -> None:
 def test_a_log_line_keeps_its_mover_first() -> None:
     # The table words a log line's first line as it words an option; the row action's mark
     # went before the mover ("Row: seat 1 (human): Collect Esparto from every esparto
-    # card"), and the engine's "Acquire Card bonus" stayed as it was in the log.
+    # card").
     show = presentation("nijar")
     row_one = "— the row's one action, instead of Clean or First Player Action"
     assert show.name_sides(f"seat 1 (human): Collect Esparto {row_one}", 1, []) == (
         "seat 1 (human): Row: Collect Esparto"
     )
-    assert show.name_sides("seat 0 (mcts:300): Acquire Card bonus", 1, []) == (
-        "seat 0 (mcts:300): Acquire 1 Card (bonus)"
+
+
+def test_a_card_to_acquire_or_play_says_what_it_does() -> None:
+    # Issue 17, §6: at 80x24 the compact board leaves the Draft Area's and the hand's faces
+    # to `b`, and an Acquire option said the card's name, type, row and cost only. Each
+    # Acquire and Play option now ends with the card's face but its type and cost (in the
+    # option already). Authored in rust/core/data/nijar.toml: the Esparto Trenzado cards
+    # give 2 Clay or 1 Glaze; Torno Alto 1 VP when played, spaces fire1, shape, paint1,
+    # shape, 4 VP at the end.
+    want = {
+        "Esparto Trenzado": " — Collect Esparto gives 2🧱 or 1💧",
+        "Torno Alto": " — 1⭐ when played; vase: Fire 1 Piece→Shape→Paint 1 Piece→Shape; "
+        "4⭐ at the end",
+    }
+    show = presentation("nijar")
+    seen: set[str] = set()
+    plays = 0
+    for seed in range(40):
+        state = nijar.new_game(players=2, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_terminal() and len(seen) < len(want):
+            seat = state.current_player()
+            for text, _ in table_options(show, state, seat, ["you", "seat 1"]):
+                card = re.match(r"(Acquire|Play) (?!Cards \(|1 Card \()(.+?) \(", text)
+                if card is None:
+                    continue
+                assert " — " in text, text
+                plays += card.group(1) == "Play"
+                for name, effect in want.items():
+                    if card.group(2).startswith(name):
+                        assert text.endswith(effect), text
+                        seen.add(name)
+            state.apply_action(rng.choice(state.legal_actions()))
+        if len(seen) == len(want):
+            break
+    assert seen == set(want) and plays > 0, (seen, plays)
+
+
+def test_the_last_revealed_competition_card_is_on_the_compact_board() -> None:
+    # 12.5: the Competition's revealed cards are public; the compact board showed only how
+    # many. Where a step of an action is played (here a card to acquire) the last one's
+    # face is on it. Authored: Competition 6 takes the middle row's column 3 and its icon
+    # discards the cards above and below its donkey (space = [2, 3], "discard_vertical").
+    state = nijar.new_game(players=1, seed=2, difficulty="normal")
+    rng = random.Random(2)
+    while not state.is_terminal():
+        obs = state.observation(0)
+        revealed = obs["competition"]["revealed"]
+        if revealed and revealed[-1]["name"] == "Competition 6" and obs["mode"]["kind"] != "idle":
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    else:
+        raise AssertionError("Competition 6 was never the last card revealed")
+    face = (
+        "Revealed last: Competition 6 — a craftswoman on the main board's middle row, "
+        "column 3; discards the cards above and below its donkey"
     )
+    assert face in " ".join(compact_text(obs).split()), compact_text(obs)

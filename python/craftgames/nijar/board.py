@@ -359,7 +359,7 @@ def _competition(c: Mapping[str, Any]) -> RenderableType:
 
 # -- the compact board: what a short terminal shows above the options, a line a part ------
 # Left out (the full board, `b`, has them): the faces of the draft area's cards, the
-# workshops, the faces of the hand and of the Competition's revealed cards.
+# workshops, the faces of the hand and of the Competition's revealed cards but its last.
 
 
 def _short_who(seat: object, obs: Obs) -> str:
@@ -552,21 +552,29 @@ def _dice(obs: Obs, sep: str) -> str:
     return "not rolled" if not dice or str(name).startswith("setup") else dice
 
 
-def _compact_competition(c: Mapping[str, Any]) -> list[str]:
+def _compact_competition(c: Mapping[str, Any], last_face: bool) -> list[str]:
     held = [f"{_PIECES[i]} {s}" for i, s in enumerate(_seq(c.get("pieces"))) if s != "none"]
     back = _seq(c.get("top_card_back"))
     rounds = "; ".join(
         f"round {r + 1} {', '.join(str(x) for x in _seq(b)) or 'nothing'}"
         for r, b in enumerate(back)
     )
-    revealed = sum(isinstance(card, Mapping) for card in _seq(c.get("revealed")))
-    # Its difficulty is on the full board (`b`).
+    shown = [card for card in _seq(c.get("revealed")) if isinstance(card, Mapping)]
+    # Its difficulty, and the faces of the cards revealed before the last, are on the full
+    # board (`b`); the last card revealed (12.5: its craftswoman's space, its donkey's move)
+    # here with `last_face`.
+    last = (
+        [f"  Revealed last: {shown[-1].get('name')} — {iconized(str(shown[-1].get('face', '')))}"]
+        if shown and last_face
+        else []
+    )
     return [
         f"Competition: {c.get('score')}{ICONS['VP']} · "
         f"{_count(c.get('craftswomen'), 'craftswoman', 'craftswomen')} · "
         f"deck {c.get('deck_size')} · pieces: {', '.join(held) or 'none'}",
         f"  Next card's back: {rounds or 'no card left'}"
-        + (f" · {revealed} revealed" if revealed else ""),
+        + (f" · {len(shown)} revealed" if shown else ""),
+        *last,
     ]
 
 
@@ -745,7 +753,15 @@ def _compact(observation: Obs, viewer: object, private: bool) -> RenderableType:
         lines += _compact_draft(observation)
     competition = observation.get("competition")
     if isinstance(competition, Mapping):
-        lines += _compact_competition(competition)
+        # The last revealed card's face where a step of an action is being played (a card
+        # to acquire, a vase to move) and between the turns; where a craftswoman is placed
+        # or a placement's actions are chosen the screen is full (its craftswomen are on
+        # the rows above, its donkey in the Draft Area).
+        mode = observation.get("mode")
+        phase = observation.get("phase")
+        idle = not isinstance(mode, Mapping) or mode.get("kind") == "idle"
+        turns = isinstance(phase, Mapping) and phase.get("phase") == "turns"
+        lines += _compact_competition(competition, last_face=not (turns and idle))
     for p in _seq(observation.get("players_view")):
         me = p.get("seat") == viewer if isinstance(p, Mapping) else False
         if isinstance(p, Mapping) and (placing or (me and private)):

@@ -70,9 +70,9 @@ def name_sides(text: str, seat: int, names: Sequence[str]) -> str:
     text = _ROW_ONE.sub(lambda m: ROW + m.group("what"), text)
     text = _COMBO.sub(_combo, text)
     text = re.sub(r"^Move the donkey to ", "Move donkey to ", text)
-    # The board's words: a card's "Acquire 1 Card", a wheel's "(next: Shape)", and a cost
-    # in Cracks gained "(into your Cleaning Area)" (8.6: Shape two pieces).
-    text = re.sub(r"^Acquire Card bonus$", "Acquire 1 Card (bonus)", text)
+    # The board's words: a wheel's "(next: Shape)", and a cost in Cracks gained "(into your
+    # Cleaning Area)" (8.6: Shape two pieces). (The engine names the acts as the board does,
+    # `Act::label`: "Acquire 1 Card (bonus)".)
     text = text.replace("(next space: ", "(next: ")
     # 8.11 / 10.4: the right-hand track's space k is turn k of the next round (the rule's
     # example: Paula takes the second space, "Paula will be second in the next round");
@@ -233,7 +233,40 @@ def option_order(
     # Ranked in the given order first, so that a kind keeps the place of its first option.
     keyed = [key(item) for item in enumerate(options)]
     order = sorted(range(len(options)), key=lambda i: keyed[i])
-    return [options[i] for i in order]
+    effects = _effects(observation)
+    return [_with_effect(options[i], effects) for i in order]
+
+
+# A card chosen by name: one to acquire ("Acquire Torno Alto (Potter's Wheel), row 1: 2
+# Perra Gorda") or one to play from the hand ("Play Torno Fino (Potter's Wheel) on ...",
+# "Play Limpieza 1 (Cleanup), paying 1 Perra Gorda").
+_CHOSEN = re.compile(r"^(?:Acquire|Play) (?P<card>.+?) \([^()]+\)(?: on |, row \d: |, paying |$)")
+
+
+def _effects(obs: Mapping[str, Any]) -> dict[str, str]:
+    """What each card of the Draft Area and of the viewer's hand does, in a few words, by
+    its name: its face (the engine's words) without its type and cost, which the option
+    says, in the board's icons, a wheel's spaces joined by arrows."""
+    cards = [card for row in _seq(obs.get("draft")) for card in _seq(row)]
+    cards += list(_seq(_seat_view(obs, obs.get("viewer")).get("hand")))
+    effects: dict[str, str] = {}
+    for card in cards:
+        if not isinstance(card, Mapping) or not isinstance(card.get("face"), str):
+            continue
+        parts = [p for p in card["face"].split(" · ")[1:] if not p.startswith("costs ")]
+        text = "; ".join(parts).replace("vase spaces: ", "vase: ").replace(" → ", "→")
+        text = text.replace(" when the vase reaches the end", " at the end")
+        effects[str(card.get("name"))] = iconized(text)
+    return effects
+
+
+def _with_effect(option: tuple[str, int], effects: Mapping[str, str]) -> tuple[str, int]:
+    """An Acquire or Play option with the card's effect after a " — " (issue 17, §6: on the
+    compact board a card chosen showed its name, type, row and cost, not what it does)."""
+    text, action = option
+    found = _CHOSEN.match(text)
+    effect = effects.get(found.group("card")) if found is not None else None
+    return (f"{text} — {effect}", action) if effect else option
 
 
 _PLACE = re.compile(
@@ -268,7 +301,7 @@ def option_path(text: str) -> tuple[str, ...]:
             f"{place.group('row')} row ({acts})",
             f"column {place.group('col')}, bonus {place.group('bonus')}{many}{place.group('rest')}",
         )
-    acquire = re.match(r"^Acquire (.+), row (\d): (\d+ Perra Gorda)$", text)
+    acquire = re.match(r"^Acquire (.+), row (\d): (\d+ Perra Gorda)( — .+)?$", text)
     if acquire is not None:
         # 8.1: up to two cards, one step each; the rows stay the menu's first lines at every
         # step (the second card's shorter list fits unfolded, and its numbers moved), a row
@@ -279,7 +312,7 @@ def option_path(text: str) -> tuple[str, ...]:
                 family=[f"{_ACQUIRE_ROW}{r}" for r in "123"],
                 absent="none you can take now",
             ),
-            f"{acquire.group(1)}: {acquire.group(3)}",
+            f"{acquire.group(1)}: {acquire.group(3)}{acquire.group(4) or ''}",
         )
     if text.startswith("Place a craftswoman on the Special Action"):
         return ("Place", text.removeprefix("Place a craftswoman on "))
@@ -326,7 +359,7 @@ def decision(observation: Mapping[str, Any]) -> str | None:
 # card's side).
 _TASK_OPTIONS = {
     **{k: f"{_ACT_NAMES[k]}: " for k in ("fire1", "paint1", "clean1", "throw1", "clay1")},
-    "acquire1": "Acquire 1 Card (bonus)",
+    "acquire1": f"{_ACT_NAMES['acquire1']} (bonus)",
     "pg_or_glaze": "Bonus: take ",
     "esparto1": "Collect 1 Esparto: ",
 }

@@ -286,7 +286,8 @@ impl NijarState {
             ),
             Move::NoEndgame => "Play no endgame scoring card this round".to_string(),
             Move::AcquireBegin => "Acquire Cards (up to 2)".to_string(),
-            Move::AcquireBonus => "Acquire Card bonus".to_string(),
+            // 9.6, named as the board and the cards name it ("Acquire 1 Card").
+            Move::AcquireBonus => format!("{} (bonus)", Act::Acquire1.label()),
             Move::Refresh(r) => format!(
                 "Return draft row {} (all one type) to its deck and draw anew",
                 r + 1
@@ -330,12 +331,12 @@ impl NijarState {
             // and "Upon reaching the last position, immediately gain 2 VP".
             Move::Technology => {
                 let spaces = p.tech + 2;
+                // Named as the board and the cards name the action (`Act::label`).
+                let name = Act::Technology.label();
                 if usize::from(p.tech) + 1 >= TECH_LAST {
-                    format!("Advance the technology marker to its last position (a Throw then moves up to {spaces} spaces; gain 2 VP)")
+                    format!("{name}: the marker to its last position (a Throw then moves up to {spaces} spaces; gain 2 VP)")
                 } else {
-                    format!(
-                        "Advance the technology marker (a Throw then moves up to {spaces} spaces)"
-                    )
+                    format!("{name}: the marker one space on (a Throw then moves up to {spaces} spaces)")
                 }
             }
             Move::Advance(w) => {

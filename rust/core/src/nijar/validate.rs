@@ -455,8 +455,9 @@ pub(super) fn validate(st: &NijarState) -> EngineResult<()> {
     Ok(())
 }
 
-/// 4.3: a seat has its starting potter's wheel once it has chosen its combination (in setup,
-/// the seats before the one choosing, in reverse turn order), and from then on always.
+/// 4.3: a seat has its starting potter's wheel, and resources, once it has chosen its
+/// combination (in setup, the seats before the one choosing, in reverse turn order), and from
+/// then on always.
 fn starting_wheels(st: &NijarState) -> EngineResult<()> {
     let t = &st.t;
     let n = st.n();
@@ -483,6 +484,12 @@ fn starting_wheels(st: &NijarState) -> EngineResult<()> {
         check(
             has == (j < chosen) && (has || p.wheels.is_empty()),
             "wheels: a seat has its starting wheel exactly once it has chosen its combination",
+        )?;
+        // 4.2.5 / 4.3.1: before its choice a seat holds nothing (its Clay marker on 0); the
+        // choice gives it the Starting Resource Card's resources, so any it held would be lost.
+        check(
+            has || (p.clay, p.pg, p.glaze, p.cracks) == (0, 0, 0, 0),
+            "setup: a seat holds no resources before it chooses its combination",
         )?;
     }
     Ok(())

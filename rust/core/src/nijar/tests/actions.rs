@@ -216,13 +216,13 @@ fn s8_4_technology() {
     let technology = encode(Move::Technology);
     assert_eq!(
         st.action_to_string(technology),
-        "Advance the technology marker (a Throw then moves up to 2 spaces)"
+        "Advance Technology: the marker one space on (a Throw then moves up to 2 spaces)"
     );
     play(&mut st, Move::Technology);
     assert_eq!(st.table().players[s].vp[2], 0);
     assert_eq!(
         st.action_to_string(technology),
-        "Advance the technology marker to its last position (a Throw then moves up to 3 \
+        "Advance Technology: the marker to its last position (a Throw then moves up to 3 \
          spaces; gain 2 VP)"
     );
     play(&mut st, Move::Technology);
@@ -650,7 +650,7 @@ fn s8_1_no_refresh_after_the_first_card() {
 /// the others, while one under another player's donkey ("not available for you to acquire")
 /// stays. Oracle: the other donkey's card stays at its space every time; the card that was
 /// under your donkey is shuffled in like the rest, so in some of eight refreshes it is left in
-/// the deck — which could never happen if it stayed (three cards back, three drawn).
+/// the deck — which could never happen if it stayed (four cards back, four drawn).
 #[test]
 fn s8_1_refresh_returns_the_card_under_your_own_donkey() {
     let mut left_in_deck = 0;

@@ -35,6 +35,34 @@ fn s4_1_1_tiles_are_random_but_turn_order_and_play_never_share_a_row() {
     assert_eq!(first.table().layout, want);
 }
 
+/// 4.1.1 / 8: the nine action tiles are the main actions but Shape ("one action that can
+/// only be performed through the movement of your Wooden Vases") and Advance Technology
+/// (the reading in docs/games/nijar.md: the technology track is advanced only through the
+/// workshop), "Turn Order" being the First Player Action; every layout holds each once.
+#[test]
+fn s4_1_1_the_nine_tiles_are_the_main_actions_but_shape_and_advance_technology() {
+    let mut tiles = vec![
+        Act::Acquire,
+        Act::Play,
+        Act::Clay,
+        Act::Throw,
+        Act::Fire,
+        Act::Paint,
+        Act::Clean,
+        Act::Esparto,
+        Act::FirstPlayer,
+    ];
+    tiles.sort_by_key(|&a| a as u8);
+    for seed in 0..30 {
+        for players in [1, 2, 4] {
+            let st = new(players, seed);
+            let mut layout: Vec<Act> = (0..9).map(|i| st.tile(i)).collect();
+            layout.sort_by_key(|&a| a as u8);
+            assert_eq!(layout, tiles, "{players} players, seed {seed}");
+        }
+    }
+}
+
 /// 4.1.2–3: columns A and B blocked by player count; 2 bonus tiles on the Special Action and
 /// one on each open column; the 3-icon tile only with 3+ players, the 4-icon one with 4.
 #[test]

@@ -1,10 +1,12 @@
 //! The typed observation's own spellings of the phase and the compound action: the state
 //! document's (`Phase`'s and `Mode`'s serde names and fields), with the keys sorted; and the
-//! set of cards on the table its `known_elsewhere` leaves out.
+//! set of cards on the table its `known_elsewhere` leaves out; and the state documents
+//! `from_json` refuses because play would refuse them later (issue 17, point 5).
 
 use super::super::data::{Act, NUM_CARD_IDS, NUM_GAME_CARDS};
 use super::super::state::{Mode, NijarConfig, NijarState, Phase};
 use super::super::view::{ModeView, PhaseView};
+use super::{moves, play, started};
 use crate::engine::{FixedVec, GameState, Rng};
 
 /// `view` as text is the document's `value` with its keys sorted (serde_json's `Value`
@@ -154,4 +156,120 @@ fn an_acquire_or_a_clean_counting_past_what_play_reaches_is_refused() {
             .to_string();
         assert!(refused.contains("mode: out of range"), "{refused}");
     }
+}
+
+/// The document of `st` as JSON, to edit as a saved file would be edited.
+fn document(st: &NijarState) -> serde_json::Value {
+    let doc: serde_json::Value = serde_json::from_str(&st.to_json_string()).unwrap();
+    NijarState::from_json(&doc.to_string()).expect("the unedited document loads");
+    doc
+}
+
+/// The sentence `from_json` refuses `doc` with (the test fails if it is accepted).
+fn refusal(doc: &serde_json::Value) -> String {
+    match NijarState::from_json(&doc.to_string()) {
+        Ok(_) => panic!("the edited document was accepted"),
+        Err(e) => e.to_string(),
+    }
+}
+
+/// A solo game at its first turn: you and the Competition have taken as many turns, or the
+/// Competition one more if it plays first (7.2).
+fn solo_at_its_first_turn() -> serde_json::Value {
+    let st = started(1, 17);
+    let t = st.table();
+    assert_eq!((t.phase, t.players[0].turns), (Phase::Turns, 0));
+    assert!(
+        t.spaces.iter().flatten().all(|o| o.count == 0),
+        "nothing placed"
+    );
+    document(&st)
+}
+
+/// 4.2.2: every seat has its Starting Cleanup Card from the setup on. A document in the
+/// setup without one loaded, and 8 moves later, the setup done, its own document was refused
+/// ("cleanups: the starting card first"): it is refused at load.
+#[test]
+fn s4_2_a_setup_document_without_a_starting_cleanup_card_is_refused() {
+    let st = NijarState::new_game(2, 17, None, NijarConfig::default()).unwrap();
+    assert_eq!(st.table().phase, Phase::SetupCombo { k: 0 });
+    let mut doc = document(&st);
+    doc["table"]["players"][1]["cleanups"] = serde_json::json!([]);
+    let why = refusal(&doc);
+    assert!(why.contains("cleanups: the starting card first"), "{why}");
+}
+
+/// 4.2.5 / 4.3.1: before it chooses its combination a seat holds nothing (its Clay marker on
+/// 0), and the choice gives it the Starting Resource Card's resources. A setup document whose
+/// unchosen seat held a Glaze or a Perra Gorda Token (taken from the General Supply, so
+/// conserved) loaded, and after that seat's choice its own document was refused ("glazes are
+/// not conserved", "Perra Gorda tokens are not conserved"): it is refused at load. A seat
+/// that has chosen may hold more (play adds to it).
+#[test]
+fn s4_3_1_a_seat_holding_resources_before_its_combination_is_refused() {
+    let mut st = NijarState::new_game(2, 17, None, NijarConfig::default()).unwrap();
+    let doc = document(&st);
+    for token in ["glaze", "pg", "cracks", "clay"] {
+        let mut held = doc.clone();
+        let amount = held["table"]["players"][0][token].as_u64().unwrap();
+        assert_eq!(amount, 0, "{token}: nothing before the combination");
+        held["table"]["players"][0][token] = 1.into();
+        if token != "clay" {
+            let supply = held["table"]["supply"][token].as_u64().unwrap();
+            held["table"]["supply"][token] = (supply - 1).into();
+        }
+        let why = refusal(&held);
+        assert!(
+            why.contains("a seat holds no resources before it chooses its combination"),
+            "{token}: {why}"
+        );
+    }
+    // The first seat to choose (the last in turn order) has chosen: one Glaze more is its own.
+    let first = moves(&st)[0];
+    play(&mut st, first);
+    let s = st.setup_seat(0);
+    let mut more = document(&st);
+    let glaze = more["table"]["players"][s]["glaze"].as_u64().unwrap();
+    let supply = more["table"]["supply"]["glaze"].as_u64().unwrap();
+    more["table"]["players"][s]["glaze"] = (glaze + 1).into();
+    more["table"]["supply"]["glaze"] = (supply - 1).into();
+    NijarState::from_json(&more.to_string()).expect("a chosen seat's extra Glaze loads");
+}
+
+/// 7.2 / 10: a round's cycles of turns each hold a turn with an open shop. A solo document
+/// with its turns raised (yours and the Competition's alike) loaded, and 97 moves later its
+/// own document was refused ("turns: too many"): it is refused at load — at the first turn
+/// nothing has been placed, discarded, sold, closed or revealed, so even one cycle is too
+/// many.
+#[test]
+fn s7_2_a_solo_document_with_its_turns_raised_is_refused() {
+    let doc = solo_at_its_first_turn();
+    for raise in [1, 20] {
+        let mut raised = doc.clone();
+        for path in ["/table/players/0/turns", "/table/solo/turns"] {
+            let turns = raised.pointer_mut(path).unwrap();
+            *turns = (turns.as_u64().unwrap() + raise).into();
+        }
+        let why = refusal(&raised);
+        assert!(
+            why.contains("turns: more cycles of turns than turns with an open shop"),
+            "+{raise}: {why}"
+        );
+    }
+}
+
+/// 7.2 / 12: the Competition takes its turns in turn order with you. A solo document with the
+/// Competition's turn counter alone raised loaded, and later its own document was refused
+/// ("solo: counters"): it is refused at load.
+#[test]
+fn s12_a_solo_document_with_the_competitions_counter_raised_is_refused() {
+    let doc = solo_at_its_first_turn();
+    let mut raised = doc.clone();
+    let turns = raised["table"]["solo"]["turns"].as_u64().unwrap();
+    raised["table"]["solo"]["turns"] = (turns + 20).into();
+    let why = refusal(&raised);
+    assert!(
+        why.contains("turns: the seats before the one to play have one turn more"),
+        "{why}"
+    );
 }
