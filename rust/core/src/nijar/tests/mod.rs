@@ -1,6 +1,7 @@
 //! Scenario tests, one or more per rule, named by rulebook section; every worked example of
 //! the rulebook is one. Oracles are written out in the tests, not taken from the engine.
 
+mod acquire;
 mod actions;
 mod card_file;
 mod endgame;
@@ -11,6 +12,7 @@ mod option_sets;
 mod round;
 mod scoring;
 mod setup;
+mod shape;
 mod solo;
 mod tally;
 mod tensor;

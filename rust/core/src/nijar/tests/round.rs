@@ -51,6 +51,25 @@ fn s7_1_market_update_and_the_reroll_decision() {
     );
 }
 
+/// 7.1: "Place the Market Markers in the appropriate row according to the number of
+/// players", and in solo at the solo icons (12.1.1): the authored board's starting heights
+/// are 0, 1 and 2 for 2, 3 and 4 players and 1 solo (`market_start` in nijar.toml); each
+/// marker then goes up by its column's demand and die.
+#[test]
+fn s7_1_the_markers_start_at_the_player_counts_height() {
+    for (players, start) in [(2, 0u8), (3, 1), (4, 2), (1, 1)] {
+        let st = started(players, 21);
+        let t = st.table();
+        let d = t.demand[0];
+        let mut dice = t.dice;
+        dice.sort_unstable();
+        for c in 0..3 {
+            let want = start + d[c] + dice[usize::from(d[c])];
+            assert_eq!(t.heights[c], want, "{players} players, column {c}");
+        }
+    }
+}
+
 /// 7.1: the Market Dice are six-sided: every die rolled shows 1 to 6, and over forty games
 /// every face turns up.
 #[test]
