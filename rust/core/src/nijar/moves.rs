@@ -703,8 +703,12 @@ impl NijarState {
 
     // --- resources (5.1–5.3) ---
 
-    /// Gains an amount: from the general supply while it lasts (5.3), clay up to 7, VP
-    /// onto the score track (as "Other" unless the caller books it).
+    /// Gains an amount: from the general supply while it lasts (5.3), clay up to 7. Only
+    /// Perra Gorda, Clay and Glazes are ever gained: Cracks come only as a cost (`pay`, after
+    /// `can_pay`'s room check, 5.1), a cleanup card's VP reward is booked by
+    /// `complete_cleanups` through `add_vp`, and the card-file reader allows no other reward
+    /// of Cracks or VP (esparto rewards are Perra Gorda, Clay or Glazes); the shop rewards,
+    /// bonuses, Extract Clay and the right-hand track gain fixed Perra Gorda, Clay or Glazes.
     pub(crate) fn gain(&mut self, s: Seat, a: Amount) {
         let sup = &mut self.t.supply;
         let p = &mut self.t.players[s];
@@ -720,12 +724,8 @@ impl NijarState {
                 p.glaze += n;
             }
             Res::Clay => p.clay = (p.clay + a.n).min(MAX_CLAY),
-            Res::Crack => {
-                let n = a.n.min(sup.cracks).min(CLEANING_AREA - p.cracks);
-                sup.cracks -= n;
-                p.cracks += n;
-            }
-            Res::Vp => p.vp[4] += i32::from(a.n),
+            // Never gained (above).
+            Res::Crack | Res::Vp => {}
         }
     }
 

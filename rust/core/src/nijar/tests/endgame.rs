@@ -4,13 +4,15 @@
 
 use super::super::actions::{encode, Move};
 use super::super::state::{EndgameChoice, NijarState, Phase};
-use super::{first_legal_or_any, play, started, PASSING};
+use super::{first_legal_or_any, play, started, MOVES_CAP, PASSING};
 use crate::engine::GameState;
 
 /// Passes every turn until the end of the first round's 10.2 step.
 fn to_endgame(players: usize, seed: u64) -> NijarState {
-    let mut st = started(players, seed);
+    let (mut st, mut played) = (started(players, seed), 0);
     while !matches!(st.table().phase, Phase::Endgame { .. }) {
+        assert!(played < MOVES_CAP, "the first round never ends");
+        played += 1;
         let pick = first_legal_or_any(&st, &PASSING);
         play(&mut st, pick);
     }

@@ -5,7 +5,7 @@ use super::super::data::{Act, CardType};
 use super::super::state::{Cleanup, Frame, Mode, Phase, Slot, TASK_ROW};
 use super::{
     first_legal, first_legal_or_any, first_of, give, moves, play, started, take_out, with_task,
-    with_tasks, PASSING,
+    with_tasks, MOVES_CAP, PASSING,
 };
 use crate::engine::GameState;
 
@@ -151,8 +151,10 @@ fn paula_takes_the_first_player_action_gains_2_and_is_second_next_round() {
 /// Plays every remaining turn of the round: the Special Action while craftswomen last, then
 /// close the shop, always declining bonuses; declines the endgame cards and the re-roll.
 pub(super) fn finish_round(st: &mut super::super::NijarState) {
-    let round = st.table().round;
+    let (round, mut played) = (st.table().round, 0);
     while st.table().round == round && st.table().phase != Phase::Over {
+        assert!(played < MOVES_CAP, "round {round} never ends");
+        played += 1;
         let declining = [Move::NoEndgame, Move::KeepDice];
         let pick = first_legal(st, &declining).unwrap_or_else(|| first_legal_or_any(st, &PASSING));
         play(st, pick);

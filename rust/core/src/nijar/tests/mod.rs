@@ -1,6 +1,7 @@
 //! Scenario tests, one or more per rule, named by rulebook section; every worked example of
 //! the rulebook is one. Oracles are written out in the tests, not taken from the engine.
 
+mod acquire;
 mod actions;
 mod card_file;
 mod endgame;
@@ -11,6 +12,7 @@ mod option_sets;
 mod round;
 mod scoring;
 mod setup;
+mod shape;
 mod solo;
 mod tally;
 mod tensor;
@@ -41,6 +43,12 @@ pub(super) fn modes() -> Vec<(usize, NijarConfig)> {
     modes
 }
 
+/// The most moves the helpers below play to finish a setup or a round: far more than play
+/// needs (a setup takes two decisions a seat, a round of passing play a few dozen), so a
+/// rules change that stops a setup or a round from ending fails the test at once instead of
+/// hanging the run (as the mutation runs' timeouts did).
+pub(super) const MOVES_CAP: usize = 2000;
+
 /// A new game at the start of its first turn (every setup choice the first one offered).
 pub(super) fn started(players: usize, seed: u64) -> NijarState {
     let config = NijarConfig {
@@ -48,9 +56,12 @@ pub(super) fn started(players: usize, seed: u64) -> NijarState {
         difficulty: 0,
     };
     let mut st = NijarState::new_game(players, seed, None, config).unwrap();
+    let mut played = 0;
     while st.table().phase != Phase::Turns {
+        assert!(played < MOVES_CAP, "the setup never reaches the first turn");
         let a = st.legal_actions()[0];
         st.apply_action(a).unwrap();
+        played += 1;
     }
     st
 }

@@ -51,6 +51,53 @@ fn s7_1_market_update_and_the_reroll_decision() {
     );
 }
 
+/// 7.1: "Place the Market Markers in the appropriate row according to the number of
+/// players", and in solo at the solo icons (12.1.1): the authored board's starting heights
+/// are 0, 1 and 2 for 2, 3 and 4 players and 1 solo (`market_start` in nijar.toml); each
+/// marker then goes up by its column's demand and die.
+#[test]
+fn s7_1_the_markers_start_at_the_player_counts_height() {
+    for (players, start) in [(2, 0u8), (3, 1), (4, 2), (1, 1)] {
+        let st = started(players, 21);
+        let t = st.table();
+        let d = t.demand[0];
+        let mut dice = t.dice;
+        dice.sort_unstable();
+        for c in 0..3 {
+            let want = start + d[c] + dice[usize::from(d[c])];
+            assert_eq!(t.heights[c], want, "{players} players, column {c}");
+        }
+    }
+}
+
+/// 7.1: "the First Player may choose to re-roll the Market Dice once and keep the new
+/// result": re-rolling throws the three dice again. At the start of round 2 of six games the
+/// re-rolled dice differ from the kept ones in some (the same three faces again every time
+/// is about one chance in 10^10: 0.021 a game), and each time the markers follow the dice
+/// kept.
+#[test]
+fn s7_1_a_reroll_throws_the_dice_again() {
+    let mut changed = 0;
+    for seed in 21..27 {
+        let mut st = started(2, seed);
+        finish_round(&mut st);
+        assert_eq!(st.table().phase, Phase::Reroll);
+        let before = st.table().dice;
+        play(&mut st, Move::Reroll);
+        let t = st.table();
+        if t.dice != before {
+            changed += 1;
+        }
+        let (d, mut dice) = (t.demand[1], t.dice);
+        dice.sort_unstable();
+        for c in 0..3 {
+            // 2 players start at height 0 (`market_start`).
+            assert_eq!(t.heights[c], d[c] + dice[usize::from(d[c])], "seed {seed}");
+        }
+    }
+    assert!(changed > 0, "the re-rolls never changed the dice");
+}
+
 /// 7.1: the Market Dice are six-sided: every die rolled shows 1 to 6, and over forty games
 /// every face turns up.
 #[test]
