@@ -55,6 +55,23 @@ fn s12_5_a_competition_face_names_the_main_board_space() {
     );
 }
 
+/// 5 and 12: "A game of Níjar is played over three rounds, followed by Endgame Scoring", and
+/// the solo game is played "in the usual way": each round the player and the Competition play
+/// ends the round and starts the next (round 0, 1, 2), and the third ends the game.
+#[test]
+fn s12_a_solo_game_is_played_over_three_rounds() {
+    for difficulty in 0..3 {
+        let mut st = started(4, difficulty);
+        for round in 0..3u8 {
+            assert_eq!(st.table().round, round, "difficulty {difficulty}");
+            assert_ne!(st.table().phase, Phase::Over, "difficulty {difficulty}, round {round}");
+            finish_round(&mut st);
+        }
+        assert_eq!(st.table().round, 2, "difficulty {difficulty}: no fourth round");
+        assert_eq!(st.table().phase, Phase::Over, "difficulty {difficulty}");
+    }
+}
+
 /// 12.1: two-player setup with the solo changes: First Player Action and Play a Card in one
 /// row, 8 pieces of each type, two combinations, you first; the Competition's donkey beside
 /// yours by the first position icon of its shuffled deck.
