@@ -64,10 +64,18 @@ fn s12_a_solo_game_is_played_over_three_rounds() {
         let mut st = started(4, difficulty);
         for round in 0..3u8 {
             assert_eq!(st.table().round, round, "difficulty {difficulty}");
-            assert_ne!(st.table().phase, Phase::Over, "difficulty {difficulty}, round {round}");
+            assert_ne!(
+                st.table().phase,
+                Phase::Over,
+                "difficulty {difficulty}, round {round}"
+            );
             finish_round(&mut st);
         }
-        assert_eq!(st.table().round, 2, "difficulty {difficulty}: no fourth round");
+        assert_eq!(
+            st.table().round,
+            2,
+            "difficulty {difficulty}: no fourth round"
+        );
         assert_eq!(st.table().phase, Phase::Over, "difficulty {difficulty}");
     }
 }
