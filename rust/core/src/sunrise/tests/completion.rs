@@ -237,6 +237,45 @@ fn draw_three_keep_one_returns_two_to_the_bottom_in_the_chosen_order() {
     }
 }
 
+/// "Draw 3 advantage cards and keep 1 of them": the three drawn are seen by the drawer alone,
+/// whichever seat draws (seat 1 as well as seat 0: a knowledge bit built from the wrong seat
+/// shows only in seat 1's draw).
+#[test]
+fn the_three_cards_drawn_are_known_to_the_drawer_alone_whichever_seat_draws() {
+    let mut checked = [false; 2];
+    for seed in 1..60 {
+        let mut s = game(2, seed);
+        until_bonus_choice(&mut s, seed);
+        let (seat, _) = acting(&s);
+        if checked[seat] {
+            continue;
+        }
+        if !bonus_options(&s).contains(&Bonus::DrawThreeKeepOne) {
+            // It is offered with a project in progress: give the seat one.
+            let card = s.t.project_deck.pop().unwrap();
+            let works = &mut s.t.players[seat].projects;
+            works.push(crate::sunrise::state::Work { card, filled: 0 });
+            works.sort_unstable_by_key(|w| w.card);
+            s.mark_open_icons_stale();
+        }
+        let top3: Vec<CardId> = s.t.advantage_deck[..3].to_vec();
+        s.apply_action(BONUS + Bonus::DrawThreeKeepOne as u32)
+            .unwrap();
+        for c in top3 {
+            assert_eq!(
+                s.t.advantage_known[usize::from(c)],
+                1 << seat,
+                "seat {seat}, card {c}"
+            );
+        }
+        checked[seat] = true;
+        if checked == [true, true] {
+            return;
+        }
+    }
+    panic!("no draw by each seat among the games: {checked:?}");
+}
+
 #[test]
 fn draw_three_keep_one_from_a_short_advantage_deck() {
     // "Draw 3 & Keep 1" with fewer than three cards left: with one, it is kept (nothing to
