@@ -142,6 +142,27 @@ fn goal_card(met: bool) -> CardId {
         .unwrap() as CardId
 }
 
+/// A coffee bean card alone is a choice at game end: revealed it adds its bean toward the cup
+/// of coffee ("the most coffee beans on completed projects, completed showpieces, and
+/// advantage cards"; a tie gives the cup to nobody), discarded it does not, so its holder is
+/// asked, even with no reserve point to win by discarding (one card, an even reserve of 0).
+#[test]
+fn a_lone_coffee_bean_card_is_still_asked_at_game_end() {
+    let bean = advantage("Fresh Roast");
+    assert!(matches!(
+        CardSet::default_set().advantages[usize::from(bean)].effect,
+        crate::sunrise::data::AdvantageEffect::CoffeeBean
+    ));
+    let s = ended_holding([&[], &[bean], &[]], 0);
+    assert_eq!(s.t.phase, Phase::FinalChoices { seat: 1 });
+    let options = legal(&s);
+    assert!(options.contains(&(REVEAL + u32::from(bean))), "{options:?}");
+    assert!(
+        options.contains(&(DISCARD + u32::from(bean))),
+        "{options:?}"
+    );
+}
+
 #[test]
 fn at_game_end_each_end_game_card_is_revealed_or_discarded_by_its_holder() {
     // "You may reveal it as late as game end & scoring" / "At any time before you reveal an
