@@ -259,12 +259,39 @@ fn solo_buy_may_clear_two_market_projects_for_one_dollar_as_often_as_paid() {
         "$2 spent"
     );
     act(&mut s, Move::ClearDone);
-    assert!(
-        !legal_moves(&s).iter().any(|m| matches!(m, Move::Clear(_))),
-        "the clears come before the purchases"
-    );
     act(&mut s, Move::BuyDone);
     act(&mut s, Move::Pay(mat("Tarnished Ring", 0)));
+    act(&mut s, Move::PayDone);
+    assert_valid(&s);
+
+    // The clears come before the purchases (docs/games/sorcery.md, "Solo buy"): with $5, one
+    // clear ($1) leaves $4, yet once the purchases begin no clear is offered.
+    let mut s = started(1, 86, json!({}));
+    empty_hand(&mut s, 0);
+    give(&mut s, 0, mat("Cursed Signet", 0)); // $5
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::Clear(0));
+    act(&mut s, Move::Clear(3));
+    assert_eq!(s.t.turn.price, 1);
+    let clears = |s: &SorceryState| {
+        legal_moves(s)
+            .iter()
+            .filter(|m| matches!(m, Move::Clear(_)))
+            .count()
+    };
+    assert!(clears(&s) > 0, "$4 left: another clear is offered");
+    act(&mut s, Move::ClearDone);
+    assert_eq!(clears(&s), 0, "$4 left, but the purchases have begun");
+    let space = legal_moves(&s)
+        .into_iter()
+        .find(|m| matches!(m, Move::BuySpace(_)))
+        .expect("a project of $4 or less");
+    act(&mut s, space);
+    assert!(s.t.turn.price < 5, "money is left after choosing a project");
+    assert_eq!(clears(&s), 0, "no clear after a purchase is chosen");
+    act(&mut s, Move::BuyDone);
+    act(&mut s, Move::Pay(mat("Cursed Signet", 0)));
     act(&mut s, Move::PayDone);
     assert_valid(&s);
 }
