@@ -196,12 +196,20 @@ fn alchemy_demerit_applies_to_a_cram_too() {
     action_turn(&mut s, 0);
     act(&mut s, Move::Cram);
     act(&mut s, Move::Commit(a));
+    // A cram commits at once, the material's icon showing: seat 1 sees it as soon as it is
+    // chosen, as seat 0 does.
+    assert_eq!(s.t.known[a], 0b11, "the crammed card is seen by every seat");
     act(
         &mut s,
         Move::CommitTo {
             project: id,
             icon: 0,
         },
+    );
+    assert_eq!(
+        work(&s, 0, id).demerits,
+        0,
+        "the first material of the cram: no negative effect"
     );
     act(&mut s, Move::Commit(b));
     act(
@@ -211,7 +219,7 @@ fn alchemy_demerit_applies_to_a_cram_too() {
             icon: 0,
         },
     );
-    assert_eq!(work(&s, 0, id).demerits, 1);
+    assert_eq!(work(&s, 0, id).demerits, 1, "the additional material");
 }
 
 #[test]

@@ -523,3 +523,31 @@ fn the_top_card_is_offered_from_an_empty_deck_while_the_discard_has_grave_cards(
         "one of the discarded cards, reshuffled"
     );
 }
+
+/// A project action that draws grave cards (Palm Reading: draw_grave, 2 cards) is offered
+/// only while there is something to draw: the grave deck, or a discard with grave cards to
+/// reshuffle into it. With both empty it would do nothing, and is not offered.
+#[test]
+fn a_draw_action_is_offered_only_while_a_grave_card_can_be_drawn() {
+    let mut s = started(2, 61, json!({}));
+    let palm = proj("Palm Reading");
+    give_completed(&mut s, 0, palm);
+    // Every grave card of the deck and the discard goes to seat 1's hand.
+    let deck: Vec<usize> = s.t.grave_deck.iter().map(|&c| usize::from(c)).collect();
+    for m in deck.into_iter().chain(ids(s.t.discard)) {
+        give(&mut s, 1, m);
+    }
+    assert!(s.t.grave_deck.is_empty() && s.t.discard == 0);
+    action_turn(&mut s, 0);
+    assert!(
+        !legal_moves(&s).contains(&Move::Ability(palm)),
+        "nothing to draw"
+    );
+    // One grave card in the discard: it would be reshuffled and drawn.
+    let m = ids(s.t.players[1].hand)
+        .find(|&m| m < crate::sorcery::data::NUM_GRAVE)
+        .unwrap();
+    take_material(&mut s, m);
+    s.t.discard |= bit(m);
+    assert!(legal_moves(&s).contains(&Move::Ability(palm)));
+}

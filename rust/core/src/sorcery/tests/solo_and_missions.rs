@@ -142,6 +142,25 @@ fn the_robots_turn_is_told_card_pile_or_row_and_score() {
         ),
         "{events:?}"
     );
+
+    // Easy ("Instead of adding the revealed card to the Robot's pile, add it to the
+    // discard"): the robot's materials do not change, and the card is still told.
+    let mut s = started(1, 82, json!({"difficulty": "easy"}));
+    let hand = mat("Severed Hand", 0);
+    take_material(&mut s, hand);
+    s.t.grave_deck.push(hand as u8);
+    let materials = s.t.robot.materials;
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    let events = s.public_events(encode(Move::Stop), Some(0));
+    act(&mut s, Move::Stop);
+    assert_eq!(s.t.robot.materials, materials);
+    assert!(
+        events.iter().any(|e| e.starts_with(
+            "The robot reveals Severed Hand (top icon Hand) and clears the top market row ("
+        )),
+        "{events:?}"
+    );
 }
 
 #[test]
