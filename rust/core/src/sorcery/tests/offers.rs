@@ -524,6 +524,34 @@ fn the_top_card_is_offered_from_an_empty_deck_while_the_discard_has_grave_cards(
     );
 }
 
+/// Staff of Praise ("add_credits", one token on one of your projects) has a target as soon as
+/// the seat has one project, in progress or completed: it is offered with only projects in
+/// progress, with only completed ones, and not with none.
+#[test]
+fn a_credit_staff_is_offered_with_a_project_in_progress_or_completed() {
+    for (in_progress, done, offered) in [
+        (true, false, true),
+        (false, true, true),
+        (false, false, false),
+    ] {
+        let mut s = started(2, 86, json!({"staffs": true}));
+        s.t.players[0].projects.clear();
+        if in_progress {
+            give_project(&mut s, 0, proj("Tea Leaves"));
+        }
+        if done {
+            give_completed(&mut s, 0, proj("Palm Reading"));
+        }
+        give_staff(&mut s, 0, "Staff of Praise");
+        action_turn(&mut s, 0);
+        assert_eq!(
+            legal_moves(&s).contains(&Move::UseStaff),
+            offered,
+            "in progress {in_progress}, completed {done}"
+        );
+    }
+}
+
 /// A project action that draws grave cards (Palm Reading: draw_grave, 2 cards) is offered
 /// only while there is something to draw: the grave deck, or a discard with grave cards to
 /// reshuffle into it. With both empty it would do nothing, and is not offered.
