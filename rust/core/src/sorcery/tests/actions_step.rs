@@ -465,6 +465,13 @@ fn seers_staff_in_the_middle_of_a_dig_sees_and_takes_the_card_added_to_pile_1() 
             k + 1
         );
     }
+    for c in ids(s.t.piles[1]) {
+        assert_eq!(
+            s.t.known[c] & 1,
+            1,
+            "card {c}: the digger, back at pile 2, still sees what it saw there"
+        );
+    }
     assert_eq!(legal_moves(&s), vec![Move::DigTake, Move::DigOn]);
     assert_valid(&s);
     let pile = s.t.piles[1];
@@ -594,6 +601,41 @@ fn staff_of_digging_in_the_middle_of_spectral_sight_draws_before_its_deal() {
         assert!(s.t.piles[k] & bit(c) != 0, "pile {} got card {c}", k + 1);
     }
     assert_eq!(s.t.players[0].hand.count_ones(), 2 + 3);
+    assert_valid(&s);
+}
+
+/// The staff in the middle of Spectral Sight, for seat 1: Seer's Staff (Spectral Sight, one
+/// card) takes a card and deals one to each pile; the project's Spectral Sight then goes on
+/// and still "look[s] through all grave piles": seat 1 sees the three dealt cards too, and
+/// seat 0 sees none of them.
+#[test]
+fn seers_staff_in_the_middle_of_spectral_sight_lets_its_dealt_cards_be_seen() {
+    let mut s = started(2, 98, json!({"staffs": true}));
+    give_staff(&mut s, 1, "Seer's Staff");
+    let sight = proj("Spectral Sight");
+    give_completed(&mut s, 1, sight);
+    action_turn(&mut s, 1);
+    act(&mut s, Move::Ability(sight));
+    act(&mut s, Move::UseStaff);
+    let dealt = s.t.grave_deck[s.t.grave_deck.len() - 3..].to_vec(); // one to each pile
+    let g = legal_moves(&s)
+        .into_iter()
+        .find_map(|m| match m {
+            Move::TakeGrave(g) => Some(g),
+            _ => None,
+        })
+        .expect("Seer's Staff takes a card");
+    act(&mut s, Move::TakeGrave(g));
+    assert_eq!(
+        (s.t.turn.stage, s.t.turn.remaining),
+        (Stage::SpectralTake, 3),
+        "the project's Spectral Sight goes on"
+    );
+    for c in dealt {
+        let c = usize::from(c);
+        assert!(s.t.piles.iter().any(|&p| p & bit(c) != 0), "card {c} dealt");
+        assert_eq!(s.t.known[c], 0b10, "dealt card {c}: seen by seat 1 only");
+    }
     assert_valid(&s);
 }
 

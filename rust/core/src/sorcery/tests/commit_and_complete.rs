@@ -196,12 +196,20 @@ fn alchemy_demerit_applies_to_a_cram_too() {
     action_turn(&mut s, 0);
     act(&mut s, Move::Cram);
     act(&mut s, Move::Commit(a));
+    // A cram commits at once, the material's icon showing: seat 1 sees it as soon as it is
+    // chosen, as seat 0 does.
+    assert_eq!(s.t.known[a], 0b11, "the crammed card is seen by every seat");
     act(
         &mut s,
         Move::CommitTo {
             project: id,
             icon: 0,
         },
+    );
+    assert_eq!(
+        work(&s, 0, id).demerits,
+        0,
+        "the first material of the cram: no negative effect"
     );
     act(&mut s, Move::Commit(b));
     act(
@@ -211,7 +219,7 @@ fn alchemy_demerit_applies_to_a_cram_too() {
             icon: 0,
         },
     );
-    assert_eq!(work(&s, 0, id).demerits, 1);
+    assert_eq!(work(&s, 0, id).demerits, 1, "the additional material");
 }
 
 #[test]
@@ -638,4 +646,47 @@ fn an_open_staff_is_offered_before_the_first_commit_and_an_extra_commit_staff_th
             "{name} after a commit"
         );
     }
+}
+
+/// An open staff in the commit step that completes a project (Fungal Staff fills Clockwork
+/// Hand's last open icon, a Hand): the project's ongoing ability ("extra_commit", one more)
+/// holds at once, so the seat may commit three cards this step; the commit step then goes on
+/// where it was.
+#[test]
+fn a_staff_completing_an_extra_commit_project_in_the_commit_step_raises_the_limit_at_once() {
+    let mut s = started(2, 97, json!({"staffs": true, "theses": "none"}));
+    let clock = proj("Clockwork Hand"); // Hand, Ring, Vial; ongoing: commit 1 more
+    give_project(&mut s, 0, clock);
+    let ring = mat("Tarnished Ring", 0);
+    let vial = crate::sorcery::state::ids(s.t.stock & s.cards.vials)
+        .next()
+        .unwrap();
+    for (slot, m) in [(1, ring), (2, vial)] {
+        take_material(&mut s, m);
+        let w = s.t.players[0].projects.iter_mut();
+        w.filter(|w| usize::from(w.card) == clock)
+            .for_each(|w| w.slots[slot] = m as u8);
+    }
+    give_staff(&mut s, 0, "Fungal Staff");
+    to_commit(&mut s);
+    assert_eq!(s.t.turn.limit, 2);
+    act(&mut s, Move::UseStaff);
+    assert_eq!(s.t.turn.stage, Stage::FillTarget);
+    assert_valid(&s);
+    act(
+        &mut s,
+        Move::Fill {
+            project: clock,
+            icon: Icon::Hand as usize,
+        },
+    );
+    assert!(
+        completed(&s, 0, clock).is_some(),
+        "Clockwork Hand completed"
+    );
+    assert_eq!(
+        (s.t.phase, s.t.turn.stage, s.t.turn.limit),
+        (Phase::Commit { seat: 0 }, Stage::Commit, 3),
+        "three commits this step"
+    );
 }

@@ -171,9 +171,11 @@ fn the_score_lines_name_only_what_is_there() {
     }
     give_completed(&mut s, 0, proj("Tea Leaves"));
     give_completed(&mut s, 0, proj("Rattling Ribs"));
+    give_completed(&mut s, 0, proj("Salt and Sulfur")); // 2 credits
     let done = &mut s.t.players[0].completed;
     (done[0].credits, done[0].demerits) = (1, 1);
     done[1].credits = 2;
+    done[2].demerits = 1;
     let detail = |s: &SorceryState, category: &str| {
         let b = s.explain_score(0);
         b.lines
@@ -183,7 +185,7 @@ fn the_score_lines_name_only_what_is_there() {
     };
     assert_eq!(
         detail(&s, "Completed projects").unwrap(),
-        "Tea Leaves 3cr +1 -1, Rattling Ribs 3cr +2"
+        "Tea Leaves 3cr +1 -1, Rattling Ribs 3cr +2, Salt and Sulfur 2cr -1"
     );
     assert_eq!(
         detail(&s, "Physical Education").unwrap(),

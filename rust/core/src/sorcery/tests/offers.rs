@@ -523,3 +523,59 @@ fn the_top_card_is_offered_from_an_empty_deck_while_the_discard_has_grave_cards(
         "one of the discarded cards, reshuffled"
     );
 }
+
+/// Staff of Praise ("add_credits", one token on one of your projects) has a target as soon as
+/// the seat has one project, in progress or completed: it is offered with only projects in
+/// progress, with only completed ones, and not with none.
+#[test]
+fn a_credit_staff_is_offered_with_a_project_in_progress_or_completed() {
+    for (in_progress, done, offered) in [
+        (true, false, true),
+        (false, true, true),
+        (false, false, false),
+    ] {
+        let mut s = started(2, 86, json!({"staffs": true}));
+        s.t.players[0].projects.clear();
+        if in_progress {
+            give_project(&mut s, 0, proj("Tea Leaves"));
+        }
+        if done {
+            give_completed(&mut s, 0, proj("Palm Reading"));
+        }
+        give_staff(&mut s, 0, "Staff of Praise");
+        action_turn(&mut s, 0);
+        assert_eq!(
+            legal_moves(&s).contains(&Move::UseStaff),
+            offered,
+            "in progress {in_progress}, completed {done}"
+        );
+    }
+}
+
+/// A project action that draws grave cards (Palm Reading: draw_grave, 2 cards) is offered
+/// only while there is something to draw: the grave deck, or a discard with grave cards to
+/// reshuffle into it. With both empty it would do nothing, and is not offered.
+#[test]
+fn a_draw_action_is_offered_only_while_a_grave_card_can_be_drawn() {
+    let mut s = started(2, 61, json!({}));
+    let palm = proj("Palm Reading");
+    give_completed(&mut s, 0, palm);
+    // Every grave card of the deck and the discard goes to seat 1's hand.
+    let deck: Vec<usize> = s.t.grave_deck.iter().map(|&c| usize::from(c)).collect();
+    for m in deck.into_iter().chain(ids(s.t.discard)) {
+        give(&mut s, 1, m);
+    }
+    assert!(s.t.grave_deck.is_empty() && s.t.discard == 0);
+    action_turn(&mut s, 0);
+    assert!(
+        !legal_moves(&s).contains(&Move::Ability(palm)),
+        "nothing to draw"
+    );
+    // One grave card in the discard: it would be reshuffled and drawn.
+    let m = ids(s.t.players[1].hand)
+        .find(|&m| m < crate::sorcery::data::NUM_GRAVE)
+        .unwrap();
+    take_material(&mut s, m);
+    s.t.discard |= bit(m);
+    assert!(legal_moves(&s).contains(&Move::Ability(palm)));
+}

@@ -142,6 +142,25 @@ fn the_robots_turn_is_told_card_pile_or_row_and_score() {
         ),
         "{events:?}"
     );
+
+    // Easy ("Instead of adding the revealed card to the Robot's pile, add it to the
+    // discard"): the robot's materials do not change, and the card is still told.
+    let mut s = started(1, 82, json!({"difficulty": "easy"}));
+    let hand = mat("Severed Hand", 0);
+    take_material(&mut s, hand);
+    s.t.grave_deck.push(hand as u8);
+    let materials = s.t.robot.materials;
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    let events = s.public_events(encode(Move::Stop), Some(0));
+    act(&mut s, Move::Stop);
+    assert_eq!(s.t.robot.materials, materials);
+    assert!(
+        events.iter().any(|e| e.starts_with(
+            "The robot reveals Severed Hand (top icon Hand) and clears the top market row ("
+        )),
+        "{events:?}"
+    );
 }
 
 #[test]
@@ -259,12 +278,39 @@ fn solo_buy_may_clear_two_market_projects_for_one_dollar_as_often_as_paid() {
         "$2 spent"
     );
     act(&mut s, Move::ClearDone);
-    assert!(
-        !legal_moves(&s).iter().any(|m| matches!(m, Move::Clear(_))),
-        "the clears come before the purchases"
-    );
     act(&mut s, Move::BuyDone);
     act(&mut s, Move::Pay(mat("Tarnished Ring", 0)));
+    act(&mut s, Move::PayDone);
+    assert_valid(&s);
+
+    // The clears come before the purchases (docs/games/sorcery.md, "Solo buy"): with $5, one
+    // clear ($1) leaves $4, yet once the purchases begin no clear is offered.
+    let mut s = started(1, 86, json!({}));
+    empty_hand(&mut s, 0);
+    give(&mut s, 0, mat("Cursed Signet", 0)); // $5
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::Clear(0));
+    act(&mut s, Move::Clear(3));
+    assert_eq!(s.t.turn.price, 1);
+    let clears = |s: &SorceryState| {
+        legal_moves(s)
+            .iter()
+            .filter(|m| matches!(m, Move::Clear(_)))
+            .count()
+    };
+    assert!(clears(&s) > 0, "$4 left: another clear is offered");
+    act(&mut s, Move::ClearDone);
+    assert_eq!(clears(&s), 0, "$4 left, but the purchases have begun");
+    let space = legal_moves(&s)
+        .into_iter()
+        .find(|m| matches!(m, Move::BuySpace(_)))
+        .expect("a project of $4 or less");
+    act(&mut s, space);
+    assert!(s.t.turn.price < 5, "money is left after choosing a project");
+    assert_eq!(clears(&s), 0, "no clear after a purchase is chosen");
+    act(&mut s, Move::BuyDone);
+    act(&mut s, Move::Pay(mat("Cursed Signet", 0)));
     act(&mut s, Move::PayDone);
     assert_valid(&s);
 }
