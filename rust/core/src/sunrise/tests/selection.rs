@@ -50,6 +50,12 @@ fn work_styles_distribute_cards_keep_left_right_and_discard() {
         faces(&s, s.t.wastebasket.iter().copied()),
         faces(&s, [h[2][1], h[2][2]])
     );
+    // The two cards discarded face-down are known to the Wasteful seat (2) alone; a card
+    // passed is seen by everyone once placed.
+    for c in [h[2][1], h[2][2]] {
+        assert_eq!(s.t.resource_known[usize::from(c)], 1 << 2, "card {c}");
+    }
+    assert_eq!(s.t.resource_known[usize::from(h[2][3])], 0b111);
     // Place Large Tile: each seat's style is now used for the day.
     assert!(s.t.players[0].styles_used[WorkStyle::Efficient as usize]);
     assert!(s.t.players[1].styles_used[WorkStyle::Measured as usize]);
