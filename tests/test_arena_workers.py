@@ -161,6 +161,13 @@ def test_sigterm_or_ctrl_c_ends_the_arena_with_its_games_saved(
 def test_a_killed_worker_loses_its_game_only(tmp_path: Path) -> None:
     arena, workers = _arena_with_workers(tmp_path, 12)
     victim = min(workers)
+    # The victim must hold a game when it dies. Killed between two games (its answer sent,
+    # the next game not yet given) it would rightly cost nothing. So it is frozen first, and
+    # killed once two more games have finished: by then the arena has read any answer it had
+    # sent before freezing and given it its next game, which it cannot finish.
+    os.kill(victim, signal.SIGSTOP)
+    finished = len(_lines(tmp_path / "out.jsonl"))
+    _wait_for(lambda: len(_lines(tmp_path / "out.jsonl")) >= finished + 2, "two more games")
     os.kill(victim, signal.SIGKILL)  # as the OOM killer would
     _, err = arena.communicate(timeout=600)
     assert arena.returncode == 1, err
