@@ -411,6 +411,13 @@ pub(crate) mod id_list {
                     "material id {id} is out of range"
                 )));
             }
+            // A set holds each card once: a list naming a card twice is not a state of the
+            // game (two copies of one card), so it is refused rather than read as one card.
+            if set & (1u128 << id) != 0 {
+                return Err(de::Error::custom(format!(
+                    "material id {id} is listed twice"
+                )));
+            }
             set |= 1u128 << id;
         }
         Ok(set)

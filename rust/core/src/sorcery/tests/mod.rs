@@ -4,6 +4,7 @@
 
 mod actions_step;
 mod commit_and_complete;
+mod documents;
 mod events;
 mod heuristic;
 mod heuristic_reference;
