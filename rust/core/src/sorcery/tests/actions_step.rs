@@ -607,7 +607,7 @@ fn staff_of_digging_in_the_middle_of_spectral_sight_draws_before_its_deal() {
 /// The staff in the middle of Spectral Sight, for seat 1: Seer's Staff (Spectral Sight, one
 /// card) takes a card and deals one to each pile; the project's Spectral Sight then goes on
 /// and still "look[s] through all grave piles": seat 1 sees the three dealt cards too, and
-/// seat 0 sees none of them.
+/// seat 0 sees none of them; the cards seat 1 saw in the piles before stay seen.
 #[test]
 fn seers_staff_in_the_middle_of_spectral_sight_lets_its_dealt_cards_be_seen() {
     let mut s = started(2, 98, json!({"staffs": true}));
@@ -616,6 +616,7 @@ fn seers_staff_in_the_middle_of_spectral_sight_lets_its_dealt_cards_be_seen() {
     give_completed(&mut s, 1, sight);
     action_turn(&mut s, 1);
     act(&mut s, Move::Ability(sight));
+    let seen_before = s.t.piles.iter().fold(0, |all, &p| all | p);
     act(&mut s, Move::UseStaff);
     let dealt = s.t.grave_deck[s.t.grave_deck.len() - 3..].to_vec(); // one to each pile
     let g = legal_moves(&s)
@@ -635,6 +636,11 @@ fn seers_staff_in_the_middle_of_spectral_sight_lets_its_dealt_cards_be_seen() {
         let c = usize::from(c);
         assert!(s.t.piles.iter().any(|&p| p & bit(c) != 0), "card {c} dealt");
         assert_eq!(s.t.known[c], 0b10, "dealt card {c}: seen by seat 1 only");
+    }
+    let still_there = seen_before & s.t.piles.iter().fold(0, |all, &p| all | p);
+    assert!(still_there != 0);
+    for c in ids(still_there) {
+        assert!(s.t.known[c] & 0b10 != 0, "card {c}, seen before the staff, is still seen");
     }
     assert_valid(&s);
 }
