@@ -640,7 +640,10 @@ fn seers_staff_in_the_middle_of_spectral_sight_lets_its_dealt_cards_be_seen() {
     let still_there = seen_before & s.t.piles.iter().fold(0, |all, &p| all | p);
     assert!(still_there != 0);
     for c in ids(still_there) {
-        assert!(s.t.known[c] & 0b10 != 0, "card {c}, seen before the staff, is still seen");
+        assert!(
+            s.t.known[c] & 0b10 != 0,
+            "card {c}, seen before the staff, is still seen"
+        );
     }
     assert_valid(&s);
 }

@@ -377,6 +377,45 @@ fn buy_is_offered_only_when_the_hand_can_pay_for_something() {
         offers_buy(1, ALL_TWO_DOLLARS, &one_dollar),
         "solo: $1 pays for a clear"
     );
+    // Stock alone: with the market's projects all dearer than the hand, $2 buys only a
+    // candle ($2), never a vial ($3), and $3 buys a vial when no candle is left.
+    let offers_stock_buy = |candles: usize, vials: usize, hand: &[usize]| {
+        let mut s = started(2, 16, json!({}));
+        set_market(&mut s, ALL_TWO_DOLLARS);
+        // Three $4 projects, the other spaces empty.
+        for (space, name) in ["Lich Transformation", "Philosopher's Stone", "Abyssal Gate"]
+            .into_iter()
+            .enumerate()
+        {
+            let id = proj(name);
+            take_project(&mut s, id);
+            s.t.removed |= 1 << s.t.market[space];
+            s.t.market[space] = id as u8;
+        }
+        for space in 3..6 {
+            s.t.removed |= 1 << s.t.market[space];
+            s.t.market[space] = NONE;
+        }
+        set_supply(&mut s, candles, vials);
+        empty_hand(&mut s, 0);
+        for &m in hand {
+            give(&mut s, 0, m);
+        }
+        action_turn(&mut s, 0);
+        legal_moves(&s).contains(&Move::Buy)
+    };
+    let two_dollars = [mat("Tarnished Ring", 0)];
+    let three_dollars = [mat("Tarnished Ring", 0), mat("Severed Hand", 0)];
+    assert!(offers_stock_buy(12, 12, &two_dollars), "$2 buys a candle");
+    assert!(
+        !offers_stock_buy(0, 12, &two_dollars),
+        "$2 buys no vial ($3)"
+    );
+    assert!(offers_stock_buy(0, 12, &three_dollars), "$3 buys a vial");
+    assert!(
+        !offers_stock_buy(0, 0, &three_dollars),
+        "$3 buys none of the $4 projects"
+    );
 }
 
 /// Solo Mode: with $1 and nothing priced $1, the buy is a clear or nothing, so closing is
