@@ -113,7 +113,7 @@ fn tiles_go_high_to_the_first_completer_and_low_to_later_ones_once_each() {
     for seed in 0..60 {
         let mut s = game(2 + seed as usize % 3, seed);
         let mut rng = Rng::seed_from(seed + 1);
-        while !s.is_terminal() {
+        while running(&s) {
             let before = s.clone();
             if let Phase::Complete {
                 project,
@@ -217,7 +217,7 @@ fn same_clay_3_and_same_glaze_4_are_won_exactly_when_reached() {
         };
         assert_valid(&s);
         let mut rng = Rng::seed_from(seed + 3);
-        while !s.is_terminal() {
+        while running(&s) {
             let l = legal(&s);
             s.apply_action(l[rng.below(l.len())]).unwrap();
             if let Phase::Complete {
@@ -289,7 +289,7 @@ fn asked_glaze(mut s: SunriseState) -> bool {
             turn: TurnStage::ChooseGlaze | TurnStage::Finish,
             ..
         }
-    ) && !s.is_terminal()
+    ) && running(&s)
         && matches!(s.t.phase, Phase::Complete { seat: 0, .. })
     {
         let a = legal(&s)[0];

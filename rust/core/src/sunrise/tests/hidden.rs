@@ -34,7 +34,7 @@ fn each_drawn_card_is_known_to_its_drawer_alone_and_the_stacks_to_nobody() {
     for players in 2..=4 {
         let mut s = game(players, 7);
         let mut rounds = 0;
-        while !s.is_terminal() {
+        while running(&s) {
             if selecting(&s) && s.t.players.iter().all(|p| p.pending.is_none()) {
                 for (q, p) in s.t.players.iter().enumerate() {
                     assert_eq!(p.hand.len(), 4);

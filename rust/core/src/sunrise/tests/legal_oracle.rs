@@ -12,6 +12,7 @@ use super::super::actions::{
 use super::super::data::{ResourceIcons, NUM_ALL_PROJECTS, NUM_RESOURCES};
 use super::super::moves::style_of;
 use super::super::state::{Bonus, Phase, SunriseState, TurnStage, Work};
+use super::running;
 
 /// Resources with an open (unfilled) icon on a work, as a bit mask.
 fn open_resources(s: &SunriseState, w: &Work, showpiece: bool) -> u16 {
@@ -229,7 +230,7 @@ fn fast_legal_actions_equal_the_plain_restatement_everywhere() {
             let mut s = super::game(players, seed);
             let mut rng = Rng::seed_from(seed ^ 0x5eed);
             let mut fast = ActionList::new();
-            while !s.is_terminal() {
+            while running(&s) {
                 s.legal_actions_into(&mut fast);
                 assert_eq!(
                     fast.as_slice(),
@@ -260,7 +261,7 @@ fn no_decision_offers_only_its_end() {
             let mut s = super::game(players, seed);
             let mut rng = Rng::seed_from(seed ^ 0xe4d);
             let mut legal = ActionList::new();
-            while !s.is_terminal() {
+            while running(&s) {
                 s.legal_actions_into(&mut legal);
                 assert!(
                     legal.as_slice() != [END_TURN] && legal.as_slice() != [END_WORK],

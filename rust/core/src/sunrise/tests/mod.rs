@@ -51,10 +51,25 @@ pub(super) fn play(s: &mut SunriseState, pick: impl Fn(&Move) -> bool) -> Action
     a
 }
 
+/// Far more moves than any game takes (a random 4-player game takes about 300), so a rules
+/// change that keeps a game from ending fails a test at once instead of hanging it (as the
+/// mutation runs' timeouts did).
+pub(super) const MOVES_CAP: usize = 3000;
+
+/// Whether the game is still being played: `!is_terminal()`, failing the test once it has
+/// taken [`MOVES_CAP`] moves. Every test loop that plays until the end asks this.
+pub(super) fn running(s: &SunriseState) -> bool {
+    assert!(
+        s.history().len() < MOVES_CAP,
+        "the game has not ended after {MOVES_CAP} moves"
+    );
+    !s.is_terminal()
+}
+
 /// Plays seeded random actions until `stop` holds (or the game ends).
 pub(super) fn random_until(s: &mut SunriseState, seed: u64, stop: impl Fn(&SunriseState) -> bool) {
     let mut rng = Rng::seed_from(seed);
-    while !s.is_terminal() && !stop(s) {
+    while running(s) && !stop(s) {
         let l = legal(s);
         s.apply_action(l[rng.below(l.len())]).unwrap();
     }

@@ -5,7 +5,7 @@
 use crate::engine::{ActionList, GameState, Rng};
 
 use super::super::state::SunriseState;
-use super::game;
+use super::{game, running};
 
 /// Every seat's running sets equal a gathering from its works (and they are current).
 fn assert_current(s: &SunriseState, context: &str) {
@@ -32,7 +32,7 @@ fn running_open_icons_equal_a_gathering_at_every_step() {
             let mut rng = Rng::seed_from(seed ^ 0x0be7);
             let mut legal = ActionList::new();
             assert_current(&s, "setup");
-            while !s.is_terminal() {
+            while running(&s) {
                 s.legal_actions_into(&mut legal);
                 s.apply_unchecked(legal[rng.below(legal.len())]);
                 steps += 1;
