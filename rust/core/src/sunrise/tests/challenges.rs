@@ -113,7 +113,8 @@ fn tiles_go_high_to_the_first_completer_and_low_to_later_ones_once_each() {
     for seed in 0..60 {
         let mut s = game(2 + seed as usize % 3, seed);
         let mut rng = Rng::seed_from(seed + 1);
-        while running(&s) {
+        let mut steps = 0;
+        while running(&s, &mut steps) {
             let before = s.clone();
             if let Phase::Complete {
                 project,
@@ -217,7 +218,8 @@ fn same_clay_3_and_same_glaze_4_are_won_exactly_when_reached() {
         };
         assert_valid(&s);
         let mut rng = Rng::seed_from(seed + 3);
-        while running(&s) {
+        let mut steps = 0;
+        while running(&s, &mut steps) {
             let l = legal(&s);
             s.apply_action(l[rng.below(l.len())]).unwrap();
             if let Phase::Complete {
@@ -283,13 +285,14 @@ fn asked_glaze(mut s: SunriseState) -> bool {
         .max()
         .unwrap();
     s.apply_action(pick).unwrap();
+    let mut steps = 0;
     while !matches!(
         s.t.phase,
         Phase::Complete {
             turn: TurnStage::ChooseGlaze | TurnStage::Finish,
             ..
         }
-    ) && running(&s)
+    ) && running(&s, &mut steps)
         && matches!(s.t.phase, Phase::Complete { seat: 0, .. })
     {
         let a = legal(&s)[0];

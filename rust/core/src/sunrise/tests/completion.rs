@@ -32,7 +32,8 @@ fn completion_turns_follow_project_order_lowest_number_first() {
     for seed in 0..40 {
         let mut s = game(2 + seed as usize % 3, seed);
         let mut rng = Rng::seed_from(seed);
-        while running(&s) {
+        let mut steps = 0;
+        while running(&s, &mut steps) {
             let before = s.clone();
             let l = legal(&s);
             s.apply_action(l[rng.below(l.len())]).unwrap();
@@ -593,7 +594,8 @@ fn completion_order(
     }
     assert_valid(&s);
     let mut order = Vec::new();
-    while !selecting(&s) && running(&s) {
+    let mut steps = 0;
+    while !selecting(&s) && running(&s, &mut steps) {
         if let Phase::Complete {
             seat,
             project,
@@ -653,7 +655,8 @@ fn completing_a_project_returns_its_resources_to_the_personal_supply() {
     for seed in 0..30 {
         let mut s = game(2 + seed as usize % 3, seed);
         let mut rng = Rng::seed_from(seed);
-        while running(&s) {
+        let mut steps = 0;
+        while running(&s, &mut steps) {
             let l = legal(&s);
             let a = l[rng.below(l.len())];
             let before = s.clone();

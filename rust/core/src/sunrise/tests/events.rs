@@ -35,7 +35,8 @@ fn random_games_tell_every_kind_of_event_and_no_hidden_card() {
     for seed in 0..24 {
         let mut s = game(2 + seed as usize % 3, seed);
         let mut rng = Rng::seed_from(seed + 7);
-        while running(&s) {
+        let mut steps = 0;
+        while running(&s, &mut steps) {
             let l = legal(&s);
             let a = l[rng.below(l.len())];
             let actor = s.actor().unwrap();

@@ -34,7 +34,8 @@ fn each_drawn_card_is_known_to_its_drawer_alone_and_the_stacks_to_nobody() {
     for players in 2..=4 {
         let mut s = game(players, 7);
         let mut rounds = 0;
-        while running(&s) {
+        let mut steps = 0;
+        while running(&s, &mut steps) {
             if selecting(&s) && s.t.players.iter().all(|p| p.pending.is_none()) {
                 for (q, p) in s.t.players.iter().enumerate() {
                     assert_eq!(p.hand.len(), 4);

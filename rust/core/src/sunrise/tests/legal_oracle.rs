@@ -230,7 +230,8 @@ fn fast_legal_actions_equal_the_plain_restatement_everywhere() {
             let mut s = super::game(players, seed);
             let mut rng = Rng::seed_from(seed ^ 0x5eed);
             let mut fast = ActionList::new();
-            while running(&s) {
+            let mut steps = 0;
+            while running(&s, &mut steps) {
                 s.legal_actions_into(&mut fast);
                 assert_eq!(
                     fast.as_slice(),
@@ -261,7 +262,8 @@ fn no_decision_offers_only_its_end() {
             let mut s = super::game(players, seed);
             let mut rng = Rng::seed_from(seed ^ 0xe4d);
             let mut legal = ActionList::new();
-            while running(&s) {
+            let mut steps = 0;
+            while running(&s, &mut steps) {
                 s.legal_actions_into(&mut legal);
                 assert!(
                     legal.as_slice() != [END_TURN] && legal.as_slice() != [END_WORK],

@@ -56,11 +56,13 @@ pub(super) fn play(s: &mut SunriseState, pick: impl Fn(&Move) -> bool) -> Action
 /// mutation runs' timeouts did).
 pub(super) const MOVES_CAP: usize = 3000;
 
-/// Whether the game is still being played: `!is_terminal()`, failing the test once it has
-/// taken [`MOVES_CAP`] moves. Every test loop that plays until the end asks this.
-pub(super) fn running(s: &SunriseState) -> bool {
+/// Whether the game is still being played (`!is_terminal()`), counting the calls in
+/// `steps`: a loop that plays until the end asks this once a move, and the test fails once
+/// it has asked [`MOVES_CAP`] times.
+pub(super) fn running(s: &SunriseState, steps: &mut usize) -> bool {
+    *steps += 1;
     assert!(
-        s.history().len() < MOVES_CAP,
+        *steps <= MOVES_CAP,
         "the game has not ended after {MOVES_CAP} moves"
     );
     !s.is_terminal()
@@ -69,7 +71,8 @@ pub(super) fn running(s: &SunriseState) -> bool {
 /// Plays seeded random actions until `stop` holds (or the game ends).
 pub(super) fn random_until(s: &mut SunriseState, seed: u64, stop: impl Fn(&SunriseState) -> bool) {
     let mut rng = Rng::seed_from(seed);
-    while running(s) && !stop(s) {
+    let mut steps = 0;
+    while running(s, &mut steps) && !stop(s) {
         let l = legal(s);
         s.apply_action(l[rng.below(l.len())]).unwrap();
     }

@@ -32,7 +32,8 @@ fn running_open_icons_equal_a_gathering_at_every_step() {
             let mut rng = Rng::seed_from(seed ^ 0x0be7);
             let mut legal = ActionList::new();
             assert_current(&s, "setup");
-            while running(&s) {
+            let mut moves = 0;
+            while running(&s, &mut moves) {
                 s.legal_actions_into(&mut legal);
                 s.apply_unchecked(legal[rng.below(legal.len())]);
                 steps += 1;

@@ -303,6 +303,7 @@ fn the_running_score_from_card_tables_is_the_explained_score_at_every_step() {
             for seed in 0..4 {
                 let mut s = SunriseState::new_game(players, seed, Some(cards.clone())).unwrap();
                 let mut rng = Rng::seed_from(seed + 50);
+                let mut steps = 0;
                 loop {
                     let scores = s.all_scores();
                     for (seat, &score) in scores.iter().enumerate() {
@@ -315,7 +316,7 @@ fn the_running_score_from_card_tables_is_the_explained_score_at_every_step() {
                             seen.insert(line.category.clone());
                         }
                     }
-                    if !running(&s) {
+                    if !running(&s, &mut steps) {
                         break;
                     }
                     let l = legal(&s);
@@ -418,7 +419,8 @@ fn moves_scored_without_trying_them_change_the_values_as_told() {
         for seed in 0..4 {
             let mut s = game(players, seed);
             let mut rng = Rng::seed_from(seed + 90);
-            while running(&s) {
+            let mut steps = 0;
+            while running(&s, &mut steps) {
                 check_told_gains(&s, &mut told);
                 let l = legal(&s);
                 s.apply_action(l[rng.below(l.len())]).unwrap();
@@ -458,7 +460,8 @@ fn placements_and_conversions_at_the_edges_change_the_values_as_told() {
         for seed in 0..3 {
             let mut s = game(players, seed);
             let mut rng = Rng::seed_from(seed + 7);
-            while running(&s) {
+            let mut steps = 0;
+            while running(&s, &mut steps) {
                 if let Phase::Work { seat } = s.table().phase {
                     let seat = usize::from(seat);
                     let mut dry = s.clone();
@@ -549,7 +552,8 @@ fn bonuses_and_takes_with_the_decks_nearly_run_out_change_the_values_as_told() {
         for seed in 0..6 {
             let mut s = game(players, seed);
             let mut rng = Rng::seed_from(seed + 31);
-            while running(&s) {
+            let mut steps = 0;
+            while running(&s, &mut steps) {
                 if matches!(s.table().phase, Phase::Complete { .. }) {
                     let mut last_project = s.clone();
                     let t = last_project.table_mut();

@@ -83,7 +83,8 @@ fn three_days_of_three_rounds_with_a_reshuffled_wastebasket() {
     let mut s = game(3, 5);
     let mut seen = vec![(s.t.day, s.t.round)];
     let mut rng = Rng::seed_from(9);
-    while running(&s) {
+    let mut steps = 0;
+    while running(&s, &mut steps) {
         let l = legal(&s);
         s.apply_action(l[rng.below(l.len())]).unwrap();
         let now = (s.t.day, s.t.round);
