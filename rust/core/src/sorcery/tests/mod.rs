@@ -68,13 +68,24 @@ pub(super) fn started(players: usize, seed: u64, options: serde_json::Value) -> 
     past_setup(game(players, seed, options))
 }
 
+/// The most setup choices a game has: a thesis, a project and a staff for each of 4 seats.
+const SETUP_CHOICES_CAP: usize = 3 * 4;
+
 /// The game past the setup choices (each seat keeps its first offers), at the first action.
+/// A setup that goes on past [`SETUP_CHOICES_CAP`] choices fails here, naming the seat still
+/// choosing, instead of looping.
 pub(super) fn past_setup(mut s: SorceryState) -> SorceryState {
-    while matches!(s.t.phase, Phase::Setup { .. }) {
+    for _ in 0..SETUP_CHOICES_CAP {
+        if !matches!(s.t.phase, Phase::Setup { .. }) {
+            return s;
+        }
         let a = legal(&s)[0];
         s.apply_action(a).unwrap();
     }
-    s
+    let Phase::Setup { seat } = s.t.phase else {
+        return s;
+    };
+    panic!("the setup never ends: seat {seat} still chooses after {SETUP_CHOICES_CAP} choices")
 }
 
 pub(super) fn legal(s: &SorceryState) -> Vec<Action> {
