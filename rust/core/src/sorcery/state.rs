@@ -724,3 +724,25 @@ impl SorceryState {
         Ok(state)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::ids;
+
+    /// `ids` reads a set out ascending, each id once, and ends. Read here with a bound, so a
+    /// reading that never ends fails at once, before the scenario tests (each of which lists
+    /// a set when it sets up a game) hang on it.
+    #[test]
+    fn ids_reads_each_id_of_a_set_once_ascending_and_ends() {
+        for (set, expected) in [
+            (0u128, vec![]),
+            (1, vec![0]),
+            (0b1011, vec![0, 1, 3]),
+            (1 << 127 | 1 << 97 | 1 << 40, vec![40, 97, 127]),
+        ] {
+            let read: Vec<usize> = ids(set).take(expected.len() + 1).collect();
+            assert_eq!(read, expected, "{set:#b}");
+        }
+        assert_eq!(ids(u128::MAX).take(129).count(), 128);
+    }
+}

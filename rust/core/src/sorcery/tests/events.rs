@@ -6,6 +6,7 @@ use serde_json::json;
 use super::*;
 use crate::sorcery::actions::encode;
 use crate::sorcery::data::Icon;
+use crate::sorcery::state::ids;
 
 /// Seat 0 (first player) at its commit step, holding a Tarnished Ring and a Wedding Band,
 /// with Tincture of Toadstool (Vial, Mushroom, Ring) needing only its Ring.
@@ -185,4 +186,42 @@ fn a_second_put_under_an_alchemy_project_says_it_adds_a_demerit() {
         }
         assert_eq!(work(&s, 0, cauldron).demerits, 1, "cram {cram}");
     }
+}
+
+/// Solo, Easy: "Instead of adding the revealed card to the Robot's pile, add it to the
+/// discard", so a card the robot revealed can come back with the discard shuffled into the
+/// grave deck and be revealed again. Revealed again and taking the same pile (a Femur: "Add
+/// the left grave pile to the Robot's Materials"), the robot's turn is told with the card it
+/// revealed, though that turn is the same as its last one: what it took is new.
+#[test]
+fn the_robot_revealing_the_card_of_its_last_turn_again_names_it() {
+    let mut s = started(1, 84, json!({"difficulty": "easy"}));
+    let femur = mat("Femur", 0);
+    take_material(&mut s, femur);
+    s.t.grave_deck.push(femur as u8);
+    s.t.robot.materials = 0;
+    s.t.robot.last = crate::sorcery::state::RobotTurn {
+        card: Some(femur as u8),
+        pile: Some(0),
+        row: None,
+        cleared: [NONE; 3],
+    };
+    let band = mat("Wedding Band", 0); // $3
+    take_material(&mut s, band);
+    for m in ids(s.t.piles[0]) {
+        take_material(&mut s, m);
+        s.discard_card(m);
+    }
+    s.t.piles[0] = bit(band);
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Cram);
+    let events = s.public_events(encode(Move::Stop), Some(0));
+    assert!(
+        events.contains(
+            &"The robot reveals Femur (top icon Limb) and takes grave pile 1 (Wedding Band); \
+              it now scores 2 ($3 of grave cards / 2, rounded up)"
+                .to_string()
+        ),
+        "{events:?}"
+    );
 }

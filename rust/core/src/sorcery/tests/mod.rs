@@ -14,6 +14,7 @@ mod legal_oracle;
 mod month_and_score;
 mod named_cards;
 mod offers;
+mod setup;
 mod solo_and_missions;
 
 use serde_json::json;
@@ -28,6 +29,19 @@ use crate::engine::{Action, ActionList, GameState};
 pub(super) fn game(players: usize, seed: u64, options: serde_json::Value) -> SorceryState {
     let cfg = SorceryConfig::from_options(players, options.as_object().unwrap()).unwrap();
     SorceryState::new_game(cfg, seed, None).unwrap()
+}
+
+/// A new game with options on the card file `text` (a card set of the user's, as the Python
+/// `cards` argument gives): `new_game`'s answer, a refusal too.
+pub(super) fn game_with_cards(
+    players: usize,
+    seed: u64,
+    options: serde_json::Value,
+    text: &str,
+) -> crate::engine::EngineResult<SorceryState> {
+    let cfg = SorceryConfig::from_options(players, options.as_object().unwrap()).unwrap();
+    let cards = std::sync::Arc::new(CardSet::from_toml(text).unwrap());
+    SorceryState::new_game(cfg, seed, Some(cards))
 }
 
 /// Every player count and mode the random-simulation suite plays (`tests/rules/sorcery_random.rs`
@@ -51,12 +65,27 @@ pub(super) fn modes() -> Vec<(usize, serde_json::Value)> {
 
 /// A game past the setup choices (each seat keeps its first offers), at the first action.
 pub(super) fn started(players: usize, seed: u64, options: serde_json::Value) -> SorceryState {
-    let mut s = game(players, seed, options);
-    while matches!(s.t.phase, Phase::Setup { .. }) {
+    past_setup(game(players, seed, options))
+}
+
+/// The most setup choices a game has: a thesis, a project and a staff for each of 4 seats.
+const SETUP_CHOICES_CAP: usize = 3 * 4;
+
+/// The game past the setup choices (each seat keeps its first offers), at the first action.
+/// A setup that goes on past [`SETUP_CHOICES_CAP`] choices fails here, naming the seat still
+/// choosing, instead of looping.
+pub(super) fn past_setup(mut s: SorceryState) -> SorceryState {
+    for _ in 0..SETUP_CHOICES_CAP {
+        if !matches!(s.t.phase, Phase::Setup { .. }) {
+            return s;
+        }
         let a = legal(&s)[0];
         s.apply_action(a).unwrap();
     }
-    s
+    let Phase::Setup { seat } = s.t.phase else {
+        return s;
+    };
+    panic!("the setup never ends: seat {seat} still chooses after {SETUP_CHOICES_CAP} choices")
 }
 
 pub(super) fn legal(s: &SorceryState) -> Vec<Action> {

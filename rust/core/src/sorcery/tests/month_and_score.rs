@@ -368,6 +368,26 @@ fn materials_under_an_incomplete_project_count_as_unused() {
     assert_eq!(s.unused_material_value(0), 3);
 }
 
+/// "There are two types of materials" (grave and stock cards): no seat's research grant is
+/// one. Each of four seats holding only its own grant ($5) has no unused materials, and a
+/// $1 Femur beside it counts $1.
+#[test]
+fn no_seats_research_grant_counts_as_an_unused_material() {
+    let mut s = started(4, 99, json!({"theses": "none"}));
+    for seat in 0..4 {
+        empty_hand(&mut s, seat);
+        s.t.players[seat].projects.clear();
+        give(&mut s, seat, crate::sorcery::data::FIRST_GRANT + seat);
+        assert_eq!(s.unused_material_value(seat), 0, "seat {seat}'s grant");
+        give(&mut s, seat, mat("Femur", seat));
+        assert_eq!(
+            s.unused_material_value(seat),
+            1,
+            "seat {seat}'s grant and femur"
+        );
+    }
+}
+
 /// A thesis condition reads as English: a count of 1 is singular ("complete 1 divination
 /// project"), any other plural.
 #[test]

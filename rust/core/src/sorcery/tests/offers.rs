@@ -618,3 +618,32 @@ fn a_draw_action_is_offered_only_while_a_grave_card_can_be_drawn() {
     s.t.discard |= bit(m);
     assert!(legal_moves(&s).contains(&Move::Ability(palm)));
 }
+
+/// "D) Buy": "buy any number of projects and stock". The card file lets a stack have any
+/// one price, $0 too: with candles worth $0, a buy of a candle alone is something bought and
+/// can be closed, though its price is $0, and nothing need be paid for it.
+#[test]
+fn a_buy_of_free_stock_alone_can_be_closed_and_costs_nothing() {
+    let text = crate::sorcery::data::DEFAULT_CARDS_TOML.replace(
+        "kind = \"candle\"\nvalue = 2",
+        "kind = \"candle\"\nvalue = 0",
+    );
+    let mut s = past_setup(game_with_cards(2, 16, json!({}), &text).unwrap());
+    assert_eq!(s.stock_price(true), 0);
+    empty_hand(&mut s, 0);
+    let signet = mat("Cursed Signet", 0);
+    give(&mut s, 0, signet); // $5
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::BuyCandle);
+    assert!(
+        legal_moves(&s).contains(&Move::BuyDone),
+        "a $0 candle is something bought: {:?}",
+        legal_moves(&s)
+    );
+    act(&mut s, Move::BuyDone);
+    act(&mut s, Move::PayDone);
+    let hand = s.t.players[0].hand;
+    assert_eq!(ids(hand & s.cards.candles).count(), 1, "the candle taken");
+    assert!(hand & bit(signet) != 0, "nothing paid");
+}

@@ -715,3 +715,30 @@ fn the_no_robot_margin_is_won_at_forty() {
     s.t.players[0].completed[0].credits -= 1;
     assert_eq!(s.margin(), Some(0.0));
 }
+
+/// No Robot Solo Variant: "At the end of the game, use the following chart to get your
+/// score": the score's lines end with the chart's grade of the total (40: A+, 39: A),
+/// worth no points; a game against the robot has no grade line.
+#[test]
+fn the_no_robot_score_lines_end_with_the_grade_of_the_chart() {
+    let grade_lines = |s: &SorceryState| -> Vec<(i32, String)> {
+        s.explain_score(0)
+            .lines
+            .into_iter()
+            .filter(|l| l.category == "Grade")
+            .map(|l| (l.points, l.detail))
+            .collect()
+    };
+    let mut s = started(1, 95, json!({"solo": "no-robot"}));
+    empty_hand(&mut s, 0);
+    s.t.players[0].projects.clear();
+    give_completed(&mut s, 0, proj("Lich Transformation")); // 9 credits
+    let thesis = s.score(0) - 9;
+    s.t.players[0].completed[0].credits = u8::try_from(31 - thesis).unwrap();
+    assert_eq!(s.score(0), 40);
+    assert_eq!(grade_lines(&s), [(0, "grade A+".to_string())]);
+    s.t.players[0].completed[0].credits -= 1;
+    assert_eq!(s.score(0), 39);
+    assert_eq!(grade_lines(&s), [(0, "grade A".to_string())]);
+    assert_eq!(grade_lines(&started(1, 95, json!({}))), []);
+}
