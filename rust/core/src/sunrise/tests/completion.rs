@@ -490,7 +490,9 @@ fn converter_waiting_for_step_three() -> (SunriseState, CardId) {
     s.t.players[1].reserve = 0;
     assert_valid(&s);
     // Seat 1 finishes its work without converting or completing anything.
+    let mut steps = 0;
     while matches!(s.t.phase, Phase::Work { seat: 1 }) {
+        count_move(&mut steps);
         play(&mut s, |m| {
             matches!(
                 m,

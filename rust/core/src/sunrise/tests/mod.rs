@@ -56,16 +56,20 @@ pub(super) fn play(s: &mut SunriseState, pick: impl Fn(&Move) -> bool) -> Action
 /// mutation runs' timeouts did).
 pub(super) const MOVES_CAP: usize = 3000;
 
-/// Whether the game is still being played (`!is_terminal()`), counting the calls in
-/// `steps`: a loop that plays until the end asks this once a move, and the test fails once
-/// it has asked [`MOVES_CAP`] times.
+/// Whether the game is still being played (`!is_terminal()`), counting the move in `steps`
+/// ([`count_move`]): a loop that plays until the end asks this once a move.
 pub(super) fn running(s: &SunriseState, steps: &mut usize) -> bool {
+    count_move(steps);
+    !s.is_terminal()
+}
+
+/// Counts one more move of a test's loop in `steps`, failing the test past [`MOVES_CAP`].
+pub(super) fn count_move(steps: &mut usize) {
     *steps += 1;
     assert!(
         *steps <= MOVES_CAP,
         "the game has not ended after {MOVES_CAP} moves"
     );
-    !s.is_terminal()
 }
 
 /// Plays seeded random actions until `stop` holds (or the game ends).

@@ -15,7 +15,9 @@ fn placements_match_icons_and_every_card_must_be_used() {
         let mut s = game(2 + (seed as usize % 3), seed);
         random_until(&mut s, seed, |s| matches!(s.t.phase, Phase::Work { .. }));
         let mut rng = Rng::seed_from(seed);
+        let mut steps = 0;
         while let Phase::Work { seat } = s.t.phase {
+            count_move(&mut steps);
             let seat = usize::from(seat);
             let l = legal(&s);
             let p = &s.t.players[seat];
