@@ -14,6 +14,7 @@ mod legal_oracle;
 mod month_and_score;
 mod named_cards;
 mod offers;
+mod setup;
 mod solo_and_missions;
 
 use serde_json::json;
