@@ -56,8 +56,7 @@ fn a_document_whose_commit_count_differs_from_the_pending_commits_is_refused() {
     unlisted["table"]["players"][0]["pending"] = json!([]);
     for (edited, pending, counted) in [(uncounted, 1, 0), (unlisted, 0, 1)] {
         let err = SorceryState::from_json(&edited.to_string())
-            .err()
-            .expect("the edited document is refused")
+            .expect_err("the edited document is refused")
             .to_string();
         assert!(
             err.contains(&format!(

@@ -83,8 +83,7 @@ fn without_the_seven_credit_theses_two_each_are_dealt_from_exactly_enough() {
     let set = Arc::new(CardSet::from_toml(&fewer).unwrap());
     assert_eq!(set.theses.iter().filter(|t| t.credits != 7).count(), 7);
     let err = SorceryState::new_game(cfg, 5, Some(set))
-        .err()
-        .expect("7 theses are too few for 4 players")
+        .expect_err("7 theses are too few for 4 players")
         .to_string();
     assert!(err.contains("theses"), "{err}");
 }
