@@ -376,6 +376,18 @@ pub(crate) fn validate(s: &SorceryState) -> EngineResult<()> {
             turn.stage
         )));
     }
+    // The commit step counts the seat's commits as it makes them, each pending until the
+    // reveal: the count is its pending commits' (none while an open staff it used before its
+    // first commit resolves, the step paused).
+    if let Phase::Commit { seat } = t.phase {
+        let counted = t.paused.map_or(turn.commits, |p| p.commits);
+        let pending = t.players[usize::from(seat)].pending.len();
+        if pending != usize::from(counted) {
+            return Err(bad(format!(
+                "seat {seat} has {pending} pending commits, but its commit step counts {counted}"
+            )));
+        }
+    }
     // A buy under way: the chosen spaces hold projects, the chosen stock is in the supply,
     // and the price (their costs, plus any solo clears) is one the seat can still pay.
     if let (Some(seat), Stage::BuyClear | Stage::BuySelect | Stage::BuyPay) =

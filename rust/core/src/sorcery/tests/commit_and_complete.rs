@@ -690,3 +690,37 @@ fn a_staff_completing_an_extra_commit_project_in_the_commit_step_raises_the_limi
         "three commits this step"
     );
 }
+
+/// "You can use your staff in any step of your turn: Action, Commit, or Complete." In the
+/// Complete step each seat whose staff can do something decides in turn order from the
+/// first player (seats 1, 2, 0 here), once: after seat 1 keeps its staff seat 2 is asked,
+/// then seat 0, and after the last the moon advances.
+#[test]
+fn in_the_complete_step_each_seat_with_a_usable_staff_decides_once_in_turn_order() {
+    let mut s = started(3, 98, json!({"staffs": true, "theses": "none"}));
+    give_staff(&mut s, 0, "Staff of Digging");
+    give_staff(&mut s, 1, "Candlewood Staff");
+    give_staff(&mut s, 2, "Glass Staff");
+    s.t.first = 1;
+    let week = s.t.week;
+    s.t.phase = Phase::Commit { seat: 1 };
+    s.t.turn = Turn {
+        stage: Stage::Commit,
+        limit: s.commit_limit(1),
+        ..Turn::default()
+    };
+    for seat in [1, 2, 0] {
+        assert_eq!(s.t.phase, Phase::Commit { seat });
+        act(&mut s, Move::Stop);
+    }
+    for seat in [1, 2, 0] {
+        assert_eq!(s.t.phase, Phase::Complete { seat }, "seat {seat} decides");
+        act(&mut s, Move::EndTurn);
+    }
+    assert_eq!(s.t.phase, Phase::Action { seat: 1 });
+    assert_eq!(s.t.week, week + 1, "the moon advances");
+    assert!(
+        s.t.players.iter().all(|p| !p.staff_used),
+        "every staff kept"
+    );
+}

@@ -426,6 +426,14 @@ fn at_the_end_every_hand_is_shown_and_the_grave_deck_stays_face_down() {
     let mut s = started(2, 62, json!({}));
     s.t.month = 3;
     s.t.week = 3;
+    // Each seat holds a grave card only it has seen (besides its grant, which is public).
+    let mut held = Vec::new();
+    for seat in 0..2 {
+        let c = usize::from(*s.t.grave_deck.last().unwrap());
+        give(&mut s, seat, c);
+        assert_eq!(s.t.known[c], 1 << seat);
+        held.push((seat, c));
+    }
     let deck: Vec<usize> = s.t.grave_deck.iter().map(|&c| usize::from(c)).collect();
     assert!(deck.iter().all(|&c| s.t.known[c] == 0));
     pass_week(&mut s);
@@ -436,6 +444,9 @@ fn at_the_end_every_hand_is_shown_and_the_grave_deck_stays_face_down() {
         "the game ends on the fourth week (the New Moon) of the fourth month"
     );
     assert_valid(&s);
+    for (seat, c) in held {
+        assert!(s.t.players[seat].hand & bit(c) != 0, "still in hand {seat}");
+    }
     for seat in 0..2 {
         for c in crate::sorcery::state::ids(s.t.players[seat].hand) {
             assert_eq!(s.t.known[c], 0b11, "card {c} in hand {seat} is shown");

@@ -696,3 +696,55 @@ fn take_stock_either_takes_two_candles_when_no_vial_is_left() {
     assert_eq!((s.t.players[0].hand & s.cards.candles).count_ones(), 2);
     assert_eq!(s.t.stock.count_ones(), 1);
 }
+
+/// Spectral Sight: the others see a card leave one pile, not which; what another seat knew
+/// of the piles the taker left alone stays known (seat 1 had looked at pile 3 in a dig).
+#[test]
+fn spectral_sight_leaves_what_another_seat_knew_of_the_other_piles() {
+    let id = proj("Spectral Sight");
+    let mut s = started(2, 52, json!({}));
+    give_completed(&mut s, 0, id);
+    action_turn(&mut s, 0);
+    for c in ids(s.t.piles[2]) {
+        s.t.known[c] |= 0b10;
+    }
+    act(&mut s, Move::Ability(id));
+    let g = ids(s.t.piles[0]).next().expect("pile 1 holds cards");
+    act(&mut s, Move::TakeGrave(g));
+    for c in ids(s.t.piles[1]) {
+        assert_eq!(
+            s.t.known[c], 0b01,
+            "pile 2's card {c}: seen by seat 0 alone"
+        );
+    }
+    for c in ids(s.t.piles[2]) {
+        assert_eq!(
+            s.t.known[c], 0b11,
+            "pile 3's card {c}: still known to seat 1"
+        );
+    }
+}
+
+/// A staff may be used in the middle of a project action's Spectral Sight once, before the
+/// first card is taken (nothing is learned between the takes): not after it, whichever card
+/// it was, the lowest grave card (id 0) too.
+#[test]
+fn a_staff_is_offered_in_spectral_sight_before_the_first_take_only() {
+    let id = proj("Spectral Sight");
+    let mut s = started(2, 52, json!({"staffs": true}));
+    give_completed(&mut s, 0, id);
+    give_staff(&mut s, 0, "Staff of Digging");
+    take_material(&mut s, 0);
+    s.t.piles[0] |= bit(0);
+    s.t.known[0] = 0;
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Ability(id));
+    assert!(legal_moves(&s).contains(&Move::UseStaff), "before a take");
+    act(&mut s, Move::TakeGrave(0));
+    let offered = legal_moves(&s);
+    assert!(
+        offered.iter().all(|m| matches!(m, Move::TakeGrave(_))),
+        "after the first take only cards: {offered:?}"
+    );
+    assert!(!offered.is_empty());
+}

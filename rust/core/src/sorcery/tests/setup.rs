@@ -1,5 +1,6 @@
-//! "Game Setup" and "Player Setup": what each seat knows of the table it starts at, and the
-//! cards a setup needs (on the default card file and on a user's).
+//! "Game Setup" and "Player Setup": what each seat knows of the table it starts at (the
+//! market, the offers, the projects out for the player count), and the cards a setup needs
+//! (on the default card file and on a user's).
 
 use serde_json::json;
 
@@ -90,5 +91,50 @@ fn without_the_seven_credit_theses_two_must_be_left_for_each_player() {
         }
         // With every thesis in play, 15 are enough for everyone.
         assert!(game_with_cards(players, 7, json!({}), &text).is_ok());
+    }
+}
+
+/// Game Setup 3: "Remove all project cards that are not for the current player count.
+/// Player-count is shown on the right side of the back of the projects." The backs are in
+/// view, so which projects are out is known to every seat; Solo Mode also removes four named
+/// projects ("Minor Rift", "Dark Premonition", "Ghostly Grifter", "Bottled Brilliance"),
+/// openly too. The default card file marks 5 projects for 3-4 players and 4 for 4 players only.
+#[test]
+fn the_projects_not_for_the_player_count_are_out_and_known_to_every_seat() {
+    let set = CardSet::default_set();
+    let solo_out = [
+        "Minor Rift",
+        "Dark Premonition",
+        "Ghostly Grifter",
+        "Bottled Brilliance",
+    ];
+    for (players, count) in [(1, 13), (2, 9), (3, 4), (4, 0)] {
+        let s = game(players, 3, json!({}));
+        let all = (1u8 << players) - 1;
+        let out: Vec<usize> = (0..set.projects.len())
+            .filter(|&i| {
+                let p = &set.projects[i];
+                p.players & (1 << players) == 0
+                    || (players == 1 && solo_out.contains(&p.name.as_str()))
+            })
+            .collect();
+        assert_eq!(out.len(), count, "{players} players");
+        for &i in &out {
+            assert!(
+                s.t.removed & (1 << i) != 0,
+                "{players} players: project {i} ({}) is out",
+                set.projects[i].name
+            );
+            assert_eq!(
+                s.t.project_known[i], all,
+                "{players} players: every seat knows project {i} ({}) is out",
+                set.projects[i].name
+            );
+        }
+        assert_eq!(
+            s.t.removed.count_ones() as usize,
+            count,
+            "{players} players"
+        );
     }
 }
