@@ -115,7 +115,9 @@ fn a_solo_commit_step_ends_with_what_was_placed() {
 fn the_setup_reveal_names_each_kept_project_and_staff_but_not_the_returned_one() {
     let mut s = game(2, 2028, json!({"staffs": true}));
     let mut last = Vec::new();
+    let mut steps = 0;
     while matches!(s.t.phase, Phase::Setup { .. }) {
+        count_move(&mut steps);
         let a = legal(&s)[0];
         last = s.public_events(a, None);
         s.apply_action(a).unwrap();

@@ -114,7 +114,9 @@ fn a_seat_said_to_be_kept_by_a_move_keeps_its_value() {
         let mut s = game(players, seed, json!({}));
         let mut rng = crate::engine::Rng::seed_from(seed);
         let mut after = s.clone();
+        let mut steps = 0;
         while !s.is_terminal() {
+            count_move(&mut steps);
             let whole = s.heuristic_values();
             for seat in 0..players {
                 assert_eq!(s.heuristic_value(seat).to_bits(), whole[seat].to_bits());

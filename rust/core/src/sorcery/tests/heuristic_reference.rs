@@ -12,7 +12,7 @@ use super::super::state::{
 use crate::engine::{GameState, PerSeat, Rng, Seat};
 use serde_json::json;
 
-use super::{game, modes};
+use super::{count_move, game, modes};
 
 /// Share of a project's credits for owning it with nothing committed yet.
 const OWNED_SHARE: f64 = 0.15;
@@ -438,7 +438,9 @@ fn the_fast_heuristic_is_the_reference_bit_for_bit_in_every_mode() {
         for seed in 0..20 {
             let mut s = game(players, seed, options.clone());
             let mut rng = Rng::seed_from(seed + 77);
+            let mut steps = 0;
             while !s.is_terminal() {
+                count_move(&mut steps);
                 let at = || {
                     format!(
                         "{players}p {options} seed {seed} move {}",
@@ -506,7 +508,9 @@ fn the_estimate_memo_is_keyed_by_every_piece_it_reads() {
     for seed in 0..6 {
         let mut s = game(4, seed, json!({}));
         let mut rng = Rng::seed_from(seed + 11);
+        let mut steps = 0;
         while !s.is_terminal() {
+            count_move(&mut steps);
             for seat in 0..s.n() {
                 for (k, (_, vary)) in kinds.iter().enumerate() {
                     let mut v = s.clone();

@@ -6,7 +6,7 @@
 use super::super::actions::{self as act, commit_to, fill};
 use super::super::data::{NUM_ICONS, NUM_PROJECTS};
 use super::super::state::{bit, ids, Materials, Phase, SorceryState, Stage, Work, MARKET, NONE};
-use super::{game, modes};
+use super::{count_move, game, modes};
 use crate::engine::{Action, ActionList, GameState, Rng, Seat};
 
 /// At most 58 projects × 8 icons of targets.
@@ -312,7 +312,9 @@ fn the_legal_actions_are_the_old_generators_in_the_same_order_at_every_position(
         for seed in 0..60 {
             let mut s = game(players, seed, options.clone());
             let mut rng = Rng::seed_from(seed + 1000);
+            let mut steps = 0;
             while !s.is_terminal() {
+                count_move(&mut steps);
                 s.legal_actions_into(&mut new);
                 old_legal(&s, &mut old);
                 assert_eq!(

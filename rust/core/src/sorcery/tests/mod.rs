@@ -68,6 +68,18 @@ pub(super) fn started(players: usize, seed: u64, options: serde_json::Value) -> 
     past_setup(game(players, seed, options))
 }
 
+/// Far more moves than any game takes (a random 4-player game with staffs takes about 450),
+/// so a rules change that keeps a game from ending fails a test at once instead of hanging
+/// it (as the mutation runs' timeouts did).
+pub(super) const MOVES_CAP: usize = 5000;
+
+/// Counts one more move of a test's loop in `steps`, failing the test past [`MOVES_CAP`].
+/// Every test loop that plays until something happens counts its moves with it.
+pub(super) fn count_move(steps: &mut usize) {
+    *steps += 1;
+    assert!(*steps <= MOVES_CAP, "nothing ended after {MOVES_CAP} moves");
+}
+
 /// The most setup choices a game has: a thesis, a project and a staff for each of 4 seats.
 const SETUP_CHOICES_CAP: usize = 3 * 4;
 

@@ -10,7 +10,9 @@ use crate::sorcery::state::Done;
 fn pass_week(s: &mut SorceryState) {
     let month = s.t.month;
     let week = s.t.week;
+    let mut steps = 0;
     while s.t.week == week && s.t.month == month && !s.is_terminal() {
+        count_move(&mut steps);
         match s.t.turn.stage {
             Stage::Choose => act(s, Move::Cram),
             Stage::AfterAction | Stage::Complete => act(s, Move::EndTurn),
@@ -465,7 +467,9 @@ fn the_month_end_and_a_when_completed_effect_are_told_in_the_log() {
     for _ in 0..3 {
         pass_week(&mut s);
     }
+    let mut steps = 0;
     let events = loop {
+        count_move(&mut steps);
         let m = match s.t.turn.stage {
             Stage::Choose => Move::Cram,
             Stage::AfterAction | Stage::Complete => Move::EndTurn,

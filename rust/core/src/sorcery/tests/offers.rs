@@ -160,7 +160,9 @@ fn a_lone_free_candle_is_a_purchase_that_closes_the_buy() {
     assert_eq!(set.materials[ids(set.candles).next().unwrap()].value, 0);
     let cfg = SorceryConfig::from_options(2, json!({}).as_object().unwrap()).unwrap();
     let mut s = SorceryState::new_game(cfg, 15, Some(set)).unwrap();
+    let mut steps = 0;
     while matches!(s.t.phase, Phase::Setup { .. }) {
+        count_move(&mut steps);
         let a = legal(&s)[0];
         s.apply_action(a).unwrap();
     }

@@ -464,7 +464,9 @@ fn a_mission_score_is_met_at_its_number_and_not_below() {
 #[test]
 fn solo_month_end_adds_the_top_five_grave_cards_to_the_discard() {
     let mut s = started(1, 92, json!({}));
+    let mut steps = 0;
     while s.t.week < 3 {
+        count_move(&mut steps);
         match s.t.turn.stage {
             Stage::Choose => act(&mut s, Move::Cram),
             Stage::AfterAction => act(&mut s, Move::EndTurn),
@@ -613,7 +615,9 @@ fn the_game_over_event_names_the_winner_against_the_robot() {
     let mut verdicts = Vec::new();
     for seed in 0..6 {
         let mut s = game(1, seed, json!({"solo": "robot"}));
+        let mut steps = 0;
         loop {
+            count_move(&mut steps);
             let options = legal(&s);
             let a = options[seed as usize % options.len()];
             let mut after = s.clone();
