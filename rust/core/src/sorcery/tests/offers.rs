@@ -347,16 +347,25 @@ fn buy_is_offered_only_when_the_hand_can_pay_for_something() {
         "Reanimate",
         "Bone Golem",
     ];
-    let offers_buy = |players: usize, market: [&str; 6], hand: &[usize]| {
+    // Whether Buy is offered to seat 0 with the market `arrange` leaves, `candles` candles
+    // and `vials` vials in the supply, and `hand` in its hand.
+    let offers = |players: usize,
+                  arrange: &dyn Fn(&mut SorceryState),
+                  (candles, vials): (usize, usize),
+                  hand: &[usize]| {
         let mut s = started(players, 16, json!({}));
-        set_market(&mut s, market);
-        set_supply(&mut s, 12, 12); // candles $2, vials $3
+        arrange(&mut s);
+        set_supply(&mut s, candles, vials);
         empty_hand(&mut s, 0);
         for &m in hand {
             give(&mut s, 0, m);
         }
         action_turn(&mut s, 0);
         legal_moves(&s).contains(&Move::Buy)
+    };
+    let offers_buy = |players: usize, market: [&str; 6], hand: &[usize]| {
+        // candles $2, vials $3
+        offers(players, &|s| set_market(s, market), (12, 12), hand)
     };
     let one_dollar = [mat("Severed Hand", 0)];
     assert!(
@@ -379,16 +388,15 @@ fn buy_is_offered_only_when_the_hand_can_pay_for_something() {
     );
     // Stock alone: with the market's projects all dearer than the hand, $2 buys only a
     // candle ($2), never a vial ($3), and $3 buys a vial when no candle is left.
-    let offers_stock_buy = |candles: usize, vials: usize, hand: &[usize]| {
-        let mut s = started(2, 16, json!({}));
-        set_market(&mut s, ALL_TWO_DOLLARS);
+    let dear_market = |s: &mut SorceryState| {
+        set_market(s, ALL_TWO_DOLLARS);
         // Three $4 projects, the other spaces empty.
         for (space, name) in ["Lich Transformation", "Philosopher's Stone", "Abyssal Gate"]
             .into_iter()
             .enumerate()
         {
             let id = proj(name);
-            take_project(&mut s, id);
+            take_project(s, id);
             s.t.removed |= 1 << s.t.market[space];
             s.t.market[space] = id as u8;
         }
@@ -396,13 +404,9 @@ fn buy_is_offered_only_when_the_hand_can_pay_for_something() {
             s.t.removed |= 1 << s.t.market[space];
             s.t.market[space] = NONE;
         }
-        set_supply(&mut s, candles, vials);
-        empty_hand(&mut s, 0);
-        for &m in hand {
-            give(&mut s, 0, m);
-        }
-        action_turn(&mut s, 0);
-        legal_moves(&s).contains(&Move::Buy)
+    };
+    let offers_stock_buy = |candles: usize, vials: usize, hand: &[usize]| {
+        offers(2, &dear_market, (candles, vials), hand)
     };
     let two_dollars = [mat("Tarnished Ring", 0)];
     let three_dollars = [mat("Tarnished Ring", 0), mat("Severed Hand", 0)];

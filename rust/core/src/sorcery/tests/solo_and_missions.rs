@@ -704,16 +704,23 @@ fn the_solo_mission_margin_is_won_at_the_missions_score_and_lost_without_its_req
     );
 }
 
-/// No Robot Solo Variant: the grade table's best grade is "A+ 40+", and the solo margin
-/// (positive is a win) is the distance past it: 40 wins by 1, 39 does not (0).
-#[test]
-fn the_no_robot_margin_is_won_at_forty() {
+/// A No Robot game whose player's score is 40: a completed Lich Transformation (9 credits)
+/// carrying the extra-credit tokens that make it up with the thesis.
+fn no_robot_at_forty() -> SorceryState {
     let mut s = started(1, 95, json!({"solo": "no-robot"}));
     empty_hand(&mut s, 0);
     s.t.players[0].projects.clear();
     give_completed(&mut s, 0, proj("Lich Transformation")); // 9 credits
     let thesis = s.score(0) - 9;
     s.t.players[0].completed[0].credits = u8::try_from(31 - thesis).unwrap();
+    s
+}
+
+/// No Robot Solo Variant: the grade table's best grade is "A+ 40+", and the solo margin
+/// (positive is a win) is the distance past it: 40 wins by 1, 39 does not (0).
+#[test]
+fn the_no_robot_margin_is_won_at_forty() {
+    let mut s = no_robot_at_forty();
     assert_eq!(s.score(0), 40);
     assert_eq!(s.margin(), Some(1.0));
     s.t.players[0].completed[0].credits -= 1;
@@ -733,12 +740,7 @@ fn the_no_robot_score_lines_end_with_the_grade_of_the_chart() {
             .map(|l| (l.points, l.detail))
             .collect()
     };
-    let mut s = started(1, 95, json!({"solo": "no-robot"}));
-    empty_hand(&mut s, 0);
-    s.t.players[0].projects.clear();
-    give_completed(&mut s, 0, proj("Lich Transformation")); // 9 credits
-    let thesis = s.score(0) - 9;
-    s.t.players[0].completed[0].credits = u8::try_from(31 - thesis).unwrap();
+    let mut s = no_robot_at_forty();
     assert_eq!(s.score(0), 40);
     assert_eq!(grade_lines(&s), [(0, "grade A+".to_string())]);
     s.t.players[0].completed[0].credits -= 1;
