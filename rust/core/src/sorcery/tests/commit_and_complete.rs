@@ -724,3 +724,44 @@ fn in_the_complete_step_each_seat_with_a_usable_staff_decides_once_in_turn_order
         "every staff kept"
     );
 }
+
+/// A completed project keeps the moon phase in which it was completed (`Done.week`, 1 for
+/// the first week of the month to 4 for the New Moon), as the state document records it: a
+/// project completed in the first week reads 1, in the third 3.
+#[test]
+fn a_completed_project_records_the_week_it_was_completed_in() {
+    for week in [0u8, 2] {
+        let mut s = started(2, 43, json!({}));
+        s.t.week = week;
+        let finger = proj("Twitching Finger"); // Hand, Hand
+        give_project(&mut s, 0, finger);
+        for copy in 0..2 {
+            give(&mut s, 0, mat("Severed Hand", copy));
+        }
+        to_commit(&mut s);
+        for _ in 0..2 {
+            let commit = legal_moves(&s)
+                .into_iter()
+                .find(|m| matches!(m, Move::Commit(_)))
+                .expect("a Severed Hand to commit");
+            act(&mut s, commit);
+            let to = legal_moves(&s)
+                .into_iter()
+                .find(|m| matches!(m, Move::CommitTo { project, .. } if *project == finger))
+                .expect("an open Hand icon");
+            act(&mut s, to);
+        }
+        act(&mut s, Move::Stop);
+        act(&mut s, Move::Stop); // seat 1 commits nothing; the reveal completes the project
+        let done = s.t.players[0]
+            .completed
+            .iter()
+            .find(|d| usize::from(d.card) == finger);
+        assert_eq!(
+            done.map(|d| d.week),
+            Some(week + 1),
+            "completed in week {}",
+            week + 1
+        );
+    }
+}
