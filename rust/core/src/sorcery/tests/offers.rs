@@ -623,6 +623,51 @@ fn a_draw_action_is_offered_only_while_a_grave_card_can_be_drawn() {
     assert!(legal_moves(&s).contains(&Move::Ability(palm)));
 }
 
+/// "D) Buy": "buy any number of projects" — one project is a purchase, whatever its price:
+/// on a card file where Spectral Sight costs $0, a buy of it alone can be closed and nothing
+/// is paid.
+#[test]
+fn a_buy_of_a_free_project_alone_can_be_closed_and_costs_nothing() {
+    let text = crate::sorcery::data::DEFAULT_CARDS_TOML.replacen(
+        "name = \"Spectral Sight\"\ndepartment = \"sorcery\"\nlevel = 100\nplayers = [1, 2, 3, 4]\ncost = 2",
+        "name = \"Spectral Sight\"\ndepartment = \"sorcery\"\nlevel = 100\nplayers = [1, 2, 3, 4]\ncost = 0",
+        1,
+    );
+    let mut s = past_setup(game_with_cards(2, 16, json!({}), &text).unwrap());
+    let sight = proj("Spectral Sight");
+    assert_eq!(s.cards.project_costs[sight], 0);
+    set_market(
+        &mut s,
+        [
+            "Spectral Sight",
+            "Crawling Claw",
+            "Moonlit Ward",
+            "Palm Reading",
+            "Reanimate",
+            "Bone Golem",
+        ],
+    );
+    empty_hand(&mut s, 0);
+    let signet = mat("Cursed Signet", 0);
+    give(&mut s, 0, signet); // $5
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    act(&mut s, Move::BuySpace(0));
+    assert_eq!(s.t.turn.price, 0);
+    assert!(
+        legal_moves(&s).contains(&Move::BuyDone),
+        "a $0 project is something bought: {:?}",
+        legal_moves(&s)
+    );
+    act(&mut s, Move::BuyDone);
+    act(&mut s, Move::PayDone);
+    assert!(s.t.players[0]
+        .projects
+        .iter()
+        .any(|w| usize::from(w.card) == sight));
+    assert!(s.t.players[0].hand & bit(signet) != 0, "nothing paid");
+}
+
 /// "D) Buy": "buy any number of projects and stock". The card file lets a stack have any
 /// one price, $0 too: with candles worth $0, a buy of a candle alone is something bought and
 /// can be closed, though its price is $0, and nothing need be paid for it.
