@@ -438,7 +438,9 @@ mod tests {
             let mut s = SorceryState::new_game(cfg, 5, None).unwrap();
             let mut rng = Rng::seed_from(17);
             let mut legal = ActionList::new();
+            let mut steps = 0;
             loop {
+                crate::sorcery::tests::count_move(&mut steps);
                 (0..players).for_each(|viewer| check(&s, viewer));
                 positions += 1;
                 if s.is_terminal() {
