@@ -20,6 +20,16 @@ fn set_market(s: &mut SorceryState, names: [&str; 6]) {
     }
 }
 
+/// Six $2 projects (Spectral Sight first), for a market where nothing costs $1.
+const ALL_TWO_DOLLARS: [&str; 6] = [
+    "Spectral Sight",
+    "Crawling Claw",
+    "Moonlit Ward",
+    "Palm Reading",
+    "Reanimate",
+    "Bone Golem",
+];
+
 /// Leaves `candles` candles and `vials` vials in the market supply (the lowest ids).
 fn set_supply(s: &mut SorceryState, candles: usize, vials: usize) {
     let keep = |set: u128, n: usize| ids(set).take(n).fold(0, |acc, m| acc | bit(m));
@@ -339,14 +349,6 @@ fn solo_clears_are_offered_as_pairs_while_a_dollar_is_left() {
 /// or a vial; in Solo Mode a $1 clear of two projects is something too.
 #[test]
 fn buy_is_offered_only_when_the_hand_can_pay_for_something() {
-    const ALL_TWO_DOLLARS: [&str; 6] = [
-        "Spectral Sight",
-        "Crawling Claw",
-        "Moonlit Ward",
-        "Palm Reading",
-        "Reanimate",
-        "Bone Golem",
-    ];
     // Whether Buy is offered to seat 0 with the market `arrange` leaves, `candles` candles
     // and `vials` vials in the supply, and `hand` in its hand.
     let offers = |players: usize,
@@ -428,17 +430,7 @@ fn buy_is_offered_only_when_the_hand_can_pay_for_something() {
 #[test]
 fn a_solo_buy_with_nothing_affordable_must_clear_before_it_can_close() {
     let mut s = started(1, 17, json!({}));
-    set_market(
-        &mut s,
-        [
-            "Spectral Sight",
-            "Crawling Claw",
-            "Moonlit Ward",
-            "Palm Reading",
-            "Reanimate",
-            "Bone Golem",
-        ],
-    );
+    set_market(&mut s, ALL_TWO_DOLLARS);
     set_supply(&mut s, 12, 12);
     empty_hand(&mut s, 0);
     give(&mut s, 0, mat("Severed Hand", 0)); // $1
@@ -636,17 +628,7 @@ fn a_buy_of_a_free_project_alone_can_be_closed_and_costs_nothing() {
     let mut s = past_setup(game_with_cards(2, 16, json!({}), &text).unwrap());
     let sight = proj("Spectral Sight");
     assert_eq!(s.cards.project_costs[sight], 0);
-    set_market(
-        &mut s,
-        [
-            "Spectral Sight",
-            "Crawling Claw",
-            "Moonlit Ward",
-            "Palm Reading",
-            "Reanimate",
-            "Bone Golem",
-        ],
-    );
+    set_market(&mut s, ALL_TWO_DOLLARS);
     empty_hand(&mut s, 0);
     let signet = mat("Cursed Signet", 0);
     give(&mut s, 0, signet); // $5
