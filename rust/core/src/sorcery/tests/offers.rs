@@ -615,6 +615,33 @@ fn a_draw_action_is_offered_only_while_a_grave_card_can_be_drawn() {
     assert!(legal_moves(&s).contains(&Move::Ability(palm)));
 }
 
+/// Seat 0 at the start of a buy, in a game on the card file `text` (after `arrange`), with a
+/// Cursed Signet ($5) alone in hand; and the Signet's id.
+fn buying_on_cards(text: &str, arrange: impl Fn(&mut SorceryState)) -> (SorceryState, usize) {
+    let mut s = past_setup(game_with_cards(2, 16, json!({}), text).unwrap());
+    arrange(&mut s);
+    empty_hand(&mut s, 0);
+    let signet = mat("Cursed Signet", 0);
+    give(&mut s, 0, signet); // $5
+    action_turn(&mut s, 0);
+    act(&mut s, Move::Buy);
+    (s, signet)
+}
+
+/// Closes a buy of a $0 `what` alone: it costs $0, it is something bought (the buy may be
+/// closed), and the Signet stays in hand (nothing paid).
+fn close_free_buy(s: &mut SorceryState, signet: usize, what: &str) {
+    assert_eq!(s.t.turn.price, 0);
+    assert!(
+        legal_moves(s).contains(&Move::BuyDone),
+        "a $0 {what} is something bought: {:?}",
+        legal_moves(s)
+    );
+    act(s, Move::BuyDone);
+    act(s, Move::PayDone);
+    assert!(s.t.players[0].hand & bit(signet) != 0, "nothing paid");
+}
+
 /// "D) Buy": "buy any number of projects" — one project is a purchase, whatever its price:
 /// on a card file where Spectral Sight costs $0, a buy of it alone can be closed and nothing
 /// is paid.
@@ -625,29 +652,15 @@ fn a_buy_of_a_free_project_alone_can_be_closed_and_costs_nothing() {
         "name = \"Spectral Sight\"\ndepartment = \"sorcery\"\nlevel = 100\nplayers = [1, 2, 3, 4]\ncost = 0",
         1,
     );
-    let mut s = past_setup(game_with_cards(2, 16, json!({}), &text).unwrap());
+    let (mut s, signet) = buying_on_cards(&text, |s| set_market(s, ALL_TWO_DOLLARS));
     let sight = proj("Spectral Sight");
     assert_eq!(s.cards.project_costs[sight], 0);
-    set_market(&mut s, ALL_TWO_DOLLARS);
-    empty_hand(&mut s, 0);
-    let signet = mat("Cursed Signet", 0);
-    give(&mut s, 0, signet); // $5
-    action_turn(&mut s, 0);
-    act(&mut s, Move::Buy);
     act(&mut s, Move::BuySpace(0));
-    assert_eq!(s.t.turn.price, 0);
-    assert!(
-        legal_moves(&s).contains(&Move::BuyDone),
-        "a $0 project is something bought: {:?}",
-        legal_moves(&s)
-    );
-    act(&mut s, Move::BuyDone);
-    act(&mut s, Move::PayDone);
+    close_free_buy(&mut s, signet, "project");
     assert!(s.t.players[0]
         .projects
         .iter()
         .any(|w| usize::from(w.card) == sight));
-    assert!(s.t.players[0].hand & bit(signet) != 0, "nothing paid");
 }
 
 /// "D) Buy": "buy any number of projects and stock". The card file lets a stack have any
@@ -659,27 +672,14 @@ fn a_buy_of_free_stock_alone_can_be_closed_and_costs_nothing() {
         "kind = \"candle\"\nvalue = 2",
         "kind = \"candle\"\nvalue = 0",
     );
-    let mut s = past_setup(game_with_cards(2, 16, json!({}), &text).unwrap());
+    let (mut s, signet) = buying_on_cards(&text, |_| {});
     assert_eq!(s.stock_price(true), 0);
-    empty_hand(&mut s, 0);
-    let signet = mat("Cursed Signet", 0);
-    give(&mut s, 0, signet); // $5
-    action_turn(&mut s, 0);
-    act(&mut s, Move::Buy);
     assert!(
         !legal_moves(&s).contains(&Move::BuyDone),
         "nothing chosen yet"
     );
     act(&mut s, Move::BuyCandle);
-    assert_eq!(s.t.turn.price, 0);
-    assert!(
-        legal_moves(&s).contains(&Move::BuyDone),
-        "a $0 candle is something bought: {:?}",
-        legal_moves(&s)
-    );
-    act(&mut s, Move::BuyDone);
-    act(&mut s, Move::PayDone);
+    close_free_buy(&mut s, signet, "candle");
     let hand = s.t.players[0].hand;
     assert_eq!(ids(hand & s.cards.candles).count(), 1, "the candle taken");
-    assert!(hand & bit(signet) != 0, "nothing paid");
 }
