@@ -220,3 +220,44 @@ def test_the_evaluator_gets_read_only_rows() -> None:
 
     with pytest.raises(ValueError, match="read-only"):
         guided.search_many(states, editing, simulations=10, in_flight=4)
+
+
+def _played_out(game: str, players: int, seed: int) -> craftgames.State:
+    state = craftgames.new_game(game, players, seed)
+    rng = np.random.default_rng(seed)
+    while not state.is_terminal():
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_terminal_values_are_the_searchs_rewards_on_its_scale() -> None:
+    # Margin between seats: the lead over the best other seat over the largest |score|
+    # (at least 1), mapped from [-1, 1] to [0, 1]; rank: 1 first, 0 last, ties shared.
+    for players, seed in ((2, 3), (3, 4), (4, 5)):
+        state = _played_out("sunrise", players, seed)
+        scores = state.scores()
+        scale = max(1, *(abs(s) for s in scores))
+        expected = [
+            0.5 + 0.5 * (s - max(o for k, o in enumerate(scores) if k != seat)) / scale
+            for seat, s in enumerate(scores)
+        ]
+        assert guided.terminal_values(state) == pytest.approx(expected)
+        ranks = guided.terminal_values(state, "rank")
+        best = max(scores)
+        winners = [seat for seat, s in enumerate(scores) if s == best]
+        assert all(ranks[seat] == max(ranks) for seat in winners)
+        if len(winners) == 1:
+            assert ranks[winners[0]] == 1.0 and min(ranks) == 0.0
+    # Alone against the game's target: the margin over the larger of |own| and |target|.
+    solo = _played_out("nijar", 1, 6)
+    own, margin = solo.scores()[0], solo.solo_margin()
+    assert margin is not None
+    solo_scale = max(1.0, abs(own), abs(own - margin))
+    assert guided.terminal_values(solo) == pytest.approx([0.5 + 0.5 * margin / solo_scale])
+
+
+def test_terminal_values_refuse_a_game_in_progress_and_unknown_rewards() -> None:
+    with pytest.raises(ValueError, match="not over"):
+        guided.terminal_values(craftgames.new_game("sunrise", 2, 0))
+    with pytest.raises(ValueError, match="unknown reward"):
+        guided.terminal_values(_played_out("sunrise", 2, 1), "points")  # type: ignore[arg-type]

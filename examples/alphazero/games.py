@@ -25,10 +25,10 @@ from net import Params, Shape, model
 
 import craftgames
 from craftgames import guided
-from craftgames._core import reward_values_of
 from craftgames.bots import make_bot
+from craftgames.mcts import Reward
 
-REWARD = "rank"  # the search's reward and the value target: 1 a win, 0 a loss, shared ties
+RESULT: Reward = "rank"  # a match's result for the agent: 1 a win, 0 a loss, ties shared
 
 
 @dataclass(frozen=True)
@@ -40,6 +40,10 @@ class SearchConfig:
     c_puct: float = 1.5
     rollout_weight: float = 0.5  # leaf value: (1 - w) * network + w * a greedy rollout
     rollout: str = "greedy:0.2"
+    # The search's reward and the value head's target. "margin" (the score lead scaled into
+    # [0, 1]) is the default search's, chosen by its tournament: a lead says more per game
+    # than a win or a loss, so values and rollouts are less noisy.
+    reward: Reward = "margin"
     dirichlet_alpha: float | None = None  # root noise (self-play only)
     sample_moves: int = 0  # a game's first moves drawn from the visits, the rest the most visited
 
@@ -110,7 +114,7 @@ def _search(
         dirichlet_alpha=cfg.dirichlet_alpha if explore else None,
         temperature=1.0,  # the policy returned is the visit shares: the training target
         values="relative",
-        reward=REWARD,
+        reward=cfg.reward,
         rollout=cfg.rollout,
         rollout_weight=cfg.rollout_weight,
         seed=seed,
@@ -154,7 +158,7 @@ def self_play(task: SelfPlayTask) -> dict[str, Any]:
         step += 1
     obs, masks, policies, values = [], [], [], []
     for state, game in zip(states, records, strict=True):
-        final = reward_values_of(state, REWARD)
+        final = guided.terminal_values(state, task.search.reward)
         for o, m, p, seat in game:
             obs.append(o)
             masks.append(m)
@@ -208,7 +212,7 @@ def match(task: MatchTask) -> dict[str, Any]:
         step += 1
     results_, margins = [], []
     for state in states:
-        results_.append(reward_values_of(state, REWARD)[task.agent_seat])
+        results_.append(guided.terminal_values(state, RESULT)[task.agent_seat])
         scores = state.scores()
         solo = state.solo_margin()
         best_other = max((s for k, s in enumerate(scores) if k != task.agent_seat), default=0)

@@ -148,7 +148,11 @@ def match_tasks(
     """`games_` games over fixed deals, the agent in every seat in turn, split over workers."""
     seats = cfg.players if opponent is not None else 1
     deals = list(range(first_deal, first_deal + max(1, games_ // seats)))
-    search = replace(cfg.search, simulations=cfg.eval_simulations, dirichlet_alpha=None)
+    # One simulation at a time, as the default search runs them: equal simulations, and no
+    # virtual loss bending the agent's tree (the batch is the games played in lockstep).
+    search = replace(
+        cfg.search, simulations=cfg.eval_simulations, dirichlet_alpha=None, in_flight=1
+    )
     chunks = max(1, cfg.workers // seats)
     return [
         games.MatchTask(
@@ -344,10 +348,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games-per-iteration", type=int, default=32)
     parser.add_argument("--simulations", type=int, default=64, help="per self-play move")
     parser.add_argument(
+        "--in-flight", type=int, default=8, help="simulations in flight per self-play tree"
+    )
+    parser.add_argument(
         "--rollout-weight",
         type=float,
         default=0.5,
         help="leaf value = (1-w)*network + w*greedy rollout (0: network only)",
+    )
+    parser.add_argument(
+        "--c-puct",
+        type=float,
+        default=1.5,
+        help="PUCT's exploration constant (self-play and matches)",
+    )
+    parser.add_argument(
+        "--reward",
+        choices=["margin", "rank", "win"],
+        default="margin",
+        help="the search's reward and the value target (margin: the default search's)",
     )
     parser.add_argument("--width", type=int, default=128, help="hidden units per layer")
     parser.add_argument("--train-steps", type=int, default=16, help="minibatches an iteration")
@@ -364,10 +383,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--address is for the ray backend (add --backend ray)")
     if not 0.0 <= args.rollout_weight <= 1.0:
         parser.error("--rollout-weight must be in [0, 1]")
+    if not args.c_puct > 0.0:
+        parser.error("--c-puct must be above 0")
     for name in (
         "workers",
         "games_per_iteration",
         "simulations",
+        "in_flight",
         "width",
         "train_steps",
         "eval_every",
@@ -390,7 +412,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         games_per_iteration=args.games_per_iteration,
         search=games.SearchConfig(
             simulations=args.simulations,
+            in_flight=args.in_flight,
             rollout_weight=args.rollout_weight,
+            c_puct=args.c_puct,
+            reward=args.reward,
             dirichlet_alpha=0.3,
             sample_moves=20,
         ),

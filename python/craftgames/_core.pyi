@@ -24,6 +24,7 @@ __all__ = [
     "new_game",
     "random_playouts",
     "reward_values_of",
+    "search_rewards",
 ]
 
 __version__: Final[str]
@@ -199,6 +200,7 @@ class VectorGames:
     def finished_state(self, i: int) -> State | None: ...
 
 def reward_values_of(state: State, reward: str = "score", timing: str = "end") -> list[float]: ...
+def search_rewards(state: State, reward: str = "margin") -> list[float]: ...
 def guided_search(
     states: list[State],
     evaluator: Callable[

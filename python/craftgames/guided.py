@@ -25,6 +25,7 @@ __all__ = [
     "GuidedResult",
     "search",
     "search_many",
+    "terminal_values",
 ]
 
 Guide = Literal["uniform", "greedy"]
@@ -208,3 +209,13 @@ def search(
         rollout_weight=rollout_weight,
         seed=seed,
     )[0]
+
+
+def terminal_values(state: _core.State, reward: Reward = "margin") -> list[float]:
+    """What the finished game ``state`` is worth to each seat (seat order) under ``reward``,
+    on the ``[0, 1]`` scale the search backs up: the target a value head should learn, so
+    that its values and the search's rollouts speak the same units. ``"margin"`` scales each
+    seat's lead over the best other seat by the largest absolute score (solo: the margin over
+    the game's target) and maps ``[-1, 1]`` to ``[0, 1]``. Raises ``ValueError`` if the game
+    is not over or ``reward`` is unknown."""
+    return _core.search_rewards(state, reward)

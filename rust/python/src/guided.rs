@@ -10,6 +10,7 @@
 //! (`interrupt`).
 
 use craftgames_core::engine::GameState;
+use craftgames_core::search::reward::terminal_rewards;
 use craftgames_core::search::{
     Guide, GuidedOptions, GuidedResult, GuidedSearch, PriorOutput, RewardKind, RolloutPolicy,
     Selection, ValueOrder,
@@ -20,7 +21,7 @@ use pyo3::prelude::*;
 use pyo3::types::PySlice;
 
 use crate::errors::engine_error;
-use crate::games::Game;
+use crate::games::{dispatch, Game};
 use crate::interrupt::interruptible;
 use crate::state::State;
 
@@ -173,6 +174,28 @@ pub fn guided_search(
 
 /// Every game of `games` as the concrete state `unwrap` takes, or an error naming the first
 /// of another game.
+/// What the finished game `state` is worth to each seat under the search's `reward`, on the
+/// `[0, 1]` scale a guided search backs up (`craftgames.guided.terminal_values`): the value
+/// an evaluator's value head should learn. Refuses a game that is not over.
+#[pyfunction]
+#[pyo3(signature = (state, reward = "margin"))]
+pub fn search_rewards(state: PyRef<'_, State>, reward: &str) -> PyResult<Vec<f64>> {
+    let kind = parse(
+        RewardKind::parse(reward),
+        "reward",
+        reward,
+        "\"rank\", \"win\" or \"margin\"",
+    )?;
+    dispatch!(&state.game, s => {
+        if !s.is_terminal() {
+            return Err(PyValueError::new_err(
+                "the game is not over: a search's reward is paid only at the end",
+            ));
+        }
+        Ok(terminal_rewards(s, kind).to_vec())
+    })
+}
+
 fn unwrap_all<G>(games: Vec<Game>, unwrap: fn(Game) -> Option<G>) -> PyResult<Vec<G>> {
     games
         .into_iter()

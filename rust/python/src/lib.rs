@@ -46,6 +46,7 @@ fn _core(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::mcts_search, m)?)?;
     m.add_function(wrap_pyfunction!(search::greedy_action, m)?)?;
     m.add_function(wrap_pyfunction!(guided::guided_search, m)?)?;
+    m.add_function(wrap_pyfunction!(guided::search_rewards, m)?)?;
     m.add_class::<vector::VectorGames>()?;
     m.add_function(wrap_pyfunction!(vector::reward_values_of, m)?)?;
     m.add("TERMINAL", TERMINAL_PLAYER)?;
