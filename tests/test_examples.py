@@ -94,6 +94,34 @@ def test_alphazero_example_self_plays_learns_and_plays_the_default_search(
     if importlib.util.find_spec("matplotlib") is not None:
         assert (tmp_path / "curve.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     assert "final: against" in run.stdout
+    if players == 1:
+        return
+    # The checkpoint replays a match on its own, and refuses a game it was not trained on.
+    evaluate = [
+        sys.executable,
+        str(ALPHAZERO.parent / "evaluate.py"),
+        str(tmp_path / "checkpoint.npz"),
+    ]
+    match = tmp_path / "match.json"
+    tiny = ["--games", "2", "--simulations", "8", "--workers", "1"]
+    run = subprocess.run(
+        [*evaluate, "--game", game, "--players", str(players), *tiny, "--out", str(match)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    played = json.loads(match.read_text())
+    assert played["opponent"] == "mcts:8" and played["games"] == 2
+    assert played["search"]["c_puct"] == 0.75 and "win rate" in run.stdout
+    wrong = subprocess.run(
+        [*evaluate, "--game", "nijar", "--players", str(players), *tiny],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert wrong.returncode == 2
+    assert wrong.stderr.strip().splitlines()[-1].endswith("not trained on nijar with 2 players")
 
 
 def test_alphazero_checkpoints_load_back_and_refuse_other_files(tmp_path: Path) -> None:

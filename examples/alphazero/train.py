@@ -53,17 +53,17 @@ FINAL_DEALS = 3_000_000  # the deals of the final match, never seen before it
 class Config:
     game: str = "sunrise"
     players: int = 2
-    minutes: float = 30.0  # training time budget (wall), evaluations excluded
+    minutes: float = 50.0  # wall budget of self-play, learning and the curve (not the final match)
     iterations: int | None = None  # a fixed number of iterations instead
     workers: int = 2
-    games_per_iteration: int = 32
+    games_per_iteration: int = 64
     search: games.SearchConfig = field(default_factory=games.SearchConfig)
     width: int = 128
     lr: float = 1e-3
     batch: int = 256
-    train_steps: int = 16  # minibatches per iteration (64 overfit the buffer: README)
+    train_steps: int = 32  # minibatches per iteration: each decision is drawn ~6 times
     buffer: int = 60_000  # decisions kept
-    eval_every: int = 5  # iterations between curve points
+    eval_every: int = 8  # iterations between curve points
     eval_games: int = 40  # per curve point and opponent (seats rotated)
     eval_simulations: int = 200
     mcts: str = "mcts"  # the default search; "mcts:N" is played at N = eval_simulations
@@ -339,41 +339,49 @@ def train(cfg: Config, out: Path, pool: Pool, log: Callable[[str], None] = print
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    d = Config()  # the defaults: the measured run's (README)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=["sunrise", "sorcery", "nijar"], default="sunrise")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--minutes", type=float, default=30.0, help="training budget (wall)")
+    parser.add_argument("--minutes", type=float, default=d.minutes, help="training budget (wall)")
     parser.add_argument("--iterations", type=int, help="a fixed number of iterations instead")
-    parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--games-per-iteration", type=int, default=32)
-    parser.add_argument("--simulations", type=int, default=64, help="per self-play move")
+    parser.add_argument("--workers", type=int, default=d.workers)
+    parser.add_argument("--games-per-iteration", type=int, default=d.games_per_iteration)
     parser.add_argument(
-        "--in-flight", type=int, default=8, help="simulations in flight per self-play tree"
+        "--simulations", type=int, default=d.search.simulations, help="per self-play move"
+    )
+    parser.add_argument(
+        "--in-flight",
+        type=int,
+        default=d.search.in_flight,
+        help="simulations in flight per self-play tree",
     )
     parser.add_argument(
         "--rollout-weight",
         type=float,
-        default=0.5,
+        default=d.search.rollout_weight,
         help="leaf value = (1-w)*network + w*greedy rollout (0: network only)",
     )
     parser.add_argument(
         "--c-puct",
         type=float,
-        default=1.5,
+        default=d.search.c_puct,
         help="PUCT's exploration constant (self-play and matches)",
     )
     parser.add_argument(
         "--reward",
         choices=["margin", "rank", "win"],
-        default="margin",
+        default=d.search.reward,
         help="the search's reward and the value target (margin: the default search's)",
     )
-    parser.add_argument("--width", type=int, default=128, help="hidden units per layer")
-    parser.add_argument("--train-steps", type=int, default=16, help="minibatches an iteration")
-    parser.add_argument("--eval-every", type=int, default=5)
-    parser.add_argument("--eval-games", type=int, default=40)
-    parser.add_argument("--eval-simulations", type=int, default=200)
-    parser.add_argument("--final-games", type=int, default=200)
+    parser.add_argument("--width", type=int, default=d.width, help="hidden units per layer")
+    parser.add_argument(
+        "--train-steps", type=int, default=d.train_steps, help="minibatches an iteration"
+    )
+    parser.add_argument("--eval-every", type=int, default=d.eval_every)
+    parser.add_argument("--eval-games", type=int, default=d.eval_games)
+    parser.add_argument("--eval-simulations", type=int, default=d.eval_simulations)
+    parser.add_argument("--final-games", type=int, default=d.final_games)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--backend", choices=["local", "ray"], default="local")
     parser.add_argument("--address", help="a Ray cluster to join (with --backend ray)")
