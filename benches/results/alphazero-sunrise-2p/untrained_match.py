@@ -1,6 +1,8 @@
 """The untrained agent's final match of examples/alphazero's 2-player Sunrise run: the same
 200 games (100 unseen deals, seats rotated) against mcts:200 at 200 simulations, with the
-network's heads at zero (uniform priors, value 1/2 mixed half and half with greedy rollouts).
+network's heads at zero (uniform priors; leaves valued by greedy rollouts alone, as in the
+run: rollout weight 1, c_puct 0.75, margin reward). What the trained agent gains over it is
+what training bought.
 
     python benches/results/alphazero-sunrise-2p/untrained_match.py
 """
@@ -12,17 +14,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "examples" / "alphazero"))
 
-import games
 import net
 import train
 
 import craftgames
 
 if __name__ == "__main__":
-    search = games.SearchConfig(simulations=64, rollout_weight=0.5)
-    cfg = train.Config(game="sunrise", players=2, workers=2, width=128, search=search)
+    cfg = train.Config(game="sunrise", players=2, workers=2)  # the run's settings (defaults)
     probe = craftgames.new_game("sunrise", 2, 0)
-    shape = net.Shape(probe.observation_tensor_size(), probe.num_distinct_actions(), 2, 128)
+    shape = net.Shape(probe.observation_tensor_size(), probe.num_distinct_actions(), 2, cfg.width)
     pool = train.Pool("local", 2, None)
     start = time.time()
     params = net.to_numpy(net.init(shape, 0))
