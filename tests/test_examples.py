@@ -133,7 +133,7 @@ def test_alphazero_checkpoints_load_back_and_refuse_other_files(tmp_path: Path) 
         check=False,
     )
     assert run.returncode == 0, run.stderr
-    assert run.stdout.split() == ["same", "refused"]
+    assert run.stdout.split() == ["same", "refused", "refused", "refused"]
 
 
 CHECKPOINT_ROUND_TRIP = """
@@ -154,9 +154,12 @@ same = shape2 == shape and all(
 )
 print("same" if same else "different")
 np.savez(folder / "b.npz", shape=np.array([12, 5, 3, 8]))
-try:
-    net.load(folder / "b.npz")
-    print("loaded")
-except ValueError:
-    print("refused")
+(folder / "c.npz").write_bytes(b"not a checkpoint")
+(folder / "d.npz").write_bytes((folder / "a.npz").read_bytes()[:200])
+for name in ("b.npz", "c.npz", "d.npz"):
+    try:
+        net.load(folder / name)
+        print("loaded")
+    except ValueError as e:
+        print("refused" if name in str(e) else f"unnamed:{e}")
 """

@@ -40,19 +40,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--opponent", help="a bot spec (default: mcts at --simulations)")
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--simulations", type=int, default=defaults.eval_simulations)
-    parser.add_argument("--c-puct", type=float, default=defaults.search.c_puct)
-    parser.add_argument("--rollout-weight", type=float, default=defaults.search.rollout_weight)
-    parser.add_argument(
-        "--reward", choices=["margin", "rank", "win"], default=defaults.search.reward
-    )
+    train.add_search_options(parser, defaults.search)
     parser.add_argument("--deals", type=int, default=train.FINAL_DEALS, help="the first deal")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--out", type=Path, help="write the result here as JSON")
     args = parser.parse_args(argv)
-    if not 0.0 <= args.rollout_weight <= 1.0:
-        parser.error("--rollout-weight must be in [0, 1]")
-    if not args.c_puct > 0.0:
-        parser.error("--c-puct must be above 0")
+    train.check_search_options(parser, args)
     for name in ("games", "simulations", "workers"):
         if getattr(args, name) < 1:
             parser.error(f"--{name} must be at least 1")

@@ -10,6 +10,7 @@ what ``craftgames.guided`` reads with ``values="relative"``. Values are on the s
 from __future__ import annotations
 
 import io
+import zipfile
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -116,9 +117,23 @@ def save(path: Path, shape: Shape, params: Params) -> None:
 
 
 def load(path: Path) -> tuple[Shape, Params]:
-    """Reads a checkpoint written by `save` (arrays only: nothing in the file is executed)."""
-    with np.load(path, allow_pickle=False) as data:
-        shape = Shape(*(int(x) for x in data["shape"]))
+    """Reads a checkpoint written by `save` (arrays only: nothing in the file is executed).
+    Raises ``ValueError`` naming the file for anything else (another network's arrays, a
+    truncated or foreign file), ``OSError`` if it cannot be read."""
+    try:
+        archive = np.load(path, allow_pickle=False)
+    except (ValueError, EOFError, zipfile.BadZipFile) as e:
+        # (numpy's own words for a foreign file invite loading it unsafely: not repeated)
+        raise ValueError(
+            f"{path}: not a checkpoint (an .npz of arrays): {type(e).__name__}"
+        ) from None
+    if not isinstance(archive, np.lib.npyio.NpzFile):
+        raise ValueError(f"{path}: not a checkpoint (one array, not an .npz of arrays)")
+    with archive as data:
+        try:
+            shape = Shape(*(int(x) for x in data["shape"]))
+        except (KeyError, ValueError, TypeError) as e:
+            raise ValueError(f"{path}: not a checkpoint (no network shape): {e}") from None
         template = init(shape, 0)
         flat, tree = jax.tree_util.tree_flatten_with_path(template)
         leaves = []

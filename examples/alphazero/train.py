@@ -338,6 +338,36 @@ def train(cfg: Config, out: Path, pool: Pool, log: Callable[[str], None] = print
     return result
 
 
+def add_search_options(parser: argparse.ArgumentParser, search: games.SearchConfig) -> None:
+    """The options of how the agent searches, shared by `train.py` and `evaluate.py`."""
+    parser.add_argument(
+        "--rollout-weight",
+        type=float,
+        default=search.rollout_weight,
+        help="leaf value = (1-w)*network + w*greedy rollout (0: network only)",
+    )
+    parser.add_argument(
+        "--c-puct",
+        type=float,
+        default=search.c_puct,
+        help="PUCT's exploration constant (self-play and matches)",
+    )
+    parser.add_argument(
+        "--reward",
+        choices=["margin", "rank", "win"],
+        default=search.reward,
+        help="the search's reward and the value target (margin: the default search's)",
+    )
+
+
+def check_search_options(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuses search options out of range, in one line (argparse's exit 2)."""
+    if not 0.0 <= args.rollout_weight <= 1.0:
+        parser.error("--rollout-weight must be in [0, 1]")
+    if not args.c_puct > 0.0:
+        parser.error("--c-puct must be above 0")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     d = Config()  # the defaults: the measured run's (README)
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -356,24 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=d.search.in_flight,
         help="simulations in flight per self-play tree",
     )
-    parser.add_argument(
-        "--rollout-weight",
-        type=float,
-        default=d.search.rollout_weight,
-        help="leaf value = (1-w)*network + w*greedy rollout (0: network only)",
-    )
-    parser.add_argument(
-        "--c-puct",
-        type=float,
-        default=d.search.c_puct,
-        help="PUCT's exploration constant (self-play and matches)",
-    )
-    parser.add_argument(
-        "--reward",
-        choices=["margin", "rank", "win"],
-        default=d.search.reward,
-        help="the search's reward and the value target (margin: the default search's)",
-    )
+    add_search_options(parser, d.search)
     parser.add_argument("--width", type=int, default=d.width, help="hidden units per layer")
     parser.add_argument(
         "--train-steps", type=int, default=d.train_steps, help="minibatches an iteration"
@@ -389,10 +402,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.address is not None and args.backend != "ray":
         parser.error("--address is for the ray backend (add --backend ray)")
-    if not 0.0 <= args.rollout_weight <= 1.0:
-        parser.error("--rollout-weight must be in [0, 1]")
-    if not args.c_puct > 0.0:
-        parser.error("--c-puct must be above 0")
+    check_search_options(parser, args)
     for name in (
         "workers",
         "games_per_iteration",
