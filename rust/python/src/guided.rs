@@ -172,8 +172,6 @@ pub fn guided_search(
         .collect())
 }
 
-/// Every game of `games` as the concrete state `unwrap` takes, or an error naming the first
-/// of another game.
 /// What the finished game `state` is worth to each seat under the search's `reward`, on the
 /// `[0, 1]` scale a guided search backs up (`craftgames.guided.terminal_values`): the value
 /// an evaluator's value head should learn. Refuses a game that is not over.
@@ -196,6 +194,8 @@ pub fn search_rewards(state: PyRef<'_, State>, reward: &str) -> PyResult<Vec<f64
     })
 }
 
+/// Every game of `games` as the concrete state `unwrap` takes, or an error naming the first
+/// of another game.
 fn unwrap_all<G>(games: Vec<Game>, unwrap: fn(Game) -> Option<G>) -> PyResult<Vec<G>> {
     games
         .into_iter()
