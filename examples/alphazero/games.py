@@ -37,8 +37,8 @@ class SearchConfig:
 
     # The defaults are the measured run's (README): 200 simulations, as in its matches;
     # four in flight per tree, so that a batch holds four leaves of each game in lockstep;
-    # c = 0.75, which beat 0.3-3.0 with the greedy guide's priors on tuning deals; every leaf
-    # valued by a rollout (w = 1) while the value head learns beside it.
+    # c = 0.75, the best of 0.3-3.0 with the greedy guide's priors standing in for a network
+    # (README); every leaf valued by a rollout (w = 1) while the value head learns beside it.
     simulations: int = 200
     in_flight: int = 4
     c_puct: float = 0.75
