@@ -12,8 +12,11 @@ use craftgames_core::sorcery::{SorceryConfig, SorceryState};
 use craftgames_core::sunrise::SunriseState;
 use std::time::Instant;
 
+#[path = "common/args.rs"]
+mod args;
 #[path = "common/cpu_time.rs"]
 mod cpu_time;
+use args::arg_or;
 use cpu_time::thread_cpu_seconds;
 
 /// Steps and legal actions summed over `games` random games dealt by `deal`.
@@ -67,9 +70,7 @@ fn report<G: GameState>(players: usize, games: u64, deal: impl Fn(u64) -> G) {
 
 fn main() {
     let game = std::env::args().nth(1).unwrap_or_else(|| "sunrise".into());
-    let games: u64 = std::env::args()
-        .nth(2)
-        .map_or(2000, |a| a.parse().expect("a game count"));
+    let games: u64 = arg_or(2, 2000, "a game count");
     for players in 2..=4 {
         match game.as_str() {
             "sunrise" => report(players, games, |g| {

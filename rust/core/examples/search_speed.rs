@@ -136,8 +136,11 @@ impl<G: GameState> GameState for Counted<G> {
     }
 }
 
+#[path = "common/args.rs"]
+mod args;
 #[path = "common/cpu_time.rs"]
 mod cpu_time;
+use args::arg_or;
 use cpu_time::thread_cpu_seconds;
 
 /// Iterations per search: a default-sized search.
@@ -210,9 +213,7 @@ fn measure<G: GameState>(name: &str, start: &G, budget: f64, filter: &str) {
 }
 
 fn main() {
-    let budget: f64 = std::env::args()
-        .nth(1)
-        .map_or(1.0, |a| a.parse().expect("seconds per run"));
+    let budget: f64 = arg_or(1, 1.0, "CPU seconds per run");
     let filter = std::env::args().nth(2).unwrap_or_default();
     println!("simulated actions/s of IS-MCTS ({ITERATIONS} iterations a search) from the opening, best of 3 runs of {budget} s CPU");
     println!(

@@ -7,19 +7,17 @@
 use craftgames_core::sorcery::{random_games, SorceryConfig};
 use std::time::Instant;
 
+#[path = "common/args.rs"]
+mod args;
 #[path = "common/cpu_time.rs"]
 mod cpu_time;
+use args::arg_or;
 use cpu_time::thread_cpu_seconds;
 
 fn main() {
-    let arg = |i: usize, default: u64| {
-        std::env::args()
-            .nth(i)
-            .map_or(default, |a| a.parse().expect("a whole number"))
-    };
-    let games = arg(1, 2000) as usize;
-    let players = arg(2, 4) as usize;
-    let runs = arg(3, 3);
+    let games: usize = arg_or(1, 2000, "games");
+    let players: usize = arg_or(2, 4, "players");
+    let runs: u64 = arg_or(3, 3, "runs");
     let config =
         SorceryConfig::from_options(players, &serde_json::Map::new()).expect("valid config");
     let (mut best_cpu, mut best_wall) = (0.0f64, 0.0f64);

@@ -4,6 +4,10 @@
 use craftgames_core::sunrise::random_games;
 use std::time::Instant;
 
+#[path = "common/args.rs"]
+mod args;
+use args::arg_or;
+
 /// This thread's CPU time in seconds, from /proc (Linux); `None` elsewhere.
 fn cpu_seconds() -> Option<f64> {
     let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
@@ -12,9 +16,8 @@ fn cpu_seconds() -> Option<f64> {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
-    let games: usize = args.next().map_or(20_000, |a| a.parse().expect("games"));
-    let players: usize = args.next().map_or(4, |a| a.parse().expect("players"));
+    let games: usize = arg_or(1, 20_000, "games");
+    let players: usize = arg_or(2, 4, "players");
     let (wall, cpu) = (Instant::now(), cpu_seconds());
     let scores = random_games(players, games, 0);
     let wall = wall.elapsed().as_secs_f64();
