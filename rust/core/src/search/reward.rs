@@ -142,12 +142,22 @@ pub fn advantage(values: &[f64], seat: Seat) -> f64 {
 /// [`advantage`] with `mine` in place of `seat`'s own entry of `values` (greedy play's value
 /// of a candidate that changes only the mover's value, from the values before it).
 pub(crate) fn lead_over_others(values: &[f64], seat: Seat, mine: f64) -> f64 {
-    let best_other = values
+    lead_over(mine, best_other(values, seat))
+}
+
+/// The best value in `values` of a seat other than `seat` (−∞ when there is none).
+pub(crate) fn best_other(values: &[f64], seat: Seat) -> f64 {
+    values
         .iter()
         .enumerate()
         .filter(|&(s, _)| s != seat)
         .map(|(_, &v)| v)
-        .fold(f64::NEG_INFINITY, f64::max);
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// How far `mine` is ahead of `best_other` (from [`best_other`]); `mine` itself when there is
+/// no other seat.
+pub(crate) fn lead_over(mine: f64, best_other: f64) -> f64 {
     if best_other.is_finite() {
         mine - best_other
     } else {
