@@ -17,8 +17,28 @@ use super::state::{
 };
 use crate::engine::{Action, ActionList, Seat};
 
-/// Style of a draft code for 3–4 players and for 2 players (`None`: no style matches).
+/// Style of a draft code for 3–4 players and for 2 players (`None`: no style matches), read
+/// from [`STYLES`]: step one's choice is applied in every round of every rollout.
+#[inline]
 pub(crate) const fn style_of(code: usize, two_players: bool) -> Option<WorkStyle> {
+    STYLES[two_players as usize][code & 255]
+}
+
+/// [`style_of`] for every code (only its four base-4 digits count), for 3–4 players (`[0]`)
+/// and 2 (`[1]`), built at compile time.
+const STYLES: [[Option<WorkStyle>; 256]; 2] = {
+    let mut table = [[None; 256]; 2];
+    let mut code = 0;
+    while code < 256 {
+        table[0][code] = style_of_digits(code, false);
+        table[1][code] = style_of_digits(code, true);
+        code += 1;
+    }
+    table
+};
+
+/// [`style_of`] from the destinations' counts (the rulebook's "Work Styles").
+const fn style_of_digits(code: usize, two_players: bool) -> Option<WorkStyle> {
     let mut counts = [0u8; 4];
     let mut i = 0;
     while i < 4 {

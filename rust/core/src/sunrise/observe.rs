@@ -34,7 +34,7 @@ use arrayvec::ArrayVec;
 
 use super::data::{NUM_ADVANTAGE, NUM_RESOURCE_CARDS};
 use super::state::{CardId, Phase, SunriseState, TurnStage, WorkStyle};
-use crate::engine::{key_string, ActionList, Rng, Seat};
+use crate::engine::{key_string, sort_ids, ActionList, Rng, Seat};
 
 /// The rounds of a day ("Gameplay").
 pub const ROUND_NAMES: [&str; 3] = ["Sunrise", "Midday", "Sunset"];
@@ -157,7 +157,7 @@ impl SunriseState {
                 pool.push(c);
             }
         }
-        pool.sort_unstable();
+        sort_ids(&mut pool);
         rng.shuffle(&mut pool);
         for (&(kind, q, i), &c) in slots.iter().zip(pool.iter()) {
             let (q, i) = (usize::from(q), usize::from(i));
@@ -252,7 +252,7 @@ impl SunriseState {
                 self.t.advantage_known[usize::from(c)]
             })
             .collect();
-        pool.sort_unstable();
+        sort_ids(&mut pool);
         rng.shuffle(&mut pool);
         for ((&(kind, q, i), &c), &bits) in slots.iter().zip(pool.iter()).zip(old_bits.iter()) {
             let (q, i) = (usize::from(q), usize::from(i));
@@ -299,7 +299,7 @@ impl SunriseState {
 
         // The project deck is face-down to everyone.
         let mut deck = s.t.project_deck;
-        deck.sort_unstable();
+        sort_ids(&mut deck);
         rng.shuffle(&mut deck);
         s.t.project_deck = deck;
 

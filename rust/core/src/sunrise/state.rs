@@ -10,7 +10,8 @@ use super::data::{
     NUM_RESOURCE_CARDS, NUM_STARTING_PROJECTS,
 };
 use crate::engine::{
-    read_document, write_document, Action, EngineError, EngineResult, FixedVec, Rng, Seat,
+    read_document, sort_four, write_document, Action, EngineError, EngineResult, FixedVec, Rng,
+    Seat,
 };
 
 /// Fewest seats of the multiplayer game.
@@ -542,7 +543,10 @@ impl SunriseState {
             p.stack.truncate(at);
             // The hand is kept sorted so a draft action's digits name cards in a fixed order
             // (card ids are distinct: the same order as any sort).
-            hand.sort_short_by_key(|&c| c);
+            match <&mut [CardId; CARDS_PER_ROUND]>::try_from(&mut *hand) {
+                Ok(four) => sort_four(four),
+                Err(_) => hand.sort_short_by_key(|&c| c),
+            }
             for &c in &hand {
                 self.t.resource_known[usize::from(c)] = 1 << s;
             }
