@@ -4,7 +4,7 @@
 //! an amount the move itself says, so greedy play scores them without copying the state and
 //! applying them. So are the moves that only hand the decision on (ending one's work, passing
 //! on a conversion) and step three's completion bonuses and projects taken, which set the
-//! turn's next step.
+//! turn's next step, and the discard of an advantage card for a reserve resource.
 //!
 //! A move is told only where every case of its `apply` is known here; anything else is
 //! `None` and is tried on a copy. `sunrise::tests::scoring` holds every told amount equal to
@@ -54,6 +54,7 @@ impl SunriseState {
             (Move::EndTurn, Phase::Convert { seat }) => {
                 self.a_converter_from(usize::from(seat) + 1).then_some(0)
             }
+            (Move::Discard(_), _) if self.final_choosing().is_none() => self.discard_gain(),
             (Move::Bonus(b), Phase::Complete { .. }) => self.bonus_gain(*Bonus::ALL.get(b)?),
             (
                 Move::Take(_),
@@ -119,6 +120,41 @@ impl SunriseState {
     /// (`next_converter` stops there; otherwise the first completion flips a project).
     fn a_converter_from(&self, from: Seat) -> bool {
         (from..self.n()).any(|s| self.can_convert(s))
+    }
+
+    /// The gain of discarding a face-down advantage card "to the bottom of the advantage deck
+    /// to place 1 resource into your reserve" ("Use Advantage Cards"): a face-down card
+    /// scores nothing, and the resource, when one can be found (`take_token`), is one more in
+    /// the reserve ("1 point for every 2 resources, rounded down"). Told where the seat's
+    /// decision goes on after it: always at a bonus choice (`settle` never skips one), and in
+    /// step two or a completion turn's finish while it has a card on its wheel (step two
+    /// only), another advantage card, or a conversion it can make — `settle` otherwise ends
+    /// its work or its turn, which is not told.
+    fn discard_gain(&self) -> Option<i32> {
+        let seat = self.actor()?;
+        let p = &self.t.players[seat];
+        let placed = self.token_available(seat);
+        let reserve_after = p.reserve + u8::from(placed);
+        let goes_on = match self.t.phase {
+            Phase::Complete {
+                turn: TurnStage::ChooseBonus,
+                ..
+            } => true,
+            Phase::Work { .. } if !p.wheel.is_empty() => true,
+            Phase::Work { .. }
+            | Phase::Complete {
+                turn: TurnStage::Finish,
+                ..
+            } => p.advantages.len() > 1 || (reserve_after >= 2 && self.has_open_icon(seat)),
+            _ => false,
+        };
+        let reserve = i32::from(p.reserve);
+        let gain = if placed {
+            (reserve + 1) / 2 - reserve / 2
+        } else {
+            0
+        };
+        goes_on.then_some(gain)
     }
 
     /// The gain of a completion bonus (`choose_bonus`) that only sets the turn's next step:

@@ -367,6 +367,7 @@ fn check_told_gains(s: &SunriseState, told: &mut BTreeMap<(&'static str, i64), u
             Some(Move::Take(_)) => "Take",
             Some(Move::EndWork) => "EndWork",
             Some(Move::EndTurn) => "EndTurn",
+            Some(Move::Discard(_)) => "Discard",
             _ => "other",
         };
         *told.entry((kind, gain as i64)).or_default() += 1;
@@ -410,7 +411,8 @@ fn check_told_gains(s: &SunriseState, told: &mut BTreeMap<(&'static str, i64), u
 /// (`check_told_gains`), at every step of random games for 2-4 players. Such moves occur with
 /// each kind of gain: none (step one's drafts, a conversion onto a work, ending one's work or
 /// passing on a conversion, a completion bonus that sets the next step), one point (a resource on a work), minus one (the first project
-/// of "Take 2 Projects"), and the reserve's odd and even counts; and a last conversion at the
+/// of "Take 2 Projects"), and the reserve's odd and even counts (a placement into it, an
+/// advantage card discarded for a resource); and a last conversion at the
 /// start of step three or in a completion's finish, told beside ending the step.
 #[test]
 fn moves_scored_without_trying_them_change_the_values_as_told() {
@@ -436,6 +438,8 @@ fn moves_scored_without_trying_them_change_the_values_as_told() {
         ("Take", -1, 20),
         ("EndWork", 0, 20),
         ("EndTurn", 0, 2),
+        ("Discard", 0, 20),
+        ("Discard", 1, 20),
         ("Convert beside, step three's start", 0, 20),
         ("Convert beside, a completion's finish", 0, 100),
     ] {
