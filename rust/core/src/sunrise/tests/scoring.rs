@@ -5,7 +5,7 @@ use super::*;
 use std::collections::BTreeMap;
 
 use crate::sunrise::data::{AdvantageEffect, NUM_ALL_PROJECTS};
-use crate::sunrise::state::{Completed, Phase, Work};
+use crate::sunrise::state::{Completed, Phase, TurnStage, Work};
 
 fn clear_player(s: &mut SunriseState, seat: usize) {
     let p = &mut s.table_mut().players[seat];
@@ -367,7 +367,14 @@ fn check_told_gains(s: &SunriseState, told: &mut BTreeMap<(&'static str, i64), u
             Some(Move::Take(_)) => "Take",
             Some(Move::EndWork) => "EndWork",
             Some(Move::EndTurn) => "EndTurn",
-            Some(Move::Discard(_)) => "Discard",
+            Some(Move::Discard(_)) => match s.table().phase {
+                Phase::Work { .. } => "Discard in step two",
+                Phase::Complete {
+                    turn: TurnStage::ChooseBonus,
+                    ..
+                } => "Discard at a bonus choice",
+                _ => "Discard at a completion's finish",
+            },
             _ => "other",
         };
         *told.entry((kind, gain as i64)).or_default() += 1;
@@ -438,8 +445,12 @@ fn moves_scored_without_trying_them_change_the_values_as_told() {
         ("Take", -1, 20),
         ("EndWork", 0, 20),
         ("EndTurn", 0, 2),
-        ("Discard", 0, 20),
-        ("Discard", 1, 20),
+        ("Discard in step two", 0, 10),
+        ("Discard in step two", 1, 10),
+        ("Discard at a bonus choice", 0, 0),
+        ("Discard at a bonus choice", 1, 0),
+        ("Discard at a completion's finish", 0, 10),
+        ("Discard at a completion's finish", 1, 10),
         ("Convert beside, step three's start", 0, 20),
         ("Convert beside, a completion's finish", 0, 100),
     ] {
