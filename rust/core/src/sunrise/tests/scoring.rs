@@ -554,6 +554,62 @@ fn placements_and_conversions_at_the_edges_change_the_values_as_told() {
     assert!(!told.is_empty(), "no move was told a gain at the edges");
 }
 
+/// "Discard the card face-down ... to place 1 resource into your reserve" when it is the
+/// seat's last advantage card, at a completion's finish or in step two with its wheel empty,
+/// and the seat has a work with an open icon: with 1 resource in its reserve the discard makes
+/// 2, so it may convert ("Use Resources from the Reserve") and its turn goes on — told, one
+/// point; with none it has nothing left to do and its turn ends (`settle`) — not told. Made at
+/// every such decision of random games and checked as above.
+#[test]
+fn a_last_advantage_card_discarded_is_told_only_when_a_conversion_follows() {
+    let mut told = BTreeMap::new();
+    let mut cases = 0;
+    for players in [2, 4] {
+        for seed in 0..3 {
+            let mut s = game(players, seed);
+            let mut rng = Rng::seed_from(seed + 11);
+            let mut steps = 0;
+            while running(&s, &mut steps) {
+                let at_an_end = matches!(
+                    s.table().phase,
+                    Phase::Work { .. }
+                        | Phase::Complete {
+                            turn: TurnStage::Finish,
+                            ..
+                        }
+                );
+                let seat = s.current_player().unwrap();
+                if at_an_end
+                    && !s.table().players[seat].advantages.is_empty()
+                    && s.has_open_icon(seat)
+                {
+                    for reserve in [0, 1] {
+                        let mut last = s.clone();
+                        let p = &mut last.table_mut().players[seat];
+                        p.advantages.truncate(1);
+                        p.wheel.clear();
+                        p.reserve = reserve;
+                        p.supply = p.supply.max(1);
+                        let card = p.advantages[0];
+                        check_told_gains(&last, &mut told);
+                        let discard = crate::sunrise::actions::DISCARD + Action::from(card);
+                        assert_eq!(
+                            last.heuristic_gain_of(discard),
+                            (reserve == 1).then_some(1.0),
+                            "reserve {reserve}: {}",
+                            last.describe(discard)
+                        );
+                        cases += 1;
+                    }
+                }
+                let l = legal(&s);
+                s.apply_action(l[rng.below(l.len())]).unwrap();
+            }
+        }
+    }
+    assert!(cases > 20, "only {cases} last discards were made");
+}
+
 /// A completion bonus and a project taken with the decks nearly run out, made at every step
 /// three decision of random games and checked as above (`check_told_gains`): the project
 /// deck down to its last card (a first "Take 2 Projects" pick then ends the bonus: studio
