@@ -558,8 +558,9 @@ fn placements_and_conversions_at_the_edges_change_the_values_as_told() {
 /// seat's last advantage card, at a completion's finish or in step two with its wheel empty,
 /// and the seat has a work with an open icon: with 1 resource in its reserve the discard makes
 /// 2, so it may convert ("Use Resources from the Reserve") and its turn goes on — told, one
-/// point; with none it has nothing left to do and its turn ends (`settle`) — not told. Made at
-/// every such decision of random games and checked as above.
+/// point; with none it has nothing left to do and its turn ends (`settle`) — not told; with a
+/// second card still to use its turn goes on — told, no point (1 resource scores nothing).
+/// Made at every such decision of random games and checked as above.
 #[test]
 fn a_last_advantage_card_discarded_is_told_only_when_a_conversion_follows() {
     let mut told = BTreeMap::new();
@@ -583,10 +584,19 @@ fn a_last_advantage_card_discarded_is_told_only_when_a_conversion_follows() {
                     && !s.table().players[seat].advantages.is_empty()
                     && s.has_open_icon(seat)
                 {
-                    for reserve in [0, 1] {
+                    // (cards held, reserve, the told gain of discarding the first); a second
+                    // card is the advantage deck's bottom card, moved to the hand.
+                    for (cards, reserve, expected) in
+                        [(1, 0, None), (1, 1, Some(1.0)), (2, 0, Some(0.0))]
+                    {
                         let mut last = s.clone();
-                        let p = &mut last.table_mut().players[seat];
+                        let t = last.table_mut();
+                        let second = (cards == 2).then(|| t.advantage_deck.remove(0));
+                        let p = &mut t.players[seat];
                         p.advantages.truncate(1);
+                        if let Some(c) = second {
+                            p.advantages.insert_sorted_by_key(c, |&c| c);
+                        }
                         p.wheel.clear();
                         p.reserve = reserve;
                         p.supply = p.supply.max(1);
@@ -595,8 +605,8 @@ fn a_last_advantage_card_discarded_is_told_only_when_a_conversion_follows() {
                         let discard = crate::sunrise::actions::DISCARD + Action::from(card);
                         assert_eq!(
                             last.heuristic_gain_of(discard),
-                            (reserve == 1).then_some(1.0),
-                            "reserve {reserve}: {}",
+                            expected,
+                            "{cards} card(s), reserve {reserve}: {}",
                             last.describe(discard)
                         );
                         cases += 1;
