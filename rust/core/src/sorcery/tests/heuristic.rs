@@ -197,7 +197,8 @@ fn the_price_owed_costs_the_cheapest_materials_that_can_pay_it() {
 }
 
 /// `Work`, `Done` and `Commit` compare packed words (for the keep test and the estimate's
-/// memo): equal exactly when every field is — a change to any one field makes them differ.
+/// memo): equal exactly when every field is — a change to any one field makes them differ
+/// (and `Work::equal_but_batch` when every field but `batch` is).
 #[test]
 fn area_pieces_differ_when_any_field_does() {
     use crate::sorcery::state::{Commit, Done, Work};
@@ -228,6 +229,13 @@ fn area_pieces_differ_when_any_field_does() {
         demerits: 0,
         ..work
     });
+    // The estimate's memo compares projects but for `batch`, which the estimate does not
+    // read: every other change still tells them apart.
+    for c in &changed {
+        assert!(!c.equal_but_batch(&work), "{c:?}");
+    }
+    assert!(Work { batch: 0, ..work }.equal_but_batch(&work));
+    assert!(work.equal_but_batch(&work));
     changed.push(Work { batch: 0, ..work });
     each_change_differs(work, &changed);
     let done = Done {
