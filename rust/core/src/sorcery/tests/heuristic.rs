@@ -272,3 +272,69 @@ fn area_pieces_differ_when_any_field_does() {
     ];
     each_change_differs(commit, &changed);
 }
+
+/// Greedy play scores some moves without trying them (`heuristic_gain_of`: the choice of a
+/// material to commit, the end of a purchase's choice): along random solo (against the
+/// robot), 2- and 4-player games, with and without staffs, every such move is tried on a copy
+/// and leaves every seat's value as it was, bit for bit — and each kind is told many times
+/// (else greedy play would gain nothing).
+#[test]
+fn a_move_scored_without_trying_it_leaves_every_value_as_told() {
+    let mut told = std::collections::BTreeMap::<&str, u32>::new();
+    for (players, seed, options) in [
+        (1, 7, json!({"solo": "robot", "difficulty": "medium"})),
+        (2, 8, json!({})),
+        (2, 9, json!({"staffs": false})),
+        (3, 10, json!({})),
+        (4, 11, json!({})),
+        (4, 12, json!({"theses": "none"})),
+    ] {
+        let mut s = game(players, seed, options);
+        let mut rng = crate::engine::Rng::seed_from(seed);
+        let mut after = s.clone();
+        let mut steps = 0;
+        while !s.is_terminal() {
+            count_move(&mut steps);
+            let before = s.heuristic_values();
+            let mover = s.current_player().unwrap();
+            let legal = s.legal_actions();
+            for &a in &legal {
+                let Some(gain) = s.heuristic_gain_of(a) else {
+                    continue;
+                };
+                after.clone_from(&s);
+                after.apply_unchecked(a);
+                let values = after.heuristic_values();
+                for seat in 0..players {
+                    let expected = if seat == mover {
+                        before[seat] + gain
+                    } else {
+                        before[seat]
+                    };
+                    assert_eq!(
+                        expected.to_bits(),
+                        values[seat].to_bits(),
+                        "seed {seed}, move {} ({}), seat {seat}: {} -> {}, told gain {gain}",
+                        s.history().len(),
+                        s.describe(a),
+                        before[seat],
+                        values[seat]
+                    );
+                }
+                let kind = match (decode(a), s.t.turn.stage) {
+                    (Some(Move::Commit(_)), Stage::Cram) => "cram material",
+                    (Some(Move::Commit(_)), _) => "commit material",
+                    (Some(Move::BuyDone), _) => "purchase chosen",
+                    _ => "other",
+                };
+                *told.entry(kind).or_default() += 1;
+            }
+            s.apply_unchecked(legal[rng.below(legal.len())]);
+        }
+    }
+    for kind in ["cram material", "commit material", "purchase chosen"] {
+        let n = told.get(kind).copied().unwrap_or(0);
+        assert!(n >= 20, "{kind} told only {n} times: {told:?}");
+    }
+    assert!(!told.contains_key("other"), "{told:?}");
+}
