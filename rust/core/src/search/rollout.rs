@@ -76,15 +76,18 @@ impl<G: GameState> Rollout<G> {
                 RolloutPolicy::Greedy { epsilon } => {
                     if self.legal.len() == 1 || unit(rng) < epsilon {
                         // A forced or an exploring move: not chosen by value, but the values
-                        // stay known where the game can tell the move's gain.
+                        // stay known where the game can tell the move's gain or the mover's
+                        // value after it.
                         let action = if self.legal.len() == 1 {
                             self.legal[0]
                         } else {
                             self.legal[rng.below(self.legal.len())]
                         };
                         values = values.and_then(|mut here| {
-                            let gain = state.heuristic_gain_of(action)?;
-                            here[seat] += gain;
+                            here[seat] = match state.heuristic_gain_of(action) {
+                                Some(gain) => here[seat] + gain,
+                                None => state.heuristic_value_after(action)?,
+                            };
                             Some(here)
                         });
                         action
@@ -142,6 +145,9 @@ pub(crate) fn greedy_choice<G: GameState>(
                 lead_over_others(here, seat, here[seat] + gain),
                 After::Gain(gain),
             )
+        } else if let Some(mine) = state.heuristic_value_after(action) {
+            let here = values.get_or_insert_with(|| state.heuristic_values());
+            (lead_over_others(here, seat, mine), After::Mine(mine))
         } else {
             let after = match state.heuristic_gain_beside(action) {
                 Some((reference, gain)) if legal.contains(&reference) => {
@@ -175,6 +181,10 @@ pub(crate) fn greedy_choice<G: GameState>(
             here[seat] += gain;
             here
         }),
+        After::Mine(mine) => values.take().map(|mut here| {
+            here[seat] = mine;
+            here
+        }),
         After::Values(after) => Some(after),
         After::Unknown => None,
     };
@@ -206,10 +216,12 @@ fn values_after<G: GameState>(
 }
 
 /// The heuristic values after a greedy candidate: told as the mover's gain on the values
-/// before it, or found by trying it; unknown before a candidate is chosen (every candidate
-/// valued NaN leaves the first action chosen, and nothing known of what follows it).
+/// before it or as the mover's new value, or found by trying it; unknown before a candidate
+/// is chosen (every candidate valued NaN leaves the first action chosen, and nothing known of
+/// what follows it).
 enum After {
     Gain(f64),
+    Mine(f64),
     Values(PerSeat<f64>),
     Unknown,
 }

@@ -1,10 +1,14 @@
-//! The moves that greedy play may score without trying them
-//! (`GameState::heuristic_gain_of`): those that change nothing any seat's estimate reads, so
-//! that every value after them is the value before, to the bit (a gain of `0.0`).
-//!
-//! Greedy play otherwise copies the state and applies each candidate to score it; these
-//! moves are a fifth of the candidates of a Sorcery rollout (the choice of the material to
-//! commit at every commit step and cram, and the end of a purchase's choice).
+//! The moves that greedy play may score without trying them. Greedy play otherwise copies
+//! the state and applies each candidate to score it; these moves are about half of the
+//! candidates of a Sorcery rollout.
+//! * Those that change nothing any seat's estimate reads (`GameState::heuristic_gain_of`,
+//!   a gain of `0.0`): the choice of the material to commit at a commit step or in a cram,
+//!   and the end of a purchase's choice.
+//! * Those that change, of what any estimate reads, only the decision under way
+//!   (`GameState::heuristic_value_after`): starting a cram, a dig or a buy, choosing a
+//!   purchase's project or stock, looking on from a pile. The mover's estimate is worked out
+//!   in this position with the turn the move leads to (`turn_after`, which applying the move
+//!   sets too); no other seat's estimate reads the turn.
 
 use super::actions::{decode, Move};
 use super::state::{SorceryState, Stage};
@@ -31,5 +35,18 @@ impl SorceryState {
             (Some(Move::BuyDone), Stage::BuySelect) => t.buy != 0 || t.candles != 0 || t.vials != 0,
             _ => false,
         }
+    }
+
+    /// The acting seat's value (`seat_heuristic`) after the legal `action`, when the move
+    /// changes nothing the estimate reads but the turn (see the module), worked out without
+    /// applying it; `None` for the other moves. Besides the turn, a cram sets its count
+    /// (`batch`) on every project, a dig and looking on show a pile to the mover (`known`),
+    /// and looking on lays a grave card on the pile left (drawn from the deck, reshuffled from
+    /// the discard if need be): the estimate reads none of them (it looks at the pile in view,
+    /// not the one left).
+    pub(crate) fn estimate_after(&self, action: Action) -> Option<f64> {
+        let seat = self.actor()?;
+        let turn = self.turn_after(decode(action)?)?;
+        Some(self.seat_heuristic_in_turn(seat, &turn))
     }
 }

@@ -273,11 +273,13 @@ fn area_pieces_differ_when_any_field_does() {
     each_change_differs(commit, &changed);
 }
 
-/// Greedy play scores some moves without trying them (`heuristic_gain_of`: the choice of a
-/// material to commit, the end of a purchase's choice): along random solo (against the
-/// robot), 2- and 4-player games, with and without staffs, every such move is tried on a copy
-/// and leaves every seat's value as it was, bit for bit — and each kind is told many times
-/// (else greedy play would gain nothing).
+/// Greedy play scores some moves without trying them: by their gain (`heuristic_gain_of`:
+/// the choice of a material to commit, the end of a purchase's choice) or by the mover's value
+/// after them (`heuristic_value_after`: starting a cram, a dig or a buy, a purchase's project
+/// or stock, looking on from a pile). Along random solo (against the robot), 2- to 4-player
+/// games, with and without staffs, every such move is tried on a copy: the mover's value is
+/// the one told and every other seat's as it was, bit for bit — and each kind is told many
+/// times (else greedy play would gain nothing).
 #[test]
 fn a_move_scored_without_trying_it_leaves_every_value_as_told() {
     let mut told = std::collections::BTreeMap::<&str, u32>::new();
@@ -299,22 +301,27 @@ fn a_move_scored_without_trying_it_leaves_every_value_as_told() {
             let mover = s.current_player().unwrap();
             let legal = s.legal_actions();
             for &a in &legal {
-                let Some(gain) = s.heuristic_gain_of(a) else {
-                    continue;
+                let gain = s.heuristic_gain_of(a);
+                let mine = s.heuristic_value_after(a);
+                let told_mine = match (gain, mine) {
+                    (None, None) => continue,
+                    (Some(gain), None) => before[mover] + gain,
+                    (None, Some(mine)) => mine,
+                    (Some(_), Some(_)) => panic!("{}: told twice", s.describe(a)),
                 };
                 after.clone_from(&s);
                 after.apply_unchecked(a);
                 let values = after.heuristic_values();
                 for seat in 0..players {
                     let expected = if seat == mover {
-                        before[seat] + gain
+                        told_mine
                     } else {
                         before[seat]
                     };
                     assert_eq!(
                         expected.to_bits(),
                         values[seat].to_bits(),
-                        "seed {seed}, move {} ({}), seat {seat}: {} -> {}, told gain {gain}",
+                        "seed {seed}, move {} ({}), seat {seat}: {} -> {}, told {expected}",
                         s.history().len(),
                         s.describe(a),
                         before[seat],
@@ -325,6 +332,10 @@ fn a_move_scored_without_trying_it_leaves_every_value_as_told() {
                     (Some(Move::Commit(_)), Stage::Cram) => "cram material",
                     (Some(Move::Commit(_)), _) => "commit material",
                     (Some(Move::BuyDone), _) => "purchase chosen",
+                    (Some(Move::Cram | Move::Dig | Move::Buy), _) => "action started",
+                    (Some(Move::BuySpace(_)), _) => "purchase project",
+                    (Some(Move::BuyCandle | Move::BuyVial), _) => "purchase stock",
+                    (Some(Move::DigOn), _) => "look on",
                     _ => "other",
                 };
                 *told.entry(kind).or_default() += 1;
@@ -332,7 +343,15 @@ fn a_move_scored_without_trying_it_leaves_every_value_as_told() {
             s.apply_unchecked(legal[rng.below(legal.len())]);
         }
     }
-    for kind in ["cram material", "commit material", "purchase chosen"] {
+    for kind in [
+        "cram material",
+        "commit material",
+        "purchase chosen",
+        "action started",
+        "purchase project",
+        "purchase stock",
+        "look on",
+    ] {
         let n = told.get(kind).copied().unwrap_or(0);
         assert!(n >= 20, "{kind} told only {n} times: {told:?}");
     }
