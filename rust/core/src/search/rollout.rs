@@ -146,8 +146,13 @@ pub(crate) fn greedy_choice<G: GameState>(
                 After::Gain(gain),
             )
         } else if let Some(mine) = state.heuristic_value_after(action) {
-            let here = values.get_or_insert_with(|| state.heuristic_values());
-            (lead_over_others(here, seat, mine), After::Mine(mine))
+            // Only the other seats' values are read (the mover's is told): when they are not
+            // carried in, each is scored once, on its own.
+            let here = match values.as_ref() {
+                Some(here) => here.clone(),
+                None => unchanged.with_mover(state, seat, mine),
+            };
+            (lead_over_others(&here, seat, mine), After::Mine(mine))
         } else {
             let after = match state.heuristic_gain_beside(action) {
                 Some((reference, gain)) if legal.contains(&reference) => {
@@ -181,9 +186,13 @@ pub(crate) fn greedy_choice<G: GameState>(
             here[seat] += gain;
             here
         }),
-        After::Mine(mine) => values.take().map(|mut here| {
-            here[seat] = mine;
-            here
+        After::Mine(mine) => Some(match values.take() {
+            Some(mut here) => {
+                here[seat] = mine;
+                here
+            }
+            // Every other seat was scored for this candidate.
+            None => unchanged.with_mover(state, seat, mine),
         }),
         After::Values(after) => Some(after),
         After::Unknown => None,
@@ -230,6 +239,22 @@ enum After {
 /// first time a candidate leaves that seat's value unchanged.
 #[derive(Default)]
 struct SeatValues([Option<f64>; MAX_PLAYERS]);
+
+impl SeatValues {
+    /// The values of `position` (the position chosen from), each seat's scored on first use,
+    /// but `seat`'s, which is `mine`.
+    fn with_mover<G: GameState>(&mut self, position: &G, seat: Seat, mine: f64) -> PerSeat<f64> {
+        (0..position.num_players())
+            .map(|other| {
+                if other == seat {
+                    mine
+                } else {
+                    *self.0[other].get_or_insert_with(|| position.heuristic_value(other))
+                }
+            })
+            .collect()
+    }
+}
 
 /// `after.heuristic_values()` for a candidate move of `seat` from `before`, computed seat by
 /// seat where the game can tell that a move left a seat's value as it was in `before` (then
