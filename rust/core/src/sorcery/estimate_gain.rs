@@ -3,7 +3,7 @@
 //! candidates of a Sorcery rollout.
 //! * Those that change nothing any seat's estimate reads (`GameState::heuristic_gain_of`,
 //!   a gain of `0.0`): the choice of the material to commit at a commit step or in a cram,
-//!   and the end of a purchase's choice.
+//!   the end of a purchase's choice, and passing the commit step on to the next seat.
 //! * Those that change, of what any estimate reads, only the decision under way
 //!   (`GameState::heuristic_value_after`): starting a cram, a dig or a buy, choosing a
 //!   purchase's project or stock, looking on from a pile. The mover's estimate is worked out
@@ -33,6 +33,12 @@ impl SorceryState {
             // is discarded yet, `last` is 0). With nothing chosen (a solo buy that only
             // cleared) BuySelect still looks ahead to the best purchase and BuyPay does not.
             (Some(Move::BuyDone), Stage::BuySelect) => t.buy != 0 || t.candles != 0 || t.vials != 0,
+            // Passing the commit step on to the next seat (`end_commit` before the last seat:
+            // the commits are revealed once every seat has committed) sets only whose
+            // decision it is and the turn, in a stage no estimate looks ahead in (Commit).
+            (Some(Move::Stop), Stage::Commit) => self
+                .actor()
+                .is_some_and(|seat| (seat + 1) % self.n() != usize::from(self.t.first)),
             _ => false,
         }
     }
