@@ -134,6 +134,9 @@ impl<G: GameState> GameState for Counted<G> {
     fn heuristic_gain_beside(&self, action: Action) -> Option<(Action, f64)> {
         self.0.heuristic_gain_beside(action)
     }
+    fn heuristic_value_after(&self, action: Action) -> Option<f64> {
+        self.0.heuristic_value_after(action)
+    }
 }
 
 #[path = "common/args.rs"]

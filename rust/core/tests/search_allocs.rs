@@ -162,6 +162,27 @@ impl<G: GameState> GameState for Watched<G> {
     fn heuristic_values(&self) -> PerSeat<f64> {
         self.0.heuristic_values()
     }
+    // The search's hooks, forwarded so the watched search takes the game's own paths (the
+    // defaults would copy whole histories and score every seat per candidate, and their
+    // allocations, or lack of them, would say nothing of the game's).
+    fn clone_position_from(&mut self, source: &Self) {
+        self.0.clone_position_from(&source.0);
+    }
+    fn heuristic_value(&self, seat: Seat) -> f64 {
+        self.0.heuristic_value(seat)
+    }
+    fn heuristic_value_kept(&self, before: &Self, seat: Seat) -> bool {
+        self.0.heuristic_value_kept(&before.0, seat)
+    }
+    fn heuristic_gain_of(&self, action: Action) -> Option<f64> {
+        self.0.heuristic_gain_of(action)
+    }
+    fn heuristic_gain_beside(&self, action: Action) -> Option<(Action, f64)> {
+        self.0.heuristic_gain_beside(action)
+    }
+    fn heuristic_value_after(&self, action: Action) -> Option<f64> {
+        self.0.heuristic_value_after(action)
+    }
 }
 
 /// Most allocations one search may make, however many iterations it runs (the fixed set in

@@ -142,6 +142,16 @@ impl<T: Copy + Default, const N: usize> FixedVec<T, N> {
         out
     }
 
+    /// Makes this vector a copy of `source`, copying its items only: what lies past a
+    /// vector's items is never read (an item is written before the length grows over it), so
+    /// the copy equals `source` at a fraction of a whole copy when it holds a few of its `N`.
+    #[inline]
+    pub fn copy_items_from(&mut self, source: &Self) {
+        let len = usize::from(source.len);
+        self.items[..len].copy_from_slice(&source.items[..len]);
+        self.len = source.len;
+    }
+
     /// Removes every item.
     pub fn clear(&mut self) {
         self.len = 0;

@@ -269,4 +269,16 @@ pub trait GameState: Clone + Send + Sync + 'static {
         let _ = action;
         None
     }
+
+    /// The acting seat's heuristic value after the legal `action`, when the game can tell it
+    /// without trying the move, for a move that certainly leaves every other seat's value as
+    /// it is. Greedy play then scores that candidate from this position, without a copy and
+    /// an apply; so the value must be the one trying it gives, bit for bit. For moves whose
+    /// effect on the mover's value is worked out more cheaply than by trying them but is not
+    /// told as an exact gain ([`GameState::heuristic_gain_of`], asked first). `None`
+    /// whenever unsure; by default `None`.
+    fn heuristic_value_after(&self, action: Action) -> Option<f64> {
+        let _ = action;
+        None
+    }
 }

@@ -4,7 +4,7 @@
 use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat, MAX_PLAYERS};
 
 use super::mcts::{scratch_state, DEFAULT_ROLLOUT_EPSILON};
-use super::reward::{advantage, best_other, lead_over};
+use super::reward::{advantage, best_other, lead_over, lead_over_others};
 
 /// How MCTS plays a simulated game from a new leaf to the end.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -76,15 +76,18 @@ impl<G: GameState> Rollout<G> {
                 RolloutPolicy::Greedy { epsilon } => {
                     if self.legal.len() == 1 || unit(rng) < epsilon {
                         // A forced or an exploring move: not chosen by value, but the values
-                        // stay known where the game can tell the move's gain.
+                        // stay known where the game can tell the move's gain or the mover's
+                        // value after it.
                         let action = if self.legal.len() == 1 {
                             self.legal[0]
                         } else {
                             self.legal[rng.below(self.legal.len())]
                         };
                         values = values.and_then(|mut here| {
-                            let gain = state.heuristic_gain_of(action)?;
-                            here[seat] += gain;
+                            here[seat] = match state.heuristic_gain_of(action) {
+                                Some(gain) => here[seat] + gain,
+                                None => state.heuristic_value_after(action)?,
+                            };
                             Some(here)
                         });
                         action
@@ -144,6 +147,14 @@ pub(crate) fn greedy_choice<G: GameState>(
             let here = values.get_or_insert_with(|| state.heuristic_values());
             let others = *others_best.get_or_insert_with(|| best_other(here, seat));
             (lead_over(here[seat] + gain, others), After::Gain(gain))
+        } else if let Some(mine) = state.heuristic_value_after(action) {
+            // Only the other seats' values are read (the mover's is told): when they are not
+            // carried in, each is scored once, on its own.
+            let here = match values.as_ref() {
+                Some(here) => here.clone(),
+                None => unchanged.with_mover(state, seat, mine),
+            };
+            (lead_over_others(&here, seat, mine), After::Mine(mine))
         } else {
             let after = match state.heuristic_gain_beside(action) {
                 Some((reference, gain)) if legal.contains(&reference) => {
@@ -177,6 +188,14 @@ pub(crate) fn greedy_choice<G: GameState>(
             here[seat] += gain;
             here
         }),
+        After::Mine(mine) => Some(match values.take() {
+            Some(mut here) => {
+                here[seat] = mine;
+                here
+            }
+            // Every other seat was scored for this candidate.
+            None => unchanged.with_mover(state, seat, mine),
+        }),
         After::Values(after) => Some(after),
         After::Unknown => None,
     };
@@ -208,10 +227,12 @@ fn values_after<G: GameState>(
 }
 
 /// The heuristic values after a greedy candidate: told as the mover's gain on the values
-/// before it, or found by trying it; unknown before a candidate is chosen (every candidate
-/// valued NaN leaves the first action chosen, and nothing known of what follows it).
+/// before it or as the mover's new value, or found by trying it; unknown before a candidate
+/// is chosen (every candidate valued NaN leaves the first action chosen, and nothing known of
+/// what follows it).
 enum After {
     Gain(f64),
+    Mine(f64),
     Values(PerSeat<f64>),
     Unknown,
 }
@@ -220,6 +241,22 @@ enum After {
 /// first time a candidate leaves that seat's value unchanged.
 #[derive(Default)]
 struct SeatValues([Option<f64>; MAX_PLAYERS]);
+
+impl SeatValues {
+    /// The values of `position` (the position chosen from), each seat's scored on first use,
+    /// but `seat`'s, which is `mine`.
+    fn with_mover<G: GameState>(&mut self, position: &G, seat: Seat, mine: f64) -> PerSeat<f64> {
+        (0..position.num_players())
+            .map(|other| {
+                if other == seat {
+                    mine
+                } else {
+                    *self.0[other].get_or_insert_with(|| position.heuristic_value(other))
+                }
+            })
+            .collect()
+    }
+}
 
 /// `after.heuristic_values()` for a candidate move of `seat` from `before`, computed seat by
 /// seat where the game can tell that a move left a seat's value as it was in `before` (then

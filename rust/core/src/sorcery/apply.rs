@@ -51,30 +51,13 @@ impl SorceryState {
                 for w in self.t.players[seat].projects.iter_mut() {
                     w.batch = 0;
                 }
-                self.t.turn = Turn {
-                    stage: Stage::Cram,
-                    limit: super::state::BASE_COMMITS,
-                    ..Turn::default()
-                };
+                self.set_turn_after(m);
             }
             Move::Dig => {
-                self.t.turn = Turn {
-                    stage: Stage::Dig,
-                    ..Turn::default()
-                };
+                self.set_turn_after(m);
                 self.look(seat, 0);
             }
-            Move::Buy => {
-                self.t.turn = Turn {
-                    stage: if self.n() == 1 {
-                        Stage::BuyClear
-                    } else {
-                        Stage::BuySelect
-                    },
-                    clear_first: NONE,
-                    ..Turn::default()
-                };
-            }
+            Move::Buy => self.set_turn_after(m),
             Move::UseStaff => {
                 let stage = self.t.turn.stage;
                 let hidden = stage == Stage::Commit && self.staff_hidden_in_commit(seat);
@@ -147,12 +130,11 @@ impl SorceryState {
                 // "Keep Looking ... add a card face-down from the grave deck to the pile you
                 // left behind." After the third pile there is no next pile to look at.
                 let k = usize::from(self.t.turn.pile);
+                // The next pile, or the end of the dig.
+                self.set_turn_after(m);
                 if k < 2 {
                     self.pile_add(k);
-                    self.t.turn.pile += 1;
                     self.look(seat, k + 1);
-                } else {
-                    self.t.turn.stage = Stage::DigEnd;
                 }
             }
             Move::DigTop => {
@@ -178,23 +160,7 @@ impl SorceryState {
                 }
             }
             Move::ClearDone => self.t.turn.stage = Stage::BuySelect,
-            Move::BuySpace(i) => {
-                let c = usize::from(self.t.market[i]);
-                self.t.turn.buy |= 1 << i;
-                self.t.turn.price = self
-                    .t
-                    .turn
-                    .price
-                    .saturating_add(u16::from(self.proj(c).cost));
-            }
-            Move::BuyCandle => {
-                self.t.turn.candles = self.t.turn.candles.saturating_add(1);
-                self.t.turn.price = self.t.turn.price.saturating_add(self.stock_price(true));
-            }
-            Move::BuyVial => {
-                self.t.turn.vials = self.t.turn.vials.saturating_add(1);
-                self.t.turn.price = self.t.turn.price.saturating_add(self.stock_price(false));
-            }
+            Move::BuySpace(_) | Move::BuyCandle | Move::BuyVial => self.set_turn_after(m),
             Move::BuyDone => {
                 self.t.turn.stage = Stage::BuyPay;
                 self.t.turn.last = 0;
@@ -297,6 +263,71 @@ impl SorceryState {
                     self.finish_effect(seat);
                 }
             }
+        }
+    }
+
+    /// The decision under way after the legal move `m`, for the moves whose whole effect on
+    /// the turn is worked out here, without applying them: starting a cram, a dig or a buy;
+    /// choosing a purchase's project or stock; looking on from a pile. `None` for the others.
+    /// Applying one of these sets the turn to this (`set_turn_after`); the greedy estimate
+    /// reads it to score the move without applying it (`estimate_gain`).
+    pub(super) fn turn_after(&self, m: Move) -> Option<Turn> {
+        let t = self.t.turn;
+        Some(match m {
+            // "You may commit up to two materials to your projects."
+            Move::Cram => Turn {
+                stage: Stage::Cram,
+                limit: super::state::BASE_COMMITS,
+                ..Turn::default()
+            },
+            Move::Dig => Turn {
+                stage: Stage::Dig,
+                ..Turn::default()
+            },
+            Move::Buy => Turn {
+                stage: if self.n() == 1 {
+                    Stage::BuyClear
+                } else {
+                    Stage::BuySelect
+                },
+                clear_first: NONE,
+                ..Turn::default()
+            },
+            Move::BuySpace(i) => {
+                let c = usize::from(self.t.market[i]);
+                Turn {
+                    buy: t.buy | 1 << i,
+                    price: t.price.saturating_add(u16::from(self.proj(c).cost)),
+                    ..t
+                }
+            }
+            Move::BuyCandle => Turn {
+                candles: t.candles.saturating_add(1),
+                price: t.price.saturating_add(self.stock_price(true)),
+                ..t
+            },
+            Move::BuyVial => Turn {
+                vials: t.vials.saturating_add(1),
+                price: t.price.saturating_add(self.stock_price(false)),
+                ..t
+            },
+            // After the third pile there is no next pile to look at.
+            Move::DigOn if t.pile < 2 => Turn {
+                pile: t.pile + 1,
+                ..t
+            },
+            Move::DigOn => Turn {
+                stage: Stage::DigEnd,
+                ..t
+            },
+            _ => return None,
+        })
+    }
+
+    /// Sets the turn to [`SorceryState::turn_after`] `m`.
+    fn set_turn_after(&mut self, m: Move) {
+        if let Some(turn) = self.turn_after(m) {
+            self.t.turn = turn;
         }
     }
 

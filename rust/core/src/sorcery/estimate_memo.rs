@@ -69,7 +69,14 @@ impl Key {
     fn matches(&self, p: &Player, weeks_left: u32) -> bool {
         self.weeks_left == weeks_left
             && self.thesis == p.thesis
-            && self.projects == p.projects
+            // The current cram's count (`batch`, set to 0 on every project by a cram) is not
+            // read by the estimate.
+            && self.projects.len() == p.projects.len()
+            && self
+                .projects
+                .iter()
+                .zip(p.projects.iter())
+                .all(|(a, b)| a.equal_but_batch(b))
             && self.pending == p.pending
             && self.completed == p.completed
     }
@@ -110,9 +117,10 @@ pub(super) fn with_area_part<R>(
             if !same_cards {
                 entry.cards = Some(Arc::clone(cards));
             }
-            entry.key.projects = p.projects;
-            entry.key.pending = p.pending;
-            entry.key.completed = p.completed;
+            // Only the items: the lists have room for every project, a seat holds a few.
+            entry.key.projects.copy_items_from(&p.projects);
+            entry.key.pending.copy_items_from(&p.pending);
+            entry.key.completed.copy_items_from(&p.completed);
             entry.key.thesis = p.thesis;
             entry.key.weeks_left = weeks_left;
             entry.part.estimates.clear();

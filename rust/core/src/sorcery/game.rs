@@ -126,6 +126,14 @@ impl GameState for SorceryState {
     fn heuristic_value_kept(&self, before: &Self, seat: Seat) -> bool {
         self.heuristic_kept(before, seat)
     }
+
+    fn heuristic_gain_of(&self, action: Action) -> Option<f64> {
+        self.estimate_unchanged_by(action).then_some(0.0)
+    }
+
+    fn heuristic_value_after(&self, action: Action) -> Option<f64> {
+        self.estimate_after(action)
+    }
 }
 
 /// Plays `games` uniformly random games (game `i` from seed `seed + i`) and returns the

@@ -21,7 +21,7 @@
 use super::data::{Condition, NO_ICON, NUM_ICONS};
 use super::estimate_memo;
 use super::score::PE_DOLLARS_PER_CREDIT;
-use super::state::{ids, Phase, SorceryState, Stage, Work, MARKET, MONTHS, NONE, WEEKS};
+use super::state::{ids, Phase, SorceryState, Stage, Turn, Work, MARKET, MONTHS, NONE, WEEKS};
 use crate::engine::{PerSeat, Seat};
 
 /// Share of a project's credits for owning it with nothing committed yet.
@@ -161,12 +161,19 @@ impl SorceryState {
 
     /// One seat's entry of [`SorceryState::heuristic`].
     pub(crate) fn seat_heuristic(&self, seat: Seat) -> f64 {
+        self.seat_heuristic_in_turn(seat, &self.t.turn)
+    }
+
+    /// [`SorceryState::seat_heuristic`] in this position with `turn` as the decision under
+    /// way instead of its own (the position a move that changes only the turn, for the
+    /// estimate, leads to: see `estimate_gain`).
+    pub(crate) fn seat_heuristic_in_turn(&self, seat: Seat, turn: &Turn) -> f64 {
         let robot = if self.n() == 1 && self.t.config.robot() {
             f64::from(self.robot_score())
         } else {
             0.0
         };
-        self.seat_estimate(seat) - robot
+        self.seat_estimate_in_turn(seat, turn) - robot
     }
 
     /// Whether `seat`'s estimate adds what the action under way would bring (a cram's
@@ -174,9 +181,14 @@ impl SorceryState {
     /// of the stages whose turn fields the estimate reads. Everywhere else a seat's estimate
     /// is the same whether it is the seat to act or not.
     fn estimate_looks_ahead(&self, seat: Seat) -> bool {
+        self.estimate_looks_ahead_in(seat, self.t.turn.stage)
+    }
+
+    /// [`SorceryState::estimate_looks_ahead`] with the decision under way in `stage`.
+    fn estimate_looks_ahead_in(&self, seat: Seat, stage: Stage) -> bool {
         self.actor() == Some(seat)
             && matches!(
-                self.t.turn.stage,
+                stage,
                 Stage::Cram
                     | Stage::CramTarget
                     | Stage::Dig
@@ -212,40 +224,56 @@ impl SorceryState {
 
     /// One seat's running score plus its progress.
     fn seat_estimate(&self, seat: Seat) -> f64 {
+        self.seat_estimate_in_turn(seat, &self.t.turn)
+    }
+
+    /// [`SorceryState::seat_estimate`] with `turn` as the decision under way.
+    fn seat_estimate_in_turn(&self, seat: Seat, turn: &Turn) -> f64 {
         let weeks = self.weeks_left();
-        let p = &self.t.players[seat];
         // The part read from the projects, the completed projects and the thesis is
         // remembered while they, the pending commits and the week stay the same (most
-        // candidate moves leave them so); the hand is read anew.
-        let (score, mut value, thesis, ongoing, mut capacity, mut needs) =
-            estimate_memo::with_area_part(
-                &self.cards,
-                seat,
-                p,
-                weeks,
-                |part| self.area_part(seat, weeks, part),
-                |part| {
-                    let hand = i32::from(self.value_of(self.materials_of(p.hand)));
-                    // `unused_material_value`: the hand and what lies under the projects.
-                    let unused = hand + part.under_incomplete;
-                    let (thesis_credits, thesis) = thesis_with(part.thesis, unused);
-                    // `score`: the thesis, the completed projects, unused materials / 8.
-                    let score =
-                        thesis_credits + part.completed_credits + unused / PE_DOLLARS_PER_CREDIT;
-                    let score = f64::from(score);
-                    let value = part.estimates.iter().fold(score, |v, &e| v + e);
-                    let (capacity, needs) = (part.capacity, part.needs);
-                    (score, value, thesis, part.ongoing, capacity, needs)
-                },
-            );
+        // candidate moves leave them so); the hand is read anew. The whole estimate is worked
+        // out while the remembered part is borrowed: handing its pieces out first (the open
+        // icons' table among them) cost a tenth of a search in copies.
+        estimate_memo::with_area_part(
+            &self.cards,
+            seat,
+            &self.t.players[seat],
+            weeks,
+            |part| self.area_part(seat, weeks, part),
+            |part| self.estimate_with_part(seat, weeks, turn, part),
+        )
+    }
+
+    /// [`SorceryState::seat_estimate_in_turn`] from the part of it `seat`'s area gives,
+    /// `weeks` weeks before the end.
+    fn estimate_with_part(
+        &self,
+        seat: Seat,
+        weeks: u32,
+        turn: &Turn,
+        part: &estimate_memo::AreaPart,
+    ) -> f64 {
+        let p = &self.t.players[seat];
+        let hand = i32::from(self.value_of(self.materials_of(p.hand)));
+        // `unused_material_value`: the hand and what lies under the projects.
+        let unused = hand + part.under_incomplete;
+        let (thesis_credits, thesis) = thesis_with(part.thesis, unused);
+        // `score`: the thesis, the completed projects, unused materials / 8.
+        let score = thesis_credits + part.completed_credits + unused / PE_DOLLARS_PER_CREDIT;
+        let score = f64::from(score);
+        let mut value = part.estimates.iter().fold(score, |v, &e| v + e);
+        let ongoing = part.ongoing;
+        let mut capacity = part.capacity;
+        let mut needs = part.needs;
         if weeks == 0 || self.t.phase == Phase::GameOver {
             return score;
         }
         let horizon = f64::from(weeks) / f64::from(WEEKS_IN_GAME);
         let money = MONEY_END + (MONEY_EARLY - MONEY_END) * horizon;
         // Every reading of the turn under way below is in a stage of `estimate_looks_ahead`.
-        let acting = self.estimate_looks_ahead(seat);
-        let t = &self.t.turn;
+        let acting = self.estimate_looks_ahead_in(seat, turn.stage);
+        let t = turn;
         // A purchase in progress: its projects as owned, its stock in hand (its price owed is
         // taken off below, with the materials' worths).
         let mut stock_bought = [0u8; 2];

@@ -24,6 +24,7 @@ mod bounds;
 mod card_file;
 pub mod config;
 pub mod data;
+mod estimate_gain;
 mod estimate_memo;
 mod events;
 pub mod faces;

@@ -94,6 +94,16 @@ impl Work {
     }
 }
 
+impl Work {
+    /// Whether `other` is this project with the same commits and tokens: equal but for the
+    /// current cram's count, `batch` (which a cram sets to 0 on every project), for what
+    /// reads a project without it (the estimate of its progress).
+    pub(crate) fn equal_but_batch(&self, other: &Work) -> bool {
+        let ((head, tail), (other_head, other_tail)) = (self.packed(), other.packed());
+        head == other_head && tail.to_le_bytes()[0] == other_tail.to_le_bytes()[0]
+    }
+}
+
 impl PartialEq for Work {
     fn eq(&self, other: &Self) -> bool {
         self.packed() == other.packed()

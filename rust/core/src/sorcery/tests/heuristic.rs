@@ -197,7 +197,8 @@ fn the_price_owed_costs_the_cheapest_materials_that_can_pay_it() {
 }
 
 /// `Work`, `Done` and `Commit` compare packed words (for the keep test and the estimate's
-/// memo): equal exactly when every field is — a change to any one field makes them differ.
+/// memo): equal exactly when every field is — a change to any one field makes them differ
+/// (and `Work::equal_but_batch` when every field but `batch` is).
 #[test]
 fn area_pieces_differ_when_any_field_does() {
     use crate::sorcery::state::{Commit, Done, Work};
@@ -228,6 +229,13 @@ fn area_pieces_differ_when_any_field_does() {
         demerits: 0,
         ..work
     });
+    // The estimate's memo compares projects but for `batch`, which the estimate does not
+    // read: every other change still tells them apart.
+    for c in &changed {
+        assert!(!c.equal_but_batch(&work), "{c:?}");
+    }
+    assert!(Work { batch: 0, ..work }.equal_but_batch(&work));
+    assert!(work.equal_but_batch(&work));
     changed.push(Work { batch: 0, ..work });
     each_change_differs(work, &changed);
     let done = Done {
@@ -263,4 +271,100 @@ fn area_pieces_differ_when_any_field_does() {
         Commit { icon: 1, ..commit },
     ];
     each_change_differs(commit, &changed);
+}
+
+/// Greedy play scores some moves without trying them: by their gain (`heuristic_gain_of`:
+/// the choice of a material to commit, the end of a purchase's choice, passing the commit
+/// step on) or by the mover's value after them (`heuristic_value_after`: starting a cram, a
+/// dig or a buy, a purchase's project or stock, looking on from a pile). Along random solo
+/// (against the robot), 2- to 4-player games, with and without staffs, every such move is
+/// tried on a copy: the mover's value is the one told and every other seat's as it was, bit
+/// for bit — and each kind is told many times (else greedy play would gain nothing).
+#[test]
+fn a_move_scored_without_trying_it_leaves_every_value_as_told() {
+    let mut told = std::collections::BTreeMap::<&str, u32>::new();
+    for (players, seed, options) in [
+        (1, 7, json!({"solo": "robot", "difficulty": "medium"})),
+        (2, 8, json!({})),
+        (2, 9, json!({"staffs": false})),
+        (3, 10, json!({})),
+        (4, 11, json!({})),
+        (4, 12, json!({"theses": "none"})),
+    ] {
+        let mut s = game(players, seed, options);
+        let mut rng = crate::engine::Rng::seed_from(seed);
+        let mut after = s.clone();
+        let mut steps = 0;
+        while !s.is_terminal() {
+            count_move(&mut steps);
+            let before = s.heuristic_values();
+            let mover = s.current_player().unwrap();
+            let legal = s.legal_actions();
+            for &a in &legal {
+                let gain = s.heuristic_gain_of(a);
+                let mine = s.heuristic_value_after(a);
+                // Ending a purchase's choice with projects or stock chosen is always told,
+                // whichever was chosen.
+                let t = &s.t.turn;
+                if decode(a) == Some(Move::BuyDone)
+                    && t.stage == Stage::BuySelect
+                    && (t.buy != 0 || t.candles != 0 || t.vials != 0)
+                {
+                    assert_eq!(gain, Some(0.0), "seed {seed}: {:?}", t);
+                }
+                let told_mine = match (gain, mine) {
+                    (None, None) => continue,
+                    (Some(gain), None) => before[mover] + gain,
+                    (None, Some(mine)) => mine,
+                    (Some(_), Some(_)) => panic!("{}: told twice", s.describe(a)),
+                };
+                after.clone_from(&s);
+                after.apply_unchecked(a);
+                let values = after.heuristic_values();
+                for seat in 0..players {
+                    let expected = if seat == mover {
+                        told_mine
+                    } else {
+                        before[seat]
+                    };
+                    assert_eq!(
+                        expected.to_bits(),
+                        values[seat].to_bits(),
+                        "seed {seed}, move {} ({}), seat {seat}: {} -> {}, told {expected}",
+                        s.history().len(),
+                        s.describe(a),
+                        before[seat],
+                        values[seat]
+                    );
+                }
+                let kind = match (decode(a), s.t.turn.stage) {
+                    (Some(Move::Commit(_)), Stage::Cram) => "cram material",
+                    (Some(Move::Commit(_)), _) => "commit material",
+                    (Some(Move::BuyDone), _) => "purchase chosen",
+                    (Some(Move::Stop), _) => "commit step passed on",
+                    (Some(Move::Cram | Move::Dig | Move::Buy), _) => "action started",
+                    (Some(Move::BuySpace(_)), _) => "purchase project",
+                    (Some(Move::BuyCandle | Move::BuyVial), _) => "purchase stock",
+                    (Some(Move::DigOn), _) => "look on",
+                    _ => "other",
+                };
+                *told.entry(kind).or_default() += 1;
+            }
+            s.apply_unchecked(legal[rng.below(legal.len())]);
+        }
+    }
+    for kind in [
+        "cram material",
+        "commit material",
+        "purchase chosen",
+        "commit step passed on",
+        "action started",
+        "purchase project",
+        "purchase stock",
+        "look on",
+    ] {
+        let n = told.get(kind).copied().unwrap_or(0);
+        assert!(n >= 20, "{kind} told only {n} times: {told:?}");
+    }
+    assert!(!told.contains_key("other"), "{told:?}");
 }
