@@ -200,7 +200,7 @@ impl SunriseState {
     }
 
     /// The gain of placing a resource from wheel `slot` onto `target` (a work or the
-    /// reserve), if the seat's step two goes on after it.
+    /// reserve), if the seat's step two goes on after it, or hands on to the next seat's.
     fn placement_gain(
         &self,
         seat: Seat,
@@ -210,27 +210,41 @@ impl SunriseState {
     ) -> Option<i32> {
         let p = &self.t.players[seat];
         let card = p.wheel.get(slot)?;
-        let two = self.cards.resource_cards[usize::from(card.card)]
-            .icons
-            .count()
-            == 2;
-        // The card leaves the wheel when this is its last resource (see `place`); the step
-        // goes on only if a card is left.
-        let card_used_up = !two || card.used != 0;
-        if card_used_up && p.wheel.len() == 1 {
-            return None;
-        }
         // No resource left anywhere: nothing is placed (see `take_token`). Not told.
         if p.supply == 0 && !self.token_available(seat) {
             return None;
         }
-        if target == RESERVE_TARGET {
+        let (gain, completes) = if target == RESERVE_TARGET {
             // "Reserve: 1 point for every 2 resources, rounded down."
             let reserve = i32::from(p.reserve);
-            return Some((reserve + 1) / 2 - reserve / 2);
+            ((reserve + 1) / 2 - reserve / 2, false)
+        } else {
+            self.fill_outcome(seat, resource, target)?
+        };
+        let two = self.cards.resource_cards[usize::from(card.card)]
+            .icons
+            .count()
+            == 2;
+        // The card leaves the wheel when this is its last resource (see `place`).
+        let card_used_up = !two || card.used != 0;
+        if card_used_up && p.wheel.len() == 1 {
+            // The wheel is empty after it: `settle` ends the seat's work unless it may still
+            // act — an advantage card, or a conversion (2 in its reserve and a work with an
+            // open icon: every work in progress has one) — and then hands step two to the
+            // next seat, a decision that reads nothing this placement changed, if that seat
+            // has a card on its wheel or a move it may make. Otherwise later seats are
+            // skipped, or step three begins (projects flip): not told.
+            let reserve_after = p.reserve + u8::from(target == RESERVE_TARGET);
+            let works_after = p.projects.len() + p.showpieces.len() - usize::from(completes);
+            let may_act = !p.advantages.is_empty() || (reserve_after >= 2 && works_after > 0);
+            let next = seat + 1;
+            let handed_on = next < self.n()
+                && (!self.t.players[next].wheel.is_empty() || self.has_optional_actions(next));
+            if !(may_act || handed_on) {
+                return None;
+            }
         }
-        self.fill_outcome(seat, resource, target)
-            .map(|(gain, _)| gain)
+        Some(gain)
     }
 
     /// What one resource placed on `target`, a project or showpiece of the seat's, adds to

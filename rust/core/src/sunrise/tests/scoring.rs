@@ -361,7 +361,16 @@ fn check_told_gains(s: &SunriseState, told: &mut BTreeMap<(&'static str, i64), u
         }
         let kind = match crate::sunrise::actions::decode(a) {
             Some(Move::Draft(_)) => "draft",
-            Some(Move::Place { .. }) => "Place",
+            Some(Move::Place { slot, .. }) => {
+                let wheel = &s.table().players[mover].wheel;
+                let card = wheel[slot];
+                let two = s.cards.resource_cards[usize::from(card.card)].icons.count() == 2;
+                if wheel.len() == 1 && (!two || card.used != 0) {
+                    "Place, the wheel's last resource"
+                } else {
+                    "Place"
+                }
+            }
             Some(Move::Convert { .. }) => "Convert",
             Some(Move::Bonus(_)) => "Bonus",
             Some(Move::Take(_)) => "Take",
@@ -441,6 +450,8 @@ fn moves_scored_without_trying_them_change_the_values_as_told() {
         ("Convert", 0, 100),
         ("Place", 0, 100),
         ("Place", 1, 100),
+        ("Place, the wheel's last resource", 0, 50),
+        ("Place, the wheel's last resource", 1, 50),
         ("Bonus", 0, 20),
         ("Take", -1, 20),
         ("EndWork", 0, 20),
