@@ -6,8 +6,8 @@
 use super::actions::{decode, encode, Move};
 use super::data::{Act, Amount, Cost, Res};
 use super::state::{
-    Frame, Mode, NijarState, Phase, Task, CLEANING_AREA, EMPTY, MAX_CLAY, TASK_ANY, TASK_ANY_BONUS,
-    TASK_ROW,
+    Frame, Mode, NijarState, Phase, Player, Supply, Task, CLEANING_AREA, EMPTY, MAX_CLAY, TASK_ANY,
+    TASK_ANY_BONUS, TASK_ROW,
 };
 use crate::engine::{Action, ActionList, FixedVec, Seat};
 
@@ -710,23 +710,7 @@ impl NijarState {
     /// of Cracks or VP (esparto rewards are Perra Gorda, Clay or Glazes); the shop rewards,
     /// bonuses, Extract Clay and the right-hand track gain fixed Perra Gorda, Clay or Glazes.
     pub(crate) fn gain(&mut self, s: Seat, a: Amount) {
-        let sup = &mut self.t.supply;
-        let p = &mut self.t.players[s];
-        match a.res {
-            Res::Pg => {
-                let n = a.n.min(sup.pg);
-                sup.pg -= n;
-                p.pg += n;
-            }
-            Res::Glaze => {
-                let n = a.n.min(sup.glaze);
-                sup.glaze -= n;
-                p.glaze += n;
-            }
-            Res::Clay => p.clay = (p.clay + a.n).min(MAX_CLAY),
-            // Never gained (above).
-            Res::Crack | Res::Vp => {}
-        }
+        gain_from(&mut self.t.supply, &mut self.t.players[s], a);
     }
 
     /// Whether `s` can pay `cost` (cracks: room in the cleaning area and in the supply).
@@ -768,5 +752,25 @@ impl NijarState {
     /// Books immediate VP under a source (`VP_SOURCES`).
     pub(crate) fn add_vp(&mut self, s: Seat, source: usize, n: i32) {
         self.t.players[s].vp[source] += n;
+    }
+}
+
+/// [`NijarState::gain`] on a player and the supply: greedy play's shortcut
+/// (`heuristic_gain`) applies it to copies, so what it predicts is what the move does.
+pub(crate) fn gain_from(sup: &mut Supply, p: &mut Player, a: Amount) {
+    match a.res {
+        Res::Pg => {
+            let n = a.n.min(sup.pg);
+            sup.pg -= n;
+            p.pg += n;
+        }
+        Res::Glaze => {
+            let n = a.n.min(sup.glaze);
+            sup.glaze -= n;
+            p.glaze += n;
+        }
+        Res::Clay => p.clay = (p.clay + a.n).min(MAX_CLAY),
+        // Never gained (above).
+        Res::Crack | Res::Vp => {}
     }
 }

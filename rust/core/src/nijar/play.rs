@@ -3,7 +3,8 @@
 
 use super::actions::{encode, Move};
 use super::data::{Act, Amount, CardType, Res, ESPARTO_SPACES, WHEEL_SPACES};
-use super::state::{Cleanup, Esparto, NijarState, Slot, Wheel, EMPTY};
+use super::moves::gain_from;
+use super::state::{Cleanup, Esparto, NijarState, Player, Slot, Supply, Wheel, EMPTY};
 use crate::engine::{ActionList, Seat};
 
 impl NijarState {
@@ -99,16 +100,7 @@ impl NijarState {
 
     /// 8.3: 1 Clay free, 2 for 1 Perra Gorda, 3 for 3.
     pub(crate) fn extract_clay(&mut self, s: Seat, k: u8) {
-        let cost = [0u8, 1, 3][usize::from(k.min(2))];
-        self.t.players[s].pg -= cost;
-        self.t.supply.pg += cost;
-        self.gain(
-            s,
-            Amount {
-                res: Res::Clay,
-                n: k + 1,
-            },
-        );
+        extract_clay_from(&mut self.t.supply, &mut self.t.players[s], k);
     }
 
     /// 8.4: one step; 2 VP on reaching the last position.
@@ -170,22 +162,45 @@ impl NijarState {
         } else {
             self.cards.board.right_track[usize::from(k)]
         };
-        if v >= 0 {
-            self.gain(
-                s,
-                Amount {
-                    res: Res::Pg,
-                    n: v as u8,
-                },
-            );
-        } else {
-            let n = v.unsigned_abs();
-            self.t.players[s].pg -= n;
-            self.t.supply.pg += n;
-        }
+        right_track_pg(&mut self.t.supply, &mut self.t.players[s], v);
         let mut f = super::state::Frame::default();
         f.tasks.push(super::state::TASK_ANY);
         let _ = self.t.frames.try_push(f);
         let _ = Act::FirstPlayer;
+    }
+}
+
+/// 8.3 on a player and the supply: pay 0 / 1 / 3 Perra Gorda for 1 / 2 / 3 Clay (greedy
+/// play's shortcut, `heuristic_gain`, applies it to copies).
+pub(crate) fn extract_clay_from(sup: &mut Supply, p: &mut Player, k: u8) {
+    let cost = [0u8, 1, 3][usize::from(k.min(2))];
+    p.pg -= cost;
+    sup.pg += cost;
+    gain_from(
+        sup,
+        p,
+        Amount {
+            res: Res::Clay,
+            n: k + 1,
+        },
+    );
+}
+
+/// 8.11 on a player and the supply: the right-hand space's Perra Gorda, `v` gained (from
+/// the supply while it lasts) or, when negative, paid.
+pub(crate) fn right_track_pg(sup: &mut Supply, p: &mut Player, v: i8) {
+    if v >= 0 {
+        gain_from(
+            sup,
+            p,
+            Amount {
+                res: Res::Pg,
+                n: v as u8,
+            },
+        );
+    } else {
+        let n = v.unsigned_abs();
+        p.pg -= n;
+        sup.pg += n;
     }
 }

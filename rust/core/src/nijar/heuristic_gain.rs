@@ -1,0 +1,136 @@
+//! What a move does to greedy play's heuristic (`NijarState::heuristic`), told without
+//! trying it: the shortcut of `GameState::heuristic_gain_of`. Greedy rollouts weigh every
+//! legal move at every step; most of the candidates (placing craftswomen, opening an
+//! Acquire or Esparto action, passing on a group's last tasks, gaining a few resources) touch
+//! nothing the heuristic reads, or only the mover's purse. Those are scored here from a copy
+//! of the mover's player and of the supply, changed by the same functions `apply` uses,
+//! instead of by copying the whole table and applying the move.
+//!
+//! A move is told only where every case of its `apply` is known here; anything else is
+//! `None` and is tried on a copy. `tests::heuristic_gain` holds every told gain equal, bit
+//! for bit, to the one trying the move gives, at every step of random games.
+
+use super::actions::{decode, Move};
+use super::data::{Amount, Res};
+use super::moves::gain_from;
+use super::play::{extract_clay_from, right_track_pg};
+use super::score::estimate_of;
+use super::state::{Mode, NijarState, Phase, Player};
+use crate::engine::{Action, Seat};
+
+impl NijarState {
+    /// The change in the mover's heuristic value that the legal `action` makes, when it
+    /// changes no other seat's value; `None` when that is not certain from here.
+    pub(crate) fn heuristic_gain(&self, action: Action) -> Option<f64> {
+        // Solo's one value also reads the Competition's score, which a turn's end may move;
+        // outside the round's turns (setup, the market, 10.2), in a compound action, or with
+        // a closed shop's reward to choose first, nothing is told.
+        if self.is_solo()
+            || self.t.phase != Phase::Turns
+            || self.t.mode != Mode::Idle
+            || self.reward_seat().is_some()
+        {
+            return None;
+        }
+        let s = usize::from(self.t.turn_seat);
+        let m = decode(action)?;
+        let Some(top) = self.t.frames.last() else {
+            // 7.2: a turn's first decision. Placing craftswomen (7.2.1.1, the ones displaced
+            // go back to their owner or onto its closed shop), the Special Action (7.2.1.2),
+            // discarding an endgame card (7.2.2) and closing the shop (7.2.4) move
+            // craftswomen, cards and the shop and push the group of actions they open: the
+            // turn goes on, and nothing the heuristic reads changes. A sale (7.2.3) scores.
+            return matches!(
+                m,
+                Move::Place(_) | Move::Special | Move::Discard(_) | Move::CloseShop
+            )
+            .then_some(0.0);
+        };
+        let pending: usize = self.t.frames.iter().map(|f| f.tasks.len()).sum();
+        // After a move that resolves one task, either a task is left and the turn goes on,
+        // or the turn ends (`settle`); ending it changes nothing the heuristic reads unless
+        // the round ends with it.
+        let turn_goes_on_unchanged = pending >= 2 || !self.turn_end_ends_round(s);
+        match m {
+            // 8.1 / 9.6 / 8.10: the compound action begins (a mode is set, so nothing is
+            // settled after it); the group's task is resolved.
+            Move::AcquireBegin | Move::AcquireBonus | Move::EspartoBegin => Some(0.0),
+            // Leaving the group's remaining tasks (Done) or the next ordered one (Skip).
+            Move::Done => {
+                let below = pending - top.tasks.len();
+                (below > 0 || !self.turn_end_ends_round(s)).then_some(0.0)
+            }
+            Move::Skip => turn_goes_on_unchanged.then_some(0.0),
+            Move::Clay(_)
+            | Move::Clay1
+            | Move::PgOrGlaze(_)
+            | Move::FirstPlayer(_)
+            | Move::Esparto1(_) => {
+                if !turn_goes_on_unchanged {
+                    return None;
+                }
+                self.purse_gain(s, m)
+            }
+            _ => None,
+        }
+    }
+
+    /// Whether ending seat `s`'s turn now would end the round (`end_turn`: every shop
+    /// closed and every player with as many turns, counting this one).
+    fn turn_end_ends_round(&self, s: Seat) -> bool {
+        let turns = |q: usize, p: &Player| p.turns.saturating_add(u8::from(q == s));
+        let first = turns(0, &self.t.players[0]);
+        self.t
+            .players
+            .iter()
+            .enumerate()
+            .all(|(q, p)| p.shop_closed && turns(q, p) == first)
+    }
+
+    /// The mover's gain from a move that changes only its Perra Gorda, Clay and Glazes (and
+    /// the supply's): its estimate after, from a copy of its player changed as `apply`
+    /// changes it, less its estimate now; `None` unless that difference, added to the value
+    /// now, gives the value after bit for bit (greedy play adds it so).
+    fn purse_gain(&self, s: Seat, m: Move) -> Option<f64> {
+        let (mut p, mut sup) = (self.t.players[s], self.t.supply);
+        match m {
+            // 8.3
+            Move::Clay(k) => extract_clay_from(&mut sup, &mut p, k),
+            // 9.1
+            Move::Clay1 => gain_from(
+                &mut sup,
+                &mut p,
+                Amount {
+                    res: Res::Clay,
+                    n: 1,
+                },
+            ),
+            // 9.7
+            Move::PgOrGlaze(k) => {
+                let res = if k == 0 { Res::Pg } else { Res::Glaze };
+                gain_from(&mut sup, &mut p, Amount { res, n: 2 });
+            }
+            // 8.11 (its marker on the right-hand track and the group it opens are read by
+            // no heuristic).
+            Move::FirstPlayer(k) => {
+                let v = self.cards.board.right_track[usize::from(k)];
+                right_track_pg(&mut sup, &mut p, v);
+            }
+            // 9.8
+            Move::Esparto1(o) => {
+                let (i, side) = (usize::from(o / 2), usize::from(o % 2));
+                if i <= p.esparto.len() {
+                    gain_from(&mut sup, &mut p, self.esparto_of(s, i).rewards[side]);
+                }
+            }
+            _ => return None,
+        }
+        let tally = self.tally(s);
+        let (now, after) = (
+            estimate_of(&self.t.players[s], tally),
+            estimate_of(&p, tally),
+        );
+        let gain = after - now;
+        ((now + gain).to_bits() == after.to_bits()).then_some(gain)
+    }
+}
