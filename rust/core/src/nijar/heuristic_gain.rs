@@ -15,7 +15,7 @@ use super::data::{Amount, Res};
 use super::moves::gain_from;
 use super::play::{extract_clay_from, right_track_pg};
 use super::score::estimate_of;
-use super::state::{Mode, NijarState, Phase, Player};
+use super::state::{Mode, NijarState, Phase, Player, Supply};
 use crate::engine::{Action, Seat};
 
 impl NijarState {
@@ -23,17 +23,16 @@ impl NijarState {
     /// changes no other seat's value; `None` when that is not certain from here.
     pub(crate) fn heuristic_gain(&self, action: Action) -> Option<f64> {
         // Solo's one value also reads the Competition's score, which a turn's end may move;
-        // outside the round's turns (setup, the market, 10.2), in a compound action, or with
-        // a closed shop's reward to choose first, nothing is told.
-        if self.is_solo()
-            || self.t.phase != Phase::Turns
-            || self.t.mode != Mode::Idle
-            || self.reward_seat().is_some()
-        {
+        // outside the round's turns (setup, the market, 10.2), or with a closed shop's
+        // reward to choose first, nothing is told.
+        if self.is_solo() || self.t.phase != Phase::Turns || self.reward_seat().is_some() {
             return None;
         }
         let s = usize::from(self.t.turn_seat);
         let m = decode(action)?;
+        if self.t.mode != Mode::Idle {
+            return self.compound_gain(s, m);
+        }
         let Some(top) = self.t.frames.last() else {
             // 7.2: a turn's first decision. Placing craftswomen (7.2.1.1, the ones displaced
             // go back to their owner or onto its closed shop), the Special Action (7.2.1.2),
@@ -69,8 +68,55 @@ impl NijarState {
                 if !turn_goes_on_unchanged {
                     return None;
                 }
-                self.purse_gain(s, m)
+                self.opener_purse_gain(s, m)
             }
+            _ => None,
+        }
+    }
+
+    /// `heuristic_gain` of a sub-decision of the compound action in progress.
+    fn compound_gain(&self, s: Seat, m: Move) -> Option<f64> {
+        // Once the action ends (the mode back to idle), the turn goes on if a task is
+        // pending, else it ends (`settle`), which changes nothing the heuristic reads unless
+        // the round ends with it.
+        let ending_keeps_values =
+            || self.t.frames.iter().any(|f| !f.tasks.is_empty()) || !self.turn_end_ends_round(s);
+        match (self.t.mode, m) {
+            // 8.1: taking a card pays its distance in Perra Gorda; the action goes on (more
+            // cards, or the donkey's move), so nothing is settled after it.
+            (Mode::Acquire { .. }, Move::Take(pos)) => {
+                let cost = self.acquire_cost(s, pos);
+                self.purse_gain(s, |_, p, sup| {
+                    p.pg -= cost;
+                    sup.pg += cost;
+                    true
+                })
+            }
+            // 8.1: refreshing a row deals cards; ending the taking moves on to the donkey.
+            (Mode::Acquire { .. }, Move::Refresh(_) | Move::Stop) => Some(0.0),
+            // 8.1: the donkey's move (or none) refills the draft and ends the action.
+            (Mode::Donkey { .. }, Move::MoveDonkey(_) | Move::Stop) => {
+                ending_keeps_values().then_some(0.0)
+            }
+            // 8.10: one esparto card's reward; the last one ends the action.
+            (Mode::Esparto { next }, Move::EspartoPick(side)) => {
+                if !ending_keeps_values() {
+                    return None;
+                }
+                let i = usize::from(next);
+                self.purse_gain(s, |st, p, sup| {
+                    if i <= p.esparto.len() {
+                        gain_from(sup, p, st.esparto_of(s, i).rewards[usize::from(side)]);
+                    }
+                    true
+                })
+            }
+            // Ending a throw (8.5: its benefits become an ordered group), firings (8.7),
+            // paintings (8.8) or sales (7.2.3, after the first): nothing more is done.
+            (
+                Mode::Throw { .. } | Mode::Fire { .. } | Mode::Paint { .. } | Mode::Sell { .. },
+                Move::Stop,
+            ) => ending_keeps_values().then_some(0.0),
             _ => None,
         }
     }
@@ -87,43 +133,58 @@ impl NijarState {
             .all(|(q, p)| p.shop_closed && turns(q, p) == first)
     }
 
-    /// The mover's gain from a move that changes only its Perra Gorda, Clay and Glazes (and
-    /// the supply's): its estimate after, from a copy of its player changed as `apply`
-    /// changes it, less its estimate now; `None` unless that difference, added to the value
-    /// now, gives the value after bit for bit (greedy play adds it so).
-    fn purse_gain(&self, s: Seat, m: Move) -> Option<f64> {
-        let (mut p, mut sup) = (self.t.players[s], self.t.supply);
-        match m {
-            // 8.3
-            Move::Clay(k) => extract_clay_from(&mut sup, &mut p, k),
-            // 9.1
-            Move::Clay1 => gain_from(
-                &mut sup,
-                &mut p,
-                Amount {
-                    res: Res::Clay,
-                    n: 1,
-                },
-            ),
-            // 9.7
-            Move::PgOrGlaze(k) => {
-                let res = if k == 0 { Res::Pg } else { Res::Glaze };
-                gain_from(&mut sup, &mut p, Amount { res, n: 2 });
-            }
-            // 8.11 (its marker on the right-hand track and the group it opens are read by
-            // no heuristic).
-            Move::FirstPlayer(k) => {
-                let v = self.cards.board.right_track[usize::from(k)];
-                right_track_pg(&mut sup, &mut p, v);
-            }
-            // 9.8
-            Move::Esparto1(o) => {
-                let (i, side) = (usize::from(o / 2), usize::from(o % 2));
-                if i <= p.esparto.len() {
-                    gain_from(&mut sup, &mut p, self.esparto_of(s, i).rewards[side]);
+    /// `heuristic_gain` of a task's first decision that changes only the mover's purse.
+    fn opener_purse_gain(&self, s: Seat, m: Move) -> Option<f64> {
+        self.purse_gain(s, |st, p, sup| {
+            match m {
+                // 8.3
+                Move::Clay(k) => extract_clay_from(sup, p, k),
+                // 9.1
+                Move::Clay1 => gain_from(
+                    sup,
+                    p,
+                    Amount {
+                        res: Res::Clay,
+                        n: 1,
+                    },
+                ),
+                // 9.7
+                Move::PgOrGlaze(k) => {
+                    let res = if k == 0 { Res::Pg } else { Res::Glaze };
+                    gain_from(sup, p, Amount { res, n: 2 });
                 }
+                // 8.11 (its marker on the right-hand track and the group it opens are read
+                // by no heuristic).
+                Move::FirstPlayer(k) => {
+                    let v = st.cards.board.right_track[usize::from(k)];
+                    right_track_pg(sup, p, v);
+                }
+                // 9.8
+                Move::Esparto1(o) => {
+                    let (i, side) = (usize::from(o / 2), usize::from(o % 2));
+                    if i <= p.esparto.len() {
+                        gain_from(sup, p, st.esparto_of(s, i).rewards[side]);
+                    }
+                }
+                _ => return false,
             }
-            _ => return None,
+            true
+        })
+    }
+
+    /// The mover's gain from a move that changes only its Perra Gorda, Clay and Glazes (and
+    /// the supply's), as `change` changes copies of its player and the supply (`change`
+    /// answers false for a move it does not know): its estimate after less its estimate now;
+    /// `None` unless that difference, added to the value now, gives the value after bit for
+    /// bit (greedy play adds it so).
+    fn purse_gain(
+        &self,
+        s: Seat,
+        change: impl FnOnce(&Self, &mut Player, &mut Supply) -> bool,
+    ) -> Option<f64> {
+        let (mut p, mut sup) = (self.t.players[s], self.t.supply);
+        if !change(self, &mut p, &mut sup) {
+            return None;
         }
         let tally = self.tally(s);
         let (now, after) = (

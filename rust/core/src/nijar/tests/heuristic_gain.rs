@@ -76,6 +76,11 @@ fn every_told_gain_is_what_trying_the_move_gives() {
         "PgOrGlaze",
         "FirstPlayer",
         "Esparto1",
+        "Take",
+        "Refresh",
+        "Stop",
+        "MoveDonkey",
+        "EspartoPick",
     ] {
         assert!(
             told.get(kind).copied().unwrap_or(0) > 0,
