@@ -49,7 +49,7 @@ impl NijarState {
         // After a move that resolves one task, either a task is left and the turn goes on,
         // or the turn ends (`settle`); ending it changes nothing the heuristic reads unless
         // the round ends with it.
-        let turn_goes_on_unchanged = pending >= 2 || !self.turn_end_ends_round(s);
+        let turn_goes_on_unchanged = || pending >= 2 || !self.turn_end_ends_round(s);
         match m {
             // 8.1 / 9.6 / 8.10: the compound action begins (a mode is set, so nothing is
             // settled after it); the group's task is resolved.
@@ -59,13 +59,13 @@ impl NijarState {
                 let below = pending - top.tasks.len();
                 (below > 0 || !self.turn_end_ends_round(s)).then_some(0.0)
             }
-            Move::Skip => turn_goes_on_unchanged.then_some(0.0),
+            Move::Skip => turn_goes_on_unchanged().then_some(0.0),
             Move::Clay(_)
             | Move::Clay1
             | Move::PgOrGlaze(_)
             | Move::FirstPlayer(_)
             | Move::Esparto1(_) => {
-                if !turn_goes_on_unchanged {
+                if !turn_goes_on_unchanged() {
                     return None;
                 }
                 self.opener_purse_gain(s, m)

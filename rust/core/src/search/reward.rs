@@ -142,12 +142,23 @@ pub fn advantage(values: &[f64], seat: Seat) -> f64 {
 /// [`advantage`] with `mine` in place of `seat`'s own entry of `values` (greedy play's value
 /// of a candidate that changes only the mover's value, from the values before it).
 pub(crate) fn lead_over_others(values: &[f64], seat: Seat, mine: f64) -> f64 {
-    let best_other = values
+    lead_over(mine, best_other(values, seat))
+}
+
+/// The best value in `values` of a seat other than `seat` (`-inf` with one seat): what
+/// [`lead_over_others`] measures against, computed once for all the candidates of a greedy
+/// choice that leave the other seats' values as they are.
+pub(crate) fn best_other(values: &[f64], seat: Seat) -> f64 {
+    values
         .iter()
         .enumerate()
         .filter(|&(s, _)| s != seat)
         .map(|(_, &v)| v)
-        .fold(f64::NEG_INFINITY, f64::max);
+        .fold(f64::NEG_INFINITY, f64::max)
+}
+
+/// [`lead_over_others`] given the `best_other` value it is measured against.
+pub(crate) fn lead_over(mine: f64, best_other: f64) -> f64 {
     if best_other.is_finite() {
         mine - best_other
     } else {

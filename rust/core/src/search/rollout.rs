@@ -4,7 +4,7 @@
 use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat, MAX_PLAYERS};
 
 use super::mcts::{scratch_state, DEFAULT_ROLLOUT_EPSILON};
-use super::reward::{advantage, lead_over_others};
+use super::reward::{advantage, best_other, lead_over};
 
 /// How MCTS plays a simulated game from a new leaf to the end.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -135,13 +135,14 @@ pub(crate) fn greedy_choice<G: GameState>(
     // The last move tried and the values after it, so a move that candidates are scored
     // beside (`GameState::heuristic_gain_beside`) is tried once.
     let mut tried: Option<(Action, PerSeat<f64>)> = None;
+    // The best other seat's value here, found once for every candidate told by its gain
+    // (they leave the other seats' values as they are).
+    let mut others_here: Option<f64> = None;
     for &action in legal {
         let (value, after) = if let Some(gain) = state.heuristic_gain_of(action) {
             let here = values.get_or_insert_with(|| state.heuristic_values());
-            (
-                lead_over_others(here, seat, here[seat] + gain),
-                After::Gain(gain),
-            )
+            let others = *others_here.get_or_insert_with(|| best_other(here, seat));
+            (lead_over(here[seat] + gain, others), After::Gain(gain))
         } else {
             let after = match state.heuristic_gain_beside(action) {
                 Some((reference, gain)) if legal.contains(&reference) => {
