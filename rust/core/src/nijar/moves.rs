@@ -155,22 +155,18 @@ impl NijarState {
     fn turn_legal(&self, s: Seat, out: &mut ActionList) {
         let p = &self.t.players[s];
         // 7.2.1.1: one more craftswoman than are there; never onto your own colour; only
-        // the spaces not blocked for this player count.
-        let open: [bool; 5] = std::array::from_fn(|col| self.column_open(col));
-        for row in 0..3 {
-            for (col, &in_play) in open.iter().enumerate() {
-                if !in_play {
-                    continue;
-                }
-                let occ = self.t.spaces[row][col];
-                if usize::from(occ.seat) == s {
-                    continue;
-                }
-                if occ.count < p.workers {
-                    out.push(encode(Move::Place((row * 5 + col) as u8)));
-                }
+        // the spaces not blocked for this player count. The spaces are read into a set
+        // (bit `row * 5 + column`) without a branch each: in random play which ones are
+        // open changes every turn, and a branch per space was mispredicted often.
+        let mut spaces = 0u64;
+        for (row, occupants) in self.t.spaces.iter().enumerate() {
+            for (col, occ) in occupants.iter().enumerate() {
+                let legal =
+                    self.column_open(col) & (usize::from(occ.seat) != s) & (occ.count < p.workers);
+                spaces |= u64::from(legal) << (row * 5 + col);
             }
         }
+        push_options(out, encode(Move::Place(0)), spaces);
         // 7.2.1.2
         if p.workers > 0 {
             out.push(encode(Move::Special));
