@@ -16,6 +16,8 @@ use super::moves::gain_from;
 use super::play::{extract_clay_from, right_track_pg};
 use super::score::estimate_of;
 use super::state::{Mode, NijarState, Phase, Player, Supply};
+use super::tally::tally_of;
+use super::throw::{move_vase, shape_from};
 use crate::engine::{Action, Seat};
 
 impl NijarState {
@@ -25,11 +27,19 @@ impl NijarState {
         // Solo's one value also reads the Competition's score, which a turn's end may move;
         // outside the round's turns (setup, the market, 10.2), or with a closed shop's
         // reward to choose first, nothing is told.
-        if self.is_solo() || self.t.phase != Phase::Turns || self.reward_seat().is_some() {
+        if self.is_solo() || self.reward_seat().is_some() {
             return None;
         }
-        let s = usize::from(self.t.turn_seat);
         let m = decode(action)?;
+        match self.t.phase {
+            Phase::Turns => {}
+            // 4.3.3: a donkey placed; after the last one the round begins (7.1: the market
+            // dice and markers, the first turn). 7.1: keeping or re-rolling the dice. None
+            // of it is read by the heuristic.
+            Phase::SetupDonkey { .. } | Phase::Reroll => return Some(0.0),
+            _ => return None,
+        }
+        let s = usize::from(self.t.turn_seat);
         if self.t.mode != Mode::Idle {
             return self.compound_gain(s, m);
         }
@@ -61,6 +71,9 @@ impl NijarState {
             }
             Move::Skip => turn_goes_on_unchanged().then_some(0.0),
             Move::Clay(_)
+            | Move::Shape(_)
+            | Move::Advance(_)
+            | Move::Throw1(_)
             | Move::Clay1
             | Move::PgOrGlaze(_)
             | Move::FirstPlayer(_)
@@ -89,6 +102,17 @@ impl NijarState {
                 self.purse_gain(s, |_, p, sup| {
                     p.pg -= cost;
                     sup.pg += cost;
+                    true
+                })
+            }
+            // 8.5: a vase one space on; after the throw's last space its benefits become a
+            // group (dropped only if the stack of groups is full, then the turn may end).
+            (Mode::Throw { .. }, Move::Advance(w)) => {
+                if !ending_keeps_values() {
+                    return None;
+                }
+                self.purse_gain(s, |st, p, _| {
+                    move_vase(&st.cards, p, w);
                     true
                 })
             }
@@ -133,12 +157,20 @@ impl NijarState {
             .all(|(q, p)| p.shop_closed && turns(q, p) == first)
     }
 
-    /// `heuristic_gain` of a task's first decision that changes only the mover's purse.
+    /// `heuristic_gain` of a task's first decision that changes only the mover's player and
+    /// the supply.
     fn opener_purse_gain(&self, s: Seat, m: Move) -> Option<f64> {
         self.purse_gain(s, |st, p, sup| {
             match m {
                 // 8.3
                 Move::Clay(k) => extract_clay_from(sup, p, k),
+                // 8.6 (the pieces to the drying area, and 2 Cracks for two)
+                Move::Shape(o) => shape_from(sup, p, o),
+                // 8.5 / 9.4: the throw begins with a vase's first space; it goes on (a mode)
+                // or its benefits become a group, so the turn goes on either way.
+                Move::Advance(w) | Move::Throw1(w) => {
+                    move_vase(&st.cards, p, w);
+                }
                 // 9.1
                 Move::Clay1 => gain_from(
                     sup,
@@ -172,8 +204,8 @@ impl NijarState {
         })
     }
 
-    /// The mover's gain from a move that changes only its Perra Gorda, Clay and Glazes (and
-    /// the supply's), as `change` changes copies of its player and the supply (`change`
+    /// The mover's gain from a move that changes only its own player and the supply (its
+    /// resources, VP, cracks, workshop), as `change` changes copies of the two (`change`
     /// answers false for a move it does not know): its estimate after less its estimate now;
     /// `None` unless that difference, added to the value now, gives the value after bit for
     /// bit (greedy play adds it so).
@@ -186,10 +218,9 @@ impl NijarState {
         if !change(self, &mut p, &mut sup) {
             return None;
         }
-        let tally = self.tally(s);
         let (now, after) = (
-            estimate_of(&self.t.players[s], tally),
-            estimate_of(&p, tally),
+            estimate_of(&self.t.players[s], self.tally(s)),
+            estimate_of(&p, tally_of(&p)),
         );
         let gain = after - now;
         ((now + gain).to_bits() == after.to_bits()).then_some(gain)

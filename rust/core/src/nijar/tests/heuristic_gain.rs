@@ -81,6 +81,12 @@ fn every_told_gain_is_what_trying_the_move_gives() {
         "Stop",
         "MoveDonkey",
         "EspartoPick",
+        "Shape",
+        "Advance",
+        "Throw1",
+        "Donkey",
+        "KeepDice",
+        "Reroll",
     ] {
         assert!(
             told.get(kind).copied().unwrap_or(0) > 0,
