@@ -13,7 +13,7 @@
 use super::actions::{decode, Move};
 use super::data::{Amount, Res};
 use super::moves::gain_from;
-use super::play::{extract_clay_from, right_track_pg};
+use super::play::{extract_clay_from, pay_card, right_track_pg};
 use super::score::estimate_of;
 use super::state::{Mode, NijarState, Phase, Player, Supply};
 use super::tally::tally_of;
@@ -71,6 +71,7 @@ impl NijarState {
             }
             Move::Skip => turn_goes_on_unchanged().then_some(0.0),
             Move::Clay(_)
+            | Move::PlayCard(..)
             | Move::Shape(_)
             | Move::Advance(_)
             | Move::Throw1(_)
@@ -164,6 +165,9 @@ impl NijarState {
             match m {
                 // 8.3
                 Move::Clay(k) => extract_clay_from(sup, p, k),
+                // 8.2: the card's cost, and a wheel's VP; the kilns and workshops it adds
+                // are empty, so the tally is unchanged.
+                Move::PlayCard(card, _) => pay_card(&st.cards, sup, p, card),
                 // 8.6 (the pieces to the drying area, and 2 Cracks for two)
                 Move::Shape(o) => shape_from(sup, p, o),
                 // 8.5 / 9.4: the throw begins with a vase's first space; it goes on (a mode)

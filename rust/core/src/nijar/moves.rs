@@ -723,26 +723,7 @@ impl NijarState {
 
     /// Pays a cost `can_pay` accepted.
     pub(crate) fn pay(&mut self, s: Seat, cost: &Cost) {
-        for a in cost.iter() {
-            let sup = &mut self.t.supply;
-            let p = &mut self.t.players[s];
-            match a.res {
-                Res::Pg => {
-                    p.pg -= a.n;
-                    sup.pg += a.n;
-                }
-                Res::Glaze => {
-                    p.glaze -= a.n;
-                    sup.glaze += a.n;
-                }
-                Res::Clay => p.clay -= a.n,
-                Res::Crack => {
-                    sup.cracks -= a.n;
-                    p.cracks += a.n;
-                }
-                Res::Vp => {}
-            }
-        }
+        pay_from(&mut self.t.supply, &mut self.t.players[s], cost);
     }
 
     /// Books immediate VP under a source (`VP_SOURCES`).
@@ -768,5 +749,28 @@ pub(crate) fn gain_from(sup: &mut Supply, p: &mut Player, a: Amount) {
         Res::Clay => p.clay = (p.clay + a.n).min(MAX_CLAY),
         // Never gained (above).
         Res::Crack | Res::Vp => {}
+    }
+}
+
+/// [`NijarState::pay`] on a player and the supply (greedy play's shortcut applies it to
+/// copies).
+pub(crate) fn pay_from(sup: &mut Supply, p: &mut Player, cost: &Cost) {
+    for a in cost.iter() {
+        match a.res {
+            Res::Pg => {
+                p.pg -= a.n;
+                sup.pg += a.n;
+            }
+            Res::Glaze => {
+                p.glaze -= a.n;
+                sup.glaze += a.n;
+            }
+            Res::Clay => p.clay -= a.n,
+            Res::Crack => {
+                sup.cracks -= a.n;
+                p.cracks += a.n;
+            }
+            Res::Vp => {}
+        }
     }
 }

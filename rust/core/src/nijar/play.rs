@@ -2,8 +2,8 @@
 //! 8.11 the First Player Action.
 
 use super::actions::{encode, Move};
-use super::data::{Act, Amount, CardType, Res, ESPARTO_SPACES, WHEEL_SPACES};
-use super::moves::gain_from;
+use super::data::{Act, Amount, CardSet, CardType, Res, ESPARTO_SPACES, WHEEL_SPACES};
+use super::moves::{gain_from, pay_from};
 use super::state::{Cleanup, Esparto, NijarState, Player, Slot, Supply, Wheel, EMPTY};
 use crate::engine::{ActionList, Seat};
 
@@ -60,14 +60,17 @@ impl NijarState {
     /// 8.2: pay, place, and gain the actions the card or its space gives.
     pub(crate) fn play_card(&mut self, s: Seat, card: u8, slot: u8) {
         let id = usize::from(card);
-        let cost = *self.cards.cost(id);
-        self.pay(s, &cost);
-        self.t.players[s].hand.remove(id);
+        pay_card(
+            &self.cards,
+            &mut self.t.supply,
+            &mut self.t.players[s],
+            card,
+        );
         self.t.known[id] = self.all_seats();
         let cards = self.cards.clone();
         match CardType::of(id) {
             CardType::Wheel => {
-                // A vase onto the first (grey) space, and the card's VP.
+                // A vase onto the first (grey) space (the card's VP: `pay_card`).
                 if self.t.supply.vases > 0 {
                     self.t.supply.vases -= 1;
                 }
@@ -76,7 +79,6 @@ impl NijarState {
                     slot: slot + 1,
                     pos: 0,
                 });
-                self.add_vp(s, 1, i32::from(cards.wheels[id].vp));
                 self.push_frame(false, &[cards.board.wheel_spaces[usize::from(slot)]]);
             }
             CardType::Esparto => {
@@ -202,5 +204,18 @@ pub(crate) fn right_track_pg(sup: &mut Supply, p: &mut Player, v: i8) {
         let n = v.unsigned_abs();
         p.pg -= n;
         sup.pg += n;
+    }
+}
+
+/// 8.2 on a player and the supply: card `card` leaves the hand for its cost, and a wheel
+/// books its VP under "Potter's wheels" (as `add_vp`). All the rest of playing a card (its
+/// place in the workshop, the actions it opens) is read by no heuristic, so greedy play's
+/// shortcut (`heuristic_gain`) applies this to copies.
+pub(crate) fn pay_card(cards: &CardSet, sup: &mut Supply, p: &mut Player, card: u8) {
+    let id = usize::from(card);
+    pay_from(sup, p, cards.cost(id));
+    p.hand.remove(id);
+    if CardType::of(id) == CardType::Wheel {
+        p.vp[1] += i32::from(cards.wheels[id].vp);
     }
 }

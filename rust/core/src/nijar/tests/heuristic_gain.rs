@@ -81,6 +81,7 @@ fn every_told_gain_is_what_trying_the_move_gives() {
         "Stop",
         "MoveDonkey",
         "EspartoPick",
+        "PlayCard",
         "Shape",
         "Advance",
         "Throw1",
