@@ -13,6 +13,7 @@
 use super::actions::{decode, Move};
 use super::data::{Amount, Res};
 use super::moves::gain_from;
+use super::pieces::{fire_on, paint_from, sell_from};
 use super::play::{extract_clay_from, pay_card, right_track_pg};
 use super::score::estimate_of;
 use super::state::{Mode, NijarState, Phase, Player, Supply};
@@ -49,11 +50,14 @@ impl NijarState {
             // discarding an endgame card (7.2.2) and closing the shop (7.2.4) move
             // craftswomen, cards and the shop and push the group of actions they open: the
             // turn goes on, and nothing the heuristic reads changes. A sale (7.2.3) scores.
-            return matches!(
-                m,
-                Move::Place(_) | Move::Special | Move::Discard(_) | Move::CloseShop
-            )
-            .then_some(0.0);
+            return match m {
+                Move::Place(_) | Move::Special | Move::Discard(_) | Move::CloseShop => Some(0.0),
+                // A sale: its VP (the market's fall is read by no heuristic); a second sale
+                // may follow (a mode), else the turn ends, but never the round with it: the
+                // seller's shop is open (10: the round ends once every shop is closed).
+                Move::Sell(o) => self.sale_gain(s, o),
+                _ => None,
+            };
         };
         let pending: usize = self.t.frames.iter().map(|f| f.tasks.len()).sum();
         // After a move that resolves one task, either a task is left and the turn goes on,
@@ -71,6 +75,10 @@ impl NijarState {
             }
             Move::Skip => turn_goes_on_unchanged().then_some(0.0),
             Move::Clay(_)
+            | Move::Fire(_)
+            | Move::Fire1(_)
+            | Move::Paint(_)
+            | Move::Paint1(_)
             | Move::PlayCard(..)
             | Move::Shape(_)
             | Move::Advance(_)
@@ -117,6 +125,21 @@ impl NijarState {
                     true
                 })
             }
+            // 8.7 / 8.8 / 7.2.3: one more firing, painting or sale; the last ends the action.
+            (Mode::Fire { .. }, Move::Fire(o)) if ending_keeps_values() => {
+                self.purse_gain(s, |_, p, _| {
+                    fire_on(p, o);
+                    true
+                })
+            }
+            (Mode::Paint { .. }, Move::Paint(o)) if ending_keeps_values() => {
+                self.purse_gain(s, |st, p, sup| {
+                    paint_from(&st.cards, sup, p, o);
+                    true
+                })
+            }
+            // (A second sale ends the turn, never the round: the seller's shop is open.)
+            (Mode::Sell { .. }, Move::Sell(o)) => self.sale_gain(s, o),
             // 8.1: refreshing a row deals cards; ending the taking moves on to the donkey.
             (Mode::Acquire { .. }, Move::Refresh(_) | Move::Stop) => Some(0.0),
             // 8.1: the donkey's move (or none) refills the draft and ends the action.
@@ -146,6 +169,15 @@ impl NijarState {
         }
     }
 
+    /// The mover's gain from selling option `o` (7.2.3).
+    fn sale_gain(&self, s: Seat, o: u8) -> Option<f64> {
+        let vp = self.sale_vp(o);
+        self.purse_gain(s, |_, p, _| {
+            sell_from(p, o, vp);
+            true
+        })
+    }
+
     /// Whether ending seat `s`'s turn now would end the round (`end_turn`: every shop
     /// closed and every player with as many turns, counting this one).
     fn turn_end_ends_round(&self, s: Seat) -> bool {
@@ -168,6 +200,10 @@ impl NijarState {
                 // 8.2: the card's cost, and a wheel's VP; the kilns and workshops it adds
                 // are empty, so the tally is unchanged.
                 Move::PlayCard(card, _) => pay_card(&st.cards, sup, p, card),
+                // 8.7 / 9.2 and 8.8 / 9.3: a piece into a kiln or a glazing workshop (the
+                // action may go on as a mode: the turn goes on then too).
+                Move::Fire(o) | Move::Fire1(o) => fire_on(p, o),
+                Move::Paint(o) | Move::Paint1(o) => paint_from(&st.cards, sup, p, o),
                 // 8.6 (the pieces to the drying area, and 2 Cracks for two)
                 Move::Shape(o) => shape_from(sup, p, o),
                 // 8.5 / 9.4: the throw begins with a vase's first space; it goes on (a mode)

@@ -700,7 +700,7 @@ impl NijarState {
     // --- resources (5.1–5.3) ---
 
     /// Gains an amount: from the general supply while it lasts (5.3), clay up to 7. Only
-    /// Perra Gorda, Clay and Glazes are ever gained: Cracks come only as a cost (`pay`, after
+    /// Perra Gorda, Clay and Glazes are ever gained: Cracks come only as a cost (`pay_from`, after
     /// `can_pay`'s room check, 5.1), a cleanup card's VP reward is booked by
     /// `complete_cleanups` through `add_vp`, and the card-file reader allows no other reward
     /// of Cracks or VP (esparto rewards are Perra Gorda, Clay or Glazes); the shop rewards,
@@ -719,11 +719,6 @@ impl NijarState {
             Res::Crack => p.cracks + a.n <= CLEANING_AREA && self.t.supply.cracks >= a.n,
             Res::Vp => false,
         })
-    }
-
-    /// Pays a cost `can_pay` accepted.
-    pub(crate) fn pay(&mut self, s: Seat, cost: &Cost) {
-        pay_from(&mut self.t.supply, &mut self.t.players[s], cost);
     }
 
     /// Books immediate VP under a source (`VP_SOURCES`).
@@ -752,8 +747,8 @@ pub(crate) fn gain_from(sup: &mut Supply, p: &mut Player, a: Amount) {
     }
 }
 
-/// [`NijarState::pay`] on a player and the supply (greedy play's shortcut applies it to
-/// copies).
+/// Pays a cost `NijarState::can_pay` accepted, from a player to the supply (on the two
+/// alone: greedy play's shortcut applies it to copies).
 pub(crate) fn pay_from(sup: &mut Supply, p: &mut Player, cost: &Cost) {
     for a in cost.iter() {
         match a.res {
