@@ -111,7 +111,7 @@ impl NijarState {
                 self.purse_gain(s, |_, p, sup| {
                     p.pg -= cost;
                     sup.pg += cost;
-                    true
+                    Change::Purse
                 })
             }
             // 8.5: a vase one space on; after the throw's last space its benefits become a
@@ -122,20 +122,20 @@ impl NijarState {
                 }
                 self.purse_gain(s, |st, p, _| {
                     move_vase(&st.cards, p, w);
-                    true
+                    Change::Purse
                 })
             }
             // 8.7 / 8.8 / 7.2.3: one more firing, painting or sale; the last ends the action.
             (Mode::Fire { .. }, Move::Fire(o)) if ending_keeps_values() => {
                 self.purse_gain(s, |_, p, _| {
                     fire_on(p, o);
-                    true
+                    Change::Workshop
                 })
             }
             (Mode::Paint { .. }, Move::Paint(o)) if ending_keeps_values() => {
                 self.purse_gain(s, |st, p, sup| {
                     paint_from(&st.cards, sup, p, o);
-                    true
+                    Change::Workshop
                 })
             }
             // (A second sale ends the turn, never the round: the seller's shop is open.)
@@ -156,7 +156,7 @@ impl NijarState {
                     if i <= p.esparto.len() {
                         gain_from(sup, p, st.esparto_of(s, i).rewards[usize::from(side)]);
                     }
-                    true
+                    Change::Purse
                 })
             }
             // Ending a throw (8.5: its benefits become an ordered group), firings (8.7),
@@ -174,7 +174,7 @@ impl NijarState {
         let vp = self.sale_vp(o);
         self.purse_gain(s, |_, p, _| {
             sell_from(p, o, vp);
-            true
+            Change::Workshop
         })
     }
 
@@ -238,31 +238,51 @@ impl NijarState {
                         gain_from(sup, p, st.esparto_of(s, i).rewards[side]);
                     }
                 }
-                _ => return false,
+                _ => return Change::Unknown,
             }
-            true
+            if matches!(
+                m,
+                Move::Fire(_) | Move::Fire1(_) | Move::Paint(_) | Move::Paint1(_) | Move::Shape(_)
+            ) {
+                Change::Workshop
+            } else {
+                Change::Purse
+            }
         })
     }
 
     /// The mover's gain from a move that changes only its own player and the supply (its
-    /// resources, VP, cracks, workshop), as `change` changes copies of the two (`change`
-    /// answers false for a move it does not know): its estimate after less its estimate now;
+    /// resources, VP, cracks, workshop), as `change` changes copies of the two (and says
+    /// what it changed): its estimate after less its estimate now;
     /// `None` unless that difference, added to the value now, gives the value after bit for
     /// bit (greedy play adds it so).
     fn purse_gain(
         &self,
         s: Seat,
-        change: impl FnOnce(&Self, &mut Player, &mut Supply) -> bool,
+        change: impl FnOnce(&Self, &mut Player, &mut Supply) -> Change,
     ) -> Option<f64> {
         let (mut p, mut sup) = (self.t.players[s], self.t.supply);
-        if !change(self, &mut p, &mut sup) {
-            return None;
-        }
+        let tally = self.tally(s);
+        let tally_after = match change(self, &mut p, &mut sup) {
+            Change::Purse => tally,
+            Change::Workshop => tally_of(&p),
+            Change::Unknown => return None,
+        };
         let (now, after) = (
-            estimate_of(&self.t.players[s], self.tally(s)),
-            estimate_of(&p, tally_of(&p)),
+            estimate_of(&self.t.players[s], tally),
+            estimate_of(&p, tally_after),
         );
         let gain = after - now;
         ((now + gain).to_bits() == after.to_bits()).then_some(gain)
     }
+}
+
+/// What a move applied to copies of the mover's player and the supply changed.
+enum Change {
+    /// Resources, VP or cracks only: the tally (kilns, pieces on their way) is as it was.
+    Purse,
+    /// The workshop's pieces too: the tally is counted again.
+    Workshop,
+    /// A move the shortcut does not know: nothing is told.
+    Unknown,
 }
