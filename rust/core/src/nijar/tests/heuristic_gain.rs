@@ -9,8 +9,13 @@ use super::modes;
 use crate::engine::{GameState, Rng};
 use std::collections::BTreeMap;
 
-/// Checks every told gain of every legal move of `st`; counts the told moves by kind.
-fn check_every_move(st: &NijarState, told: &mut BTreeMap<String, usize>) {
+/// Checks every told gain of every legal move of `st`; counts the told moves by kind, and
+/// apart those that end the turn (`ending`).
+fn check_every_move(
+    st: &NijarState,
+    told: &mut BTreeMap<String, usize>,
+    ending: &mut BTreeMap<String, usize>,
+) {
     let Some(mover) = st.current_player() else {
         return;
     };
@@ -19,9 +24,9 @@ fn check_every_move(st: &NijarState, told: &mut BTreeMap<String, usize>) {
         let Some(gain) = st.heuristic_gain_of(a) else {
             continue;
         };
-        let mut after = st.clone();
-        after.apply_unchecked(a);
-        let after = after.heuristic_values();
+        let mut next = st.clone();
+        next.apply_unchecked(a);
+        let after = next.heuristic_values();
         let what = format!(
             "{:?} by seat {mover} at step {}",
             decode(a),
@@ -42,19 +47,22 @@ fn check_every_move(st: &NijarState, told: &mut BTreeMap<String, usize>) {
         }
         let kind = format!("{:?}", decode(a).expect("legal"));
         let kind = kind.split('(').next().unwrap_or_default().to_string();
+        if next.table().turn_seat != st.table().turn_seat {
+            *ending.entry(kind.clone()).or_default() += 1;
+        }
         *told.entry(kind).or_default() += 1;
     }
 }
 
 #[test]
 fn every_told_gain_is_what_trying_the_move_gives() {
-    let mut told = BTreeMap::new();
+    let (mut told, mut ending) = (BTreeMap::new(), BTreeMap::new());
     for (players, config) in modes() {
         for seed in 0..6 {
             let mut st = NijarState::new_game(players, seed, None, config).unwrap();
             let mut rng = Rng::seed_from(seed + 77);
             while !st.is_terminal() {
-                check_every_move(&st, &mut told);
+                check_every_move(&st, &mut told, &mut ending);
                 let legal = st.legal_actions();
                 st.apply_unchecked(legal[rng.below(legal.len())]);
             }
@@ -97,6 +105,15 @@ fn every_told_gain_is_what_trying_the_move_gives() {
         assert!(
             told.get(kind).copied().unwrap_or(0) > 0,
             "{kind} never told: {told:?}"
+        );
+    }
+    // Moves that end the turn are told too whenever the round goes on (ending a turn
+    // changes nothing the heuristic reads then): passing, a last task, a compound action's
+    // last step.
+    for kind in ["Done", "Clay", "MoveDonkey", "Stop"] {
+        assert!(
+            ending.get(kind).copied().unwrap_or(0) > 0,
+            "{kind} never told when it ends the turn: {ending:?}"
         );
     }
 }
