@@ -137,6 +137,10 @@ impl GameState for NijarState {
         self.heuristic_inputs_equal(before, seat)
     }
 
+    fn heuristic_gain_of(&self, action: Action) -> Option<f64> {
+        self.heuristic_gain(action)
+    }
+
     fn scores(&self) -> PerSeat<i32> {
         self.all_scores()
     }

@@ -11,7 +11,8 @@
 //! * [`observe`] — what each seat may see: information states, determinization; [`view`] —
 //!   the observation, typed;
 //!   [`tensor`] — the observation tensor and its layout; `tensor_bounds` — the proved
-//!   range of each of its entries; `tally` — the running counts greedy play's heuristic reads.
+//!   range of each of its entries; `tally` — the running counts greedy play's heuristic
+//!   reads; `heuristic_gain` — what a move does to that heuristic, told without trying it.
 //!
 //! * `solo` — the solo game against the Competition (12).
 
@@ -23,6 +24,7 @@ pub mod data;
 mod explain;
 mod faces;
 mod game;
+mod heuristic_gain;
 mod moves;
 pub mod observe;
 mod pieces;

@@ -6,8 +6,8 @@
 use super::actions::{decode, encode, Move};
 use super::data::{Act, Amount, Cost, Res};
 use super::state::{
-    Frame, Mode, NijarState, Phase, Task, CLEANING_AREA, EMPTY, MAX_CLAY, TASK_ANY, TASK_ANY_BONUS,
-    TASK_ROW,
+    Frame, Mode, NijarState, Phase, Player, Supply, Task, CLEANING_AREA, EMPTY, MAX_CLAY, TASK_ANY,
+    TASK_ANY_BONUS, TASK_ROW,
 };
 use crate::engine::{Action, ActionList, FixedVec, Seat};
 
@@ -155,22 +155,18 @@ impl NijarState {
     fn turn_legal(&self, s: Seat, out: &mut ActionList) {
         let p = &self.t.players[s];
         // 7.2.1.1: one more craftswoman than are there; never onto your own colour; only
-        // the spaces not blocked for this player count.
-        let open: [bool; 5] = std::array::from_fn(|col| self.column_open(col));
-        for row in 0..3 {
-            for (col, &in_play) in open.iter().enumerate() {
-                if !in_play {
-                    continue;
-                }
-                let occ = self.t.spaces[row][col];
-                if usize::from(occ.seat) == s {
-                    continue;
-                }
-                if occ.count < p.workers {
-                    out.push(encode(Move::Place((row * 5 + col) as u8)));
-                }
+        // the spaces not blocked for this player count. The spaces are read into a set
+        // (bit `row * 5 + column`) without a branch each: in random play which ones are
+        // open changes every turn, and a branch per space was mispredicted often.
+        let mut spaces = 0u64;
+        for (row, occupants) in self.t.spaces.iter().enumerate() {
+            for (col, occ) in occupants.iter().enumerate() {
+                let legal =
+                    self.column_open(col) & (usize::from(occ.seat) != s) & (occ.count < p.workers);
+                spaces |= u64::from(legal) << (row * 5 + col);
             }
         }
+        push_options(out, encode(Move::Place(0)), spaces);
         // 7.2.1.2
         if p.workers > 0 {
             out.push(encode(Move::Special));
@@ -704,29 +700,13 @@ impl NijarState {
     // --- resources (5.1–5.3) ---
 
     /// Gains an amount: from the general supply while it lasts (5.3), clay up to 7. Only
-    /// Perra Gorda, Clay and Glazes are ever gained: Cracks come only as a cost (`pay`, after
+    /// Perra Gorda, Clay and Glazes are ever gained: Cracks come only as a cost (`pay_from`, after
     /// `can_pay`'s room check, 5.1), a cleanup card's VP reward is booked by
     /// `complete_cleanups` through `add_vp`, and the card-file reader allows no other reward
     /// of Cracks or VP (esparto rewards are Perra Gorda, Clay or Glazes); the shop rewards,
     /// bonuses, Extract Clay and the right-hand track gain fixed Perra Gorda, Clay or Glazes.
     pub(crate) fn gain(&mut self, s: Seat, a: Amount) {
-        let sup = &mut self.t.supply;
-        let p = &mut self.t.players[s];
-        match a.res {
-            Res::Pg => {
-                let n = a.n.min(sup.pg);
-                sup.pg -= n;
-                p.pg += n;
-            }
-            Res::Glaze => {
-                let n = a.n.min(sup.glaze);
-                sup.glaze -= n;
-                p.glaze += n;
-            }
-            Res::Clay => p.clay = (p.clay + a.n).min(MAX_CLAY),
-            // Never gained (above).
-            Res::Crack | Res::Vp => {}
-        }
+        gain_from(&mut self.t.supply, &mut self.t.players[s], a);
     }
 
     /// Whether `s` can pay `cost` (cracks: room in the cleaning area and in the supply).
@@ -741,32 +721,51 @@ impl NijarState {
         })
     }
 
-    /// Pays a cost `can_pay` accepted.
-    pub(crate) fn pay(&mut self, s: Seat, cost: &Cost) {
-        for a in cost.iter() {
-            let sup = &mut self.t.supply;
-            let p = &mut self.t.players[s];
-            match a.res {
-                Res::Pg => {
-                    p.pg -= a.n;
-                    sup.pg += a.n;
-                }
-                Res::Glaze => {
-                    p.glaze -= a.n;
-                    sup.glaze += a.n;
-                }
-                Res::Clay => p.clay -= a.n,
-                Res::Crack => {
-                    sup.cracks -= a.n;
-                    p.cracks += a.n;
-                }
-                Res::Vp => {}
-            }
-        }
-    }
-
     /// Books immediate VP under a source (`VP_SOURCES`).
     pub(crate) fn add_vp(&mut self, s: Seat, source: usize, n: i32) {
         self.t.players[s].vp[source] += n;
+    }
+}
+
+/// [`NijarState::gain`] on a player and the supply: greedy play's shortcut
+/// (`heuristic_gain`) applies it to copies, so what it predicts is what the move does.
+pub(crate) fn gain_from(sup: &mut Supply, p: &mut Player, a: Amount) {
+    match a.res {
+        Res::Pg => {
+            let n = a.n.min(sup.pg);
+            sup.pg -= n;
+            p.pg += n;
+        }
+        Res::Glaze => {
+            let n = a.n.min(sup.glaze);
+            sup.glaze -= n;
+            p.glaze += n;
+        }
+        Res::Clay => p.clay = (p.clay + a.n).min(MAX_CLAY),
+        // Never gained (above).
+        Res::Crack | Res::Vp => {}
+    }
+}
+
+/// Pays a cost `NijarState::can_pay` accepted, from a player to the supply (on the two
+/// alone: greedy play's shortcut applies it to copies).
+pub(crate) fn pay_from(sup: &mut Supply, p: &mut Player, cost: &Cost) {
+    for a in cost.iter() {
+        match a.res {
+            Res::Pg => {
+                p.pg -= a.n;
+                sup.pg += a.n;
+            }
+            Res::Glaze => {
+                p.glaze -= a.n;
+                sup.glaze += a.n;
+            }
+            Res::Clay => p.clay -= a.n,
+            Res::Crack => {
+                sup.cracks -= a.n;
+                p.cracks += a.n;
+            }
+            Res::Vp => {}
+        }
     }
 }

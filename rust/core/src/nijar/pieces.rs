@@ -2,7 +2,9 @@
 //! cracks' way out: 8.9 Clean (9.5).
 
 use super::actions::{encode, Move};
-use super::state::{Mode, NijarState, Slot};
+use super::data::CardSet;
+use super::moves::pay_from;
+use super::state::{Mode, NijarState, Player, Slot, Supply};
 use crate::engine::{ActionList, Seat};
 
 impl NijarState {
@@ -48,20 +50,7 @@ impl NijarState {
     }
 
     pub(crate) fn fire(&mut self, s: Seat, o: u8) {
-        let p = &mut self.t.players[s];
-        if o < 3 {
-            p.drying[usize::from(o)] -= 1;
-            if let Some(k) = p.firing_kilns.iter_mut().find(|k| k.piece == 0) {
-                k.piece = o + 1;
-            }
-        } else {
-            let w = usize::from(o - 3);
-            let piece = p.workshops[w].piece;
-            p.workshops[w].piece = 0;
-            if let Some(k) = p.glaze_kilns.iter_mut().find(|k| k.piece == 0) {
-                k.piece = piece;
-            }
-        }
+        fire_on(&mut self.t.players[s], o);
         self.retally(s);
     }
 
@@ -99,14 +88,7 @@ impl NijarState {
     }
 
     pub(crate) fn paint(&mut self, s: Seat, o: u8) {
-        let (w, t) = (usize::from(o / 3), o % 3);
-        let cost = *self.cards.paint_cost(self.t.players[s].workshops[w].card);
-        self.pay(s, &cost);
-        let p = &mut self.t.players[s];
-        if let Some(k) = p.firing_kilns.iter_mut().find(|k| k.piece == t + 1) {
-            k.piece = 0;
-        }
-        p.workshops[w].piece = t + 1;
+        paint_from(&self.cards, &mut self.t.supply, &mut self.t.players[s], o);
         self.retally(s);
     }
 
@@ -145,18 +127,8 @@ impl NijarState {
     pub(crate) fn sell(&mut self, s: Seat, o: u8) {
         let vp = self.sale_vp(o);
         let t = usize::from(o % 3);
-        let p = &mut self.t.players[s];
-        let kilns = if o >= 3 {
-            &mut p.glaze_kilns
-        } else {
-            &mut p.firing_kilns
-        };
-        if let Some(k) = kilns.iter_mut().find(|k| k.piece == t as u8 + 1) {
-            k.piece = 0;
-        }
-        p.sold[t] += 1;
+        sell_from(&mut self.t.players[s], o, vp);
         self.retally(s);
-        self.add_vp(s, 0, i32::from(vp));
         let down = self.t.demand[usize::from(self.t.round)][t];
         self.t.heights[t] = self.t.heights[t].saturating_sub(down);
     }
@@ -268,4 +240,52 @@ fn kiln_types(kilns: &[Slot]) -> u8 {
         .iter()
         .filter(|k| k.piece != 0)
         .fold(0, |set, k| set | 1 << (k.piece - 1))
+}
+
+// The moves of the workshop on a player (and the supply) alone, without the tally (the
+// caller's): greedy play's shortcut (`heuristic_gain`) applies them to copies.
+
+/// 8.7 on a player: option 0..3 a drying piece of that type into an empty firing kiln;
+/// 3 + w the piece of glazing workshop w into an empty glaze kiln.
+pub(crate) fn fire_on(p: &mut Player, o: u8) {
+    if o < 3 {
+        p.drying[usize::from(o)] -= 1;
+        if let Some(k) = p.firing_kilns.iter_mut().find(|k| k.piece == 0) {
+            k.piece = o + 1;
+        }
+    } else {
+        let w = usize::from(o - 3);
+        let piece = p.workshops[w].piece;
+        p.workshops[w].piece = 0;
+        if let Some(k) = p.glaze_kilns.iter_mut().find(|k| k.piece == 0) {
+            k.piece = piece;
+        }
+    }
+}
+
+/// 8.8 on a player and the supply: option `w * 3 + t`, paying workshop w's paint cost.
+pub(crate) fn paint_from(cards: &CardSet, sup: &mut Supply, p: &mut Player, o: u8) {
+    let (w, t) = (usize::from(o / 3), o % 3);
+    let cost = *cards.paint_cost(p.workshops[w].card);
+    pay_from(sup, p, &cost);
+    if let Some(k) = p.firing_kilns.iter_mut().find(|k| k.piece == t + 1) {
+        k.piece = 0;
+    }
+    p.workshops[w].piece = t + 1;
+}
+
+/// 7.2.3 on a player: the piece of option `o` out of its kiln, counted as sold, and its `vp`
+/// booked under "Sales" (as `add_vp`; the market marker's fall is the caller's).
+pub(crate) fn sell_from(p: &mut Player, o: u8, vp: u8) {
+    let t = usize::from(o % 3);
+    let kilns = if o >= 3 {
+        &mut p.glaze_kilns
+    } else {
+        &mut p.firing_kilns
+    };
+    if let Some(k) = kilns.iter_mut().find(|k| k.piece == t as u8 + 1) {
+        k.piece = 0;
+    }
+    p.sold[t] += 1;
+    p.vp[0] += i32::from(vp);
 }

@@ -2,8 +2,9 @@
 //! 8.11 the First Player Action.
 
 use super::actions::{encode, Move};
-use super::data::{Act, Amount, CardType, Res, ESPARTO_SPACES, WHEEL_SPACES};
-use super::state::{Cleanup, Esparto, NijarState, Slot, Wheel, EMPTY};
+use super::data::{Act, Amount, CardSet, CardType, Res, ESPARTO_SPACES, WHEEL_SPACES};
+use super::moves::{gain_from, pay_from};
+use super::state::{Cleanup, Esparto, NijarState, Player, Slot, Supply, Wheel, EMPTY};
 use crate::engine::{ActionList, Seat};
 
 impl NijarState {
@@ -59,14 +60,17 @@ impl NijarState {
     /// 8.2: pay, place, and gain the actions the card or its space gives.
     pub(crate) fn play_card(&mut self, s: Seat, card: u8, slot: u8) {
         let id = usize::from(card);
-        let cost = *self.cards.cost(id);
-        self.pay(s, &cost);
-        self.t.players[s].hand.remove(id);
+        pay_card(
+            &self.cards,
+            &mut self.t.supply,
+            &mut self.t.players[s],
+            card,
+        );
         self.t.known[id] = self.all_seats();
         let cards = self.cards.clone();
         match CardType::of(id) {
             CardType::Wheel => {
-                // A vase onto the first (grey) space, and the card's VP.
+                // A vase onto the first (grey) space (the card's VP: `pay_card`).
                 if self.t.supply.vases > 0 {
                     self.t.supply.vases -= 1;
                 }
@@ -75,7 +79,6 @@ impl NijarState {
                     slot: slot + 1,
                     pos: 0,
                 });
-                self.add_vp(s, 1, i32::from(cards.wheels[id].vp));
                 self.push_frame(false, &[cards.board.wheel_spaces[usize::from(slot)]]);
             }
             CardType::Esparto => {
@@ -99,16 +102,7 @@ impl NijarState {
 
     /// 8.3: 1 Clay free, 2 for 1 Perra Gorda, 3 for 3.
     pub(crate) fn extract_clay(&mut self, s: Seat, k: u8) {
-        let cost = [0u8, 1, 3][usize::from(k.min(2))];
-        self.t.players[s].pg -= cost;
-        self.t.supply.pg += cost;
-        self.gain(
-            s,
-            Amount {
-                res: Res::Clay,
-                n: k + 1,
-            },
-        );
+        extract_clay_from(&mut self.t.supply, &mut self.t.players[s], k);
     }
 
     /// 8.4: one step; 2 VP on reaching the last position.
@@ -170,22 +164,58 @@ impl NijarState {
         } else {
             self.cards.board.right_track[usize::from(k)]
         };
-        if v >= 0 {
-            self.gain(
-                s,
-                Amount {
-                    res: Res::Pg,
-                    n: v as u8,
-                },
-            );
-        } else {
-            let n = v.unsigned_abs();
-            self.t.players[s].pg -= n;
-            self.t.supply.pg += n;
-        }
+        right_track_pg(&mut self.t.supply, &mut self.t.players[s], v);
         let mut f = super::state::Frame::default();
         f.tasks.push(super::state::TASK_ANY);
         let _ = self.t.frames.try_push(f);
         let _ = Act::FirstPlayer;
+    }
+}
+
+/// 8.3 on a player and the supply: pay 0 / 1 / 3 Perra Gorda for 1 / 2 / 3 Clay (greedy
+/// play's shortcut, `heuristic_gain`, applies it to copies).
+pub(crate) fn extract_clay_from(sup: &mut Supply, p: &mut Player, k: u8) {
+    let cost = [0u8, 1, 3][usize::from(k.min(2))];
+    p.pg -= cost;
+    sup.pg += cost;
+    gain_from(
+        sup,
+        p,
+        Amount {
+            res: Res::Clay,
+            n: k + 1,
+        },
+    );
+}
+
+/// 8.11 on a player and the supply: the right-hand space's Perra Gorda, `v` gained (from
+/// the supply while it lasts) or, when negative, paid.
+pub(crate) fn right_track_pg(sup: &mut Supply, p: &mut Player, v: i8) {
+    if v >= 0 {
+        gain_from(
+            sup,
+            p,
+            Amount {
+                res: Res::Pg,
+                n: v as u8,
+            },
+        );
+    } else {
+        let n = v.unsigned_abs();
+        p.pg -= n;
+        sup.pg += n;
+    }
+}
+
+/// 8.2 on a player and the supply: card `card` leaves the hand for its cost, and a wheel
+/// books its VP under "Potter's wheels" (as `add_vp`). All the rest of playing a card (its
+/// place in the workshop, the actions it opens) is read by no heuristic, so greedy play's
+/// shortcut (`heuristic_gain`) applies this to copies.
+pub(crate) fn pay_card(cards: &CardSet, sup: &mut Supply, p: &mut Player, card: u8) {
+    let id = usize::from(card);
+    pay_from(sup, p, cards.cost(id));
+    p.hand.remove(id);
+    if CardType::of(id) == CardType::Wheel {
+        p.vp[1] += i32::from(cards.wheels[id].vp);
     }
 }

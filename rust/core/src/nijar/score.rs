@@ -3,7 +3,7 @@
 //! turn order).
 
 use super::data::{CardType, EndgameKind};
-use super::state::{NijarState, Phase};
+use super::state::{NijarState, Phase, Player};
 use crate::engine::{PerSeat, Seat};
 
 /// 11.2: VP by number of cards of a type (1..=5 cards: 0/1/3/6/10).
@@ -169,13 +169,8 @@ impl NijarState {
     }
 
     /// Before the end: seat `s`'s estimate given its `(kiln, coming)` tally.
-    pub(crate) fn estimate(&self, s: Seat, (kiln, coming): (u8, u8)) -> f64 {
-        let p = &self.t.players[s];
-        let res = f64::from(p.pg) + f64::from(p.glaze) + f64::from(p.clay);
-        // Before the end the score is the immediate VP alone.
-        let immediate: i32 = p.vp.iter().sum();
-        f64::from(immediate) + f64::from(kiln) + 0.5 * f64::from(coming) + res / 5.0
-            - f64::from(p.cracks)
+    pub(crate) fn estimate(&self, s: Seat, tally: (u8, u8)) -> f64 {
+        estimate_of(&self.t.players[s], tally)
     }
 
     /// Every seat's score.
@@ -197,4 +192,14 @@ impl NijarState {
         seats.sort_by(|a, b| scores[*b].cmp(&scores[*a]));
         seats
     }
+}
+
+/// Before the end: the estimate of a player given its `(kiln, coming)` tally (greedy play's
+/// shortcut, `heuristic_gain`, also reads it of a copy changed as a move would change it).
+pub(crate) fn estimate_of(p: &Player, (kiln, coming): (u8, u8)) -> f64 {
+    let res = f64::from(p.pg) + f64::from(p.glaze) + f64::from(p.clay);
+    // Before the end the score is the immediate VP alone.
+    let immediate: i32 = p.vp.iter().sum();
+    f64::from(immediate) + f64::from(kiln) + 0.5 * f64::from(coming) + res / 5.0
+        - f64::from(p.cracks)
 }

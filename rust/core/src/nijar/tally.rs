@@ -11,7 +11,7 @@
 //! marked stale until the next move rebuilds the counts; while stale they are counted from
 //! scratch, so a stale tally is never read.
 
-use super::state::{NijarState, Phase, Slot};
+use super::state::{NijarState, Phase, Player, Slot};
 use crate::engine::Seat;
 
 /// Per seat: loaded kilns (glaze 2, firing 1) and pieces on their way to a kiln.
@@ -53,10 +53,7 @@ fn loaded(slots: &[Slot]) -> u8 {
 impl NijarState {
     /// Seat `s`'s `(kiln, coming)` counted over its workshop.
     pub(crate) fn tally_from_scratch(&self, s: Seat) -> (u8, u8) {
-        let p = &self.t.players[s];
-        let kiln = 2 * loaded(&p.glaze_kilns) + loaded(&p.firing_kilns);
-        let coming = p.drying.iter().sum::<u8>() + loaded(&p.workshops);
-        (kiln, coming)
+        tally_of(&self.t.players[s])
     }
 
     /// Seat `s`'s `(kiln, coming)`: the running counts, or counted if they are stale.
@@ -114,4 +111,12 @@ impl NijarState {
             && a.vp == b.vp
             && (a.pg, a.glaze, a.clay, a.cracks) == (b.pg, b.glaze, b.clay, b.cracks)
     }
+}
+
+/// A player's `(kiln, coming)` counted over its workshop (greedy play's shortcut,
+/// `heuristic_gain`, counts a copy changed as a move would change it).
+pub(crate) fn tally_of(p: &Player) -> (u8, u8) {
+    let kiln = 2 * loaded(&p.glaze_kilns) + loaded(&p.firing_kilns);
+    let coming = p.drying.iter().sum::<u8>() + loaded(&p.workshops);
+    (kiln, coming)
 }

@@ -1,8 +1,8 @@
 //! 8.5 Throw (and the Throwing Bonus, 9.4) and 8.6 Shape.
 
 use super::actions::SHAPE_PAIRS;
-use super::data::Act;
-use super::state::{Mode, NijarState, CLEANING_AREA};
+use super::data::{Act, CardSet};
+use super::state::{Mode, NijarState, Player, Supply, CLEANING_AREA};
 use crate::engine::{FixedVec, Seat};
 
 impl NijarState {
@@ -12,18 +12,9 @@ impl NijarState {
         // The card data and the table borrowed apart (no count taken on the shared set at
         // every vase move).
         let (cards, t) = (&*self.cards, &mut self.t);
-        let wheel = &mut t.players[s].wheels[usize::from(w)];
-        let card = cards.wheel(wheel.card);
-        if usize::from(wheel.pos) >= card.spaces.len() {
+        let Some(benefit) = move_vase(cards, &mut t.players[s], w) else {
             return;
-        }
-        wheel.pos += 1;
-        let benefit = card.spaces[usize::from(wheel.pos) - 1];
-        let finished = usize::from(wheel.pos) == card.spaces.len();
-        if finished {
-            // 8.5: a completed wheel's VP, booked under "Potter's wheels" (as `add_vp`).
-            t.players[s].vp[1] += i32::from(card.finish_vp);
-        }
+        };
         if let Mode::Throw { left, mut benefits } = t.mode {
             benefits.push(benefit);
             let left = left - 1;
@@ -97,22 +88,43 @@ impl NijarState {
     }
 
     pub(crate) fn shape(&mut self, s: Seat, o: u8) {
-        let sup = &mut self.t.supply;
-        let p = &mut self.t.players[s];
-        if o < 3 {
-            p.clay -= 1;
-            sup.pieces[usize::from(o)] -= 1;
-            p.drying[usize::from(o)] += 1;
-        } else {
-            let (a, b) = SHAPE_PAIRS[usize::from(o - 3)];
-            p.clay -= 2;
-            sup.cracks -= 2;
-            p.cracks += 2;
-            for t in [a, b] {
-                sup.pieces[t] -= 1;
-                p.drying[t] += 1;
-            }
-        }
+        shape_from(&mut self.t.supply, &mut self.t.players[s], o);
         self.retally(s);
+    }
+}
+
+/// The vase of wheel `w` of player `p` one space on: its benefit, and a completed wheel's VP
+/// booked under "Potter's wheels" (as `add_vp`); `None`, and nothing moved, if the wheel is
+/// complete (8.5). On a player alone, so greedy play's shortcut (`heuristic_gain`) can move
+/// a copy.
+pub(crate) fn move_vase(cards: &CardSet, p: &mut Player, w: u8) -> Option<Act> {
+    let wheel = &mut p.wheels[usize::from(w)];
+    let card = cards.wheel(wheel.card);
+    if usize::from(wheel.pos) >= card.spaces.len() {
+        return None;
+    }
+    wheel.pos += 1;
+    let benefit = card.spaces[usize::from(wheel.pos) - 1];
+    if usize::from(wheel.pos) == card.spaces.len() {
+        p.vp[1] += i32::from(card.finish_vp);
+    }
+    Some(benefit)
+}
+
+/// 8.6 on a player and the supply (see `NijarState::shape`; the tally is the caller's).
+pub(crate) fn shape_from(sup: &mut Supply, p: &mut Player, o: u8) {
+    if o < 3 {
+        p.clay -= 1;
+        sup.pieces[usize::from(o)] -= 1;
+        p.drying[usize::from(o)] += 1;
+    } else {
+        let (a, b) = SHAPE_PAIRS[usize::from(o - 3)];
+        p.clay -= 2;
+        sup.cracks -= 2;
+        p.cracks += 2;
+        for t in [a, b] {
+            sup.pieces[t] -= 1;
+            p.drying[t] += 1;
+        }
     }
 }

@@ -6,6 +6,7 @@ mod actions;
 mod card_file;
 mod endgame;
 mod examples;
+mod heuristic_gain;
 mod hidden;
 mod legal_oracle;
 mod option_sets;
