@@ -4,6 +4,7 @@
 use super::*;
 use std::collections::BTreeMap;
 
+use crate::sunrise::actions::RESERVE_TARGET;
 use crate::sunrise::data::{AdvantageEffect, NUM_ALL_PROJECTS};
 use crate::sunrise::state::{Completed, Phase, TurnStage, Work};
 
@@ -640,6 +641,97 @@ fn a_last_advantage_card_discarded_is_told_only_when_a_conversion_follows() {
         }
     }
     assert!(cases > 20, "only {cases} last discards were made");
+}
+
+/// The placement of the wheel's last resource ("Place Resources"), which leaves the wheel
+/// empty, so that `settle` ends the seat's work unless it may still act: made at every step
+/// two decision of random games with the mover's wheel cut to its first card (the other part
+/// of a two-resource card used) and its advantage cards gone, and checked as above. With 1 in
+/// its reserve and every later seat's wheel, hand and reserve emptied, a placement into the
+/// reserve makes 2 and a conversion possible — told, one point; one onto a work leaves it
+/// nothing to do and step three begins — not told. With an empty reserve and the next seat
+/// still holding its wheel (and nothing else), step two passes to that seat — told.
+#[test]
+fn the_wheels_last_resource_is_told_where_the_step_goes_on() {
+    let mut told = BTreeMap::new();
+    let (mut alone, mut handed_on) = (0, 0);
+    for players in [2, 4] {
+        for seed in 0..3 {
+            let mut s = game(players, seed);
+            let mut rng = Rng::seed_from(seed + 13);
+            let mut steps = 0;
+            while running(&s, &mut steps) {
+                if let Phase::Work { seat } = s.table().phase {
+                    let seat = usize::from(seat);
+                    let has_work = !s.table().players[seat].projects.is_empty();
+                    let last_card = |s: &mut SunriseState| {
+                        let two = s.table().players[seat].wheel.first().is_some_and(|w| {
+                            s.cards.resource_cards[usize::from(w.card)].icons.count() == 2
+                        });
+                        let p = &mut s.table_mut().players[seat];
+                        p.wheel.truncate(1);
+                        p.advantages.clear();
+                        if let Some(w) = p.wheel.first_mut() {
+                            if two && w.used == 0 {
+                                w.used = 1;
+                            }
+                        }
+                    };
+                    if has_work && !s.table().players[seat].wheel.is_empty() {
+                        let mut last = s.clone();
+                        last_card(&mut last);
+                        let t = last.table_mut();
+                        t.players[seat].reserve = 1;
+                        for p in t.players.iter_mut().skip(seat + 1) {
+                            p.wheel.clear();
+                            p.advantages.clear();
+                            p.reserve = 0;
+                        }
+                        check_told_gains(&last, &mut told);
+                        for a in legal(&last) {
+                            if let Some(Move::Place { target, .. }) =
+                                crate::sunrise::actions::decode(a)
+                            {
+                                let expected = (target == RESERVE_TARGET).then_some(1.0);
+                                assert_eq!(
+                                    last.heuristic_gain_of(a),
+                                    expected,
+                                    "{}",
+                                    last.describe(a)
+                                );
+                                alone += 1;
+                            }
+                        }
+                    }
+                    if seat + 1 < players && !s.table().players[seat + 1].wheel.is_empty() {
+                        let mut passed = s.clone();
+                        last_card(&mut passed);
+                        let t = passed.table_mut();
+                        t.players[seat].reserve = 0;
+                        t.players[seat + 1].advantages.clear();
+                        t.players[seat + 1].reserve = 0;
+                        check_told_gains(&passed, &mut told);
+                        for a in legal(&passed) {
+                            if let Some(Move::Place { .. }) = crate::sunrise::actions::decode(a) {
+                                assert!(
+                                    passed.heuristic_gain_of(a).is_some(),
+                                    "{}",
+                                    passed.describe(a)
+                                );
+                                handed_on += 1;
+                            }
+                        }
+                    }
+                }
+                let l = legal(&s);
+                s.apply_action(l[rng.below(l.len())]).unwrap();
+            }
+        }
+    }
+    assert!(
+        alone > 20 && handed_on > 20,
+        "{alone} and {handed_on} placements made"
+    );
 }
 
 /// A completion bonus and a project taken with the decks nearly run out, made at every step
