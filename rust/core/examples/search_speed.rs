@@ -16,6 +16,10 @@ use std::cell::Cell;
 use std::hash::{Hash, Hasher};
 use std::time::Instant;
 
+#[macro_use]
+#[path = "common/search_hooks.rs"]
+mod search_hooks;
+
 use craftgames_core::engine::{
     Action, ActionList, GameState, PerSeat, Seat, TensorCell, TensorSpec,
 };
@@ -113,30 +117,13 @@ impl<G: GameState> GameState for Counted<G> {
     }
     // The search's hooks, forwarded so the wrapped game is searched as it is without the
     // wrapper (the defaults would copy whole histories and score every seat per candidate).
-    fn clone_position_from(&mut self, source: &Self) {
-        self.0.clone_position_from(&source.0);
-    }
     fn reserve_to_end(&mut self) {
         self.0.reserve_to_end();
     }
     fn resample_hidden_into(&self, player: Seat, seed: u64, out: &mut Self) {
         self.0.resample_hidden_into(player, seed, &mut out.0);
     }
-    fn heuristic_value(&self, seat: Seat) -> f64 {
-        self.0.heuristic_value(seat)
-    }
-    fn heuristic_value_kept(&self, before: &Self, seat: Seat) -> bool {
-        self.0.heuristic_value_kept(&before.0, seat)
-    }
-    fn heuristic_gain_of(&self, action: Action) -> Option<f64> {
-        self.0.heuristic_gain_of(action)
-    }
-    fn heuristic_gain_beside(&self, action: Action) -> Option<(Action, f64)> {
-        self.0.heuristic_gain_beside(action)
-    }
-    fn heuristic_value_after(&self, action: Action) -> Option<f64> {
-        self.0.heuristic_value_after(action)
-    }
+    forward_search_hooks!();
 }
 
 #[path = "common/args.rs"]

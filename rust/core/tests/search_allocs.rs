@@ -21,6 +21,10 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
+#[macro_use]
+#[path = "../examples/common/search_hooks.rs"]
+mod search_hooks;
+
 use craftgames_core::engine::{
     Action, ActionList, GameState, PerSeat, Rng, Seat, TensorCell, TensorSpec,
 };
@@ -165,24 +169,7 @@ impl<G: GameState> GameState for Watched<G> {
     // The search's hooks, forwarded so the watched search takes the game's own paths (the
     // defaults would copy whole histories and score every seat per candidate, and their
     // allocations, or lack of them, would say nothing of the game's).
-    fn clone_position_from(&mut self, source: &Self) {
-        self.0.clone_position_from(&source.0);
-    }
-    fn heuristic_value(&self, seat: Seat) -> f64 {
-        self.0.heuristic_value(seat)
-    }
-    fn heuristic_value_kept(&self, before: &Self, seat: Seat) -> bool {
-        self.0.heuristic_value_kept(&before.0, seat)
-    }
-    fn heuristic_gain_of(&self, action: Action) -> Option<f64> {
-        self.0.heuristic_gain_of(action)
-    }
-    fn heuristic_gain_beside(&self, action: Action) -> Option<(Action, f64)> {
-        self.0.heuristic_gain_beside(action)
-    }
-    fn heuristic_value_after(&self, action: Action) -> Option<f64> {
-        self.0.heuristic_value_after(action)
-    }
+    forward_search_hooks!();
 }
 
 /// Most allocations one search may make, however many iterations it runs (the fixed set in
