@@ -7,6 +7,13 @@
 
 macro_rules! forward_search_hooks {
     () => {
+        fn random_legal_action(
+            &self,
+            rng: &mut craftgames_core::engine::Rng,
+            legal: &mut ActionList,
+        ) -> Action {
+            self.0.random_legal_action(rng, legal)
+        }
         fn clone_position_from(&mut self, source: &Self) {
             self.0.clone_position_from(&source.0);
         }

@@ -69,6 +69,17 @@ pub trait GameState: Clone + Send + Sync + 'static {
     /// when the game is over.
     fn legal_actions_into(&self, out: &mut ActionList);
 
+    /// A legal action drawn uniformly at random, the game not over: exactly the action
+    /// `legal[rng.below(legal.len())]` picks from the ascending list, drawing from `rng` the
+    /// same way, so a random game is the same game however the game draws its moves. `legal`
+    /// is scratch space, left unspecified. By default the actions are listed; a game whose
+    /// list of some decision is read from a table draws from the table instead (random
+    /// rollouts and random playouts spend much of their time on lists).
+    fn random_legal_action(&self, rng: &mut Rng, legal: &mut ActionList) -> Action {
+        self.legal_actions_into(legal);
+        legal[rng.below(legal.len())]
+    }
+
     /// The legal actions as a fresh list (convenience for tests and tools; hot paths fill a
     /// reused list with `legal_actions_into`, since returning one by value copies it).
     fn legal_actions(&self) -> ActionList {

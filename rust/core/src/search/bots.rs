@@ -32,10 +32,11 @@ impl RandomBot {
 
 impl<G: GameState> Bot<G> for RandomBot {
     fn step(&mut self, state: &G) -> Action {
-        let mut legal = ActionList::new();
-        state.legal_actions_into(&mut legal);
-        assert!(!legal.is_empty(), "the game is over: no action to choose");
-        legal[self.rng.below(legal.len())]
+        assert!(
+            !state.is_terminal(),
+            "the game is over: no action to choose"
+        );
+        state.random_legal_action(&mut self.rng, &mut ActionList::new())
     }
 }
 

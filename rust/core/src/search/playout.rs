@@ -33,8 +33,7 @@ pub fn random_game_scores<G: GameState>(
 pub fn play_random_to_end<G: GameState>(state: &mut G, rng: &mut Rng) {
     let mut actions = ActionList::new();
     while !state.is_terminal() {
-        state.legal_actions_into(&mut actions);
-        let a = actions[rng.below(actions.len())];
+        let a = state.random_legal_action(rng, &mut actions);
         state.apply_unchecked(a);
     }
 }

@@ -70,10 +70,10 @@ impl<G: GameState> Rollout<G> {
         // of scoring the position again.
         let mut values: Option<PerSeat<f64>> = None;
         while let Some(seat) = state.current_player() {
-            state.legal_actions_into(&mut self.legal);
             let action = match policy {
-                RolloutPolicy::Random => self.legal[rng.below(self.legal.len())],
+                RolloutPolicy::Random => state.random_legal_action(rng, &mut self.legal),
                 RolloutPolicy::Greedy { epsilon } => {
+                    state.legal_actions_into(&mut self.legal);
                     if self.legal.len() == 1 || unit(rng) < epsilon {
                         // A forced or an exploring move: not chosen by value, but the values
                         // stay known where the game can tell the move's gain or the mover's

@@ -4,7 +4,7 @@ use super::actions::{decode, Move, NUM_ACTIONS, RESERVE_TARGET};
 use super::data::{AdvantageEffect, Resource, ResourceIcons, NUM_ALL_PROJECTS};
 use super::state::{Bonus, Destination, Phase, SunriseState, TurnStage, DECK_TOP};
 use super::tensor::TENSOR_SIZE;
-use crate::engine::{Action, ActionList, GameState, PerSeat, Seat, TensorCell, TensorSpec};
+use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat, TensorCell, TensorSpec};
 use crate::search::playout::random_game_scores;
 
 impl GameState for SunriseState {
@@ -27,6 +27,10 @@ impl GameState for SunriseState {
 
     fn legal_actions_into(&self, out: &mut ActionList) {
         self.legal_into(out);
+    }
+
+    fn random_legal_action(&self, rng: &mut Rng, legal: &mut ActionList) -> Action {
+        self.random_action(rng, legal)
     }
 
     fn apply_unchecked(&mut self, action: Action) {

@@ -15,7 +15,7 @@ use super::state::{
     Bonus, CardId, Destination, DraftChoice, Phase, SunriseState, TurnStage, WheelCard, Work,
     WorkStyle, DAYS, ROUNDS_PER_DAY,
 };
-use crate::engine::{Action, ActionList, Seat};
+use crate::engine::{Action, ActionList, Rng, Seat};
 
 /// Style of a draft code for 3–4 players and for 2 players (`None`: no style matches), read
 /// from [`STYLES`]: step one's choice is applied in every round of every rollout.
@@ -214,13 +214,33 @@ impl SunriseState {
         }
     }
 
+    /// `GameState::random_legal_action`: step one's choices are a list read from a table
+    /// ([`draft_table`]), so one is drawn from the table without copying it out; other
+    /// decisions are drawn from their list.
+    pub(crate) fn random_action(&self, rng: &mut Rng, legal: &mut ActionList) -> Action {
+        if let Phase::Select { seat } = self.t.phase {
+            let codes = self.draft_codes(usize::from(seat));
+            if !codes.is_empty() {
+                return Action::from(codes[rng.below(codes.len())]);
+            }
+        }
+        self.legal_into(legal);
+        legal[rng.below(legal.len())]
+    }
+
     /// Step One: every assignment of the 4 drawn cards that matches an unused work style.
     /// Cards with identical faces are interchangeable, so only one of the equivalent
     /// assignments is offered (the one giving lower-id copies the lower destination digit).
     pub(super) fn draft_actions(&self, seat: Seat, out: &mut ActionList) {
+        out.extend(self.draft_codes(seat).iter().map(|&c| Action::from(c)));
+    }
+
+    /// The draft codes of [`Self::draft_actions`], ascending, from [`draft_table`] (none
+    /// unless the seat holds its 4 drawn cards).
+    fn draft_codes(&self, seat: Seat) -> &'static [u8] {
         let p = &self.t.players[seat];
         if p.hand.len() != 4 {
-            return;
+            return &[];
         }
         let face = |i: usize| self.cards.wheel_faces[usize::from(p.hand[i])].class;
         let mut twins = 0usize;
@@ -235,8 +255,7 @@ impl SunriseState {
             .enumerate()
             .fold(0usize, |m, (i, &u)| m | (usize::from(u) << i));
         let two = usize::from(self.n() == 2);
-        let codes = &draft_table()[(two << 9) | (used << 6) | twins];
-        out.extend(codes.iter().map(|&c| Action::from(c)));
+        draft_table()[(two << 9) | (used << 6) | twins].as_slice()
     }
 
     /// The resources a wheel card can still provide (bit r: resource r), and the resources

@@ -221,7 +221,7 @@ pub(super) fn reference_legal(s: &SunriseState) -> Vec<Action> {
 
 /// The fast generator lists exactly the oracle's ids, in its order, at every position of
 /// random games at every player count (the JSON round trip included, so nothing the fast
-/// generator reads can be lost with the document).
+/// generator reads can be lost with the document); a random draw picks what the list does.
 #[test]
 fn fast_legal_actions_equal_the_plain_restatement_everywhere() {
     let mut positions = 0;
@@ -243,7 +243,18 @@ fn fast_legal_actions_equal_the_plain_restatement_everywhere() {
                 if positions % 97 == 0 {
                     s = SunriseState::from_json(&s.to_json_string()).unwrap();
                 }
-                s.apply_unchecked(fast[rng.below(fast.len())]);
+                // A random draw (random rollouts' and playouts' `random_legal_action`) is the
+                // listed action the same draw picks, and uses the stream as that draw does.
+                let mut drawing = rng;
+                let drawn = s.random_legal_action(&mut drawing, &mut ActionList::new());
+                let listed = fast[rng.below(fast.len())];
+                assert_eq!(
+                    drawn, listed,
+                    "{players} players, seed {seed}: {:?}",
+                    s.t.phase
+                );
+                assert_eq!(drawing, rng, "the draw uses the stream as the list does");
+                s.apply_unchecked(listed);
             }
         }
     }
