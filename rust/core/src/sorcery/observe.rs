@@ -48,6 +48,9 @@ use super::data::{NUM_GRAVE, NUM_MATERIALS, NUM_PROJECTS, NUM_STAFFS, NUM_THESES
 use super::state::{bit, ids, CardId, Materials, Phase, SorceryState, Stage, Turn, NONE};
 use crate::engine::{key_string, ActionList, FixedVec, PerSeat, Rng, Seat, MAX_PLAYERS};
 
+// The project decks are gathered into one u64 (`canonical_knowledge`).
+const _: () = assert!(NUM_PROJECTS <= 64);
+
 /// What a redraw of the grave cards writes (`SorceryState::redraw_graves`): the hands, the
 /// piles, the grave deck and who knows each card where. Kept to retry a redraw without
 /// copying the whole state.
@@ -601,14 +604,25 @@ impl SorceryState {
     fn canonical_knowledge(&mut self, viewer: Seat) {
         let all = self.all_seats();
         let vb = 1u8 << viewer;
+        // The hidden places as sets, gathered once: this runs for every determinization, and
+        // asking the grave deck and the project decks of each card was most of its time.
+        let in_hands = (0..self.n()).fold(0, |m, q| m | self.t.players[q].hand);
+        let in_piles_or_deck = self.t.piles.iter().fold(0, |m, &p| m | p)
+            | self
+                .t
+                .grave_deck
+                .iter()
+                .fold(0, |m, &c| m | bit(usize::from(c)));
         for c in 0..NUM_MATERIALS {
             // Only the viewer's own knowledge of a group's cards is part of the copy.
             self.t.known_in_group[c] &= vb;
             let viewer_knows = self.t.known[c] & vb != 0;
-            let holder = (0..self.n()).find(|&q| self.t.players[q].hand & bit(c) != 0);
-            let hidden_place = holder.is_some()
-                || self.t.piles.iter().any(|&p| p & bit(c) != 0)
-                || self.t.grave_deck.contains(&(c as u8));
+            let holder = if in_hands & bit(c) != 0 {
+                (0..self.n()).find(|&q| self.t.players[q].hand & bit(c) != 0)
+            } else {
+                None
+            };
+            let hidden_place = holder.is_some() || in_piles_or_deck & bit(c) != 0;
             self.t.known[c] = if !hidden_place {
                 self.t.known[c] | all
             } else if let Some(q) = holder {
@@ -624,9 +638,14 @@ impl SorceryState {
                 0
             };
         }
+        let in_decks: u64 = self
+            .t
+            .decks
+            .iter()
+            .flat_map(|d| d.iter())
+            .fold(0, |m, &c| m | 1 << c);
         for c in 0..NUM_PROJECTS {
-            let in_deck = self.t.decks.iter().any(|d| d.contains(&(c as u8)));
-            if in_deck {
+            if in_decks & (1 << c) != 0 {
                 self.t.project_known[c] = if self.t.project_known[c] & vb != 0 {
                     all
                 } else {
