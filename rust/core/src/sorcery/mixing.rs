@@ -147,15 +147,14 @@ impl SorceryState {
             (p.kind, p.at, p.label.group, plain)
         });
         let pool: Graves<usize> = places.iter().map(|&(_, c)| c).collect();
-        for &c in &pool {
-            for q in 0..self.n() {
-                if q != viewer && Some(q) != keep {
-                    s.t.players[q].hand &= !bit(c);
-                }
+        let pool_set = pool.iter().fold(0, |set, &c| set | bit(c));
+        for q in 0..self.n() {
+            if q != viewer && Some(q) != keep {
+                s.t.players[q].hand &= !pool_set;
             }
-            for k in 0..3 {
-                s.t.piles[k] &= !bit(c);
-            }
+        }
+        for pile in s.t.piles.iter_mut() {
+            *pile &= !pool_set;
         }
         let labels: Graves<PlaceLabel> = places.iter().map(|(p, _)| p.label).collect();
         let dealt = deal_places(&labels, rng);
@@ -180,15 +179,22 @@ impl SorceryState {
             .filter_map(|(p, _)| p.label.pinned)
             .fold(0, |set, c| set | bit(c));
         let generation = |c: usize| self.t.generation[c];
-        let mut gens: Graves<u8> = pool.iter().map(|&c| generation(c)).collect();
-        gens.sort_unstable();
-        for g in distinct(&gens) {
-            let mut cards: Graves<usize> = pool
-                .iter()
-                .copied()
-                .filter(|&c| generation(c) == g && pinned & bit(c) == 0)
+        // The pool's generations, ascending, and each one's cards in id order (read from
+        // sets, so nothing is sorted): the order the shuffle starts from depends on which
+        // cards they are, never on where they were.
+        let mut gens = [0u64; 4];
+        for &c in &pool {
+            let g = usize::from(generation(c));
+            gens[g / 64] |= 1 << (g % 64);
+        }
+        let gens = gens
+            .iter()
+            .enumerate()
+            .flat_map(|(word, &bits)| ids(u128::from(bits)).map(move |b| (word * 64 + b) as u8));
+        for g in gens {
+            let mut cards: Graves<usize> = ids(pool_set & !pinned)
+                .filter(|&c| generation(c) == g)
                 .collect();
-            cards.sort_unstable();
             rng.shuffle(&mut cards);
             let at = places
                 .iter()
