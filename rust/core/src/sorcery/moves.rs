@@ -8,8 +8,8 @@ use super::data::{
     NUM_ICONS,
 };
 use super::state::{
-    bit, ids, CardId, Materials, Phase, SorceryState, Stage, Work, BASE_COMMITS, FILLED_FREE,
-    MARKET, NONE,
+    bit, ids, small_ids, CardId, Materials, Phase, SorceryState, Stage, Work, BASE_COMMITS,
+    FILLED_FREE, MARKET, NONE,
 };
 use crate::engine::{Action, ActionList, Seat};
 
@@ -142,8 +142,8 @@ impl SorceryState {
     /// what a cram or the commit step offers to commit.
     fn committable(&self, seat: Seat) -> Materials {
         let open = self.open_icon_mask(seat);
-        let fitting =
-            ids(u128::from(open)).fold(0, |set, icon| set | self.cards.materials_with_icon[icon]);
+        let fitting = small_ids(u64::from(open))
+            .fold(0, |set, icon| set | self.cards.materials_with_icon[icon]);
         self.free_hand(seat) & fitting
     }
 
@@ -163,9 +163,9 @@ impl SorceryState {
                 projects |= 1 << w.card;
             }
         }
-        for card in ids(u128::from(projects)) {
+        for card in small_ids(projects) {
             let at = base + (card * NUM_ICONS) as Action;
-            for icon in ids(u128::from(per_project[card])) {
+            for icon in small_ids(u64::from(per_project[card])) {
                 out.push(at + icon as Action);
             }
         }
