@@ -4,6 +4,7 @@
 
 mod actions_step;
 mod commit_and_complete;
+mod determinized_knowledge;
 mod documents;
 mod events;
 mod heuristic;
