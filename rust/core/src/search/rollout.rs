@@ -138,9 +138,10 @@ pub(crate) fn greedy_choice<G: GameState>(
     // The last move tried and the values after it, so a move that candidates are scored
     // beside (`GameState::heuristic_gain_beside`) is tried once.
     let mut tried: Option<(Action, PerSeat<f64>)> = None;
-    // The best other seat's value in this position: a candidate scored by its gain leaves
-    // every other seat's value as it is, so all of them are measured against this one number,
-    // found once (Sunrise's step two scores dozens of placements so).
+    // The best other seat's value in this position: a candidate scored by its gain (or by the
+    // mover's value after it) leaves every other seat's value as it is, so all of them are
+    // measured against this one number, found once (Sunrise's step two scores dozens of
+    // placements so).
     let mut others_best: Option<f64> = None;
     for &action in legal {
         let (value, after) = if let Some(gain) = state.heuristic_gain_of(action) {
@@ -148,13 +149,17 @@ pub(crate) fn greedy_choice<G: GameState>(
             let others = *others_best.get_or_insert_with(|| best_other(here, seat));
             (lead_over(here[seat] + gain, others), After::Gain(gain))
         } else if let Some(mine) = state.heuristic_value_after(action) {
-            // Only the other seats' values are read (the mover's is told): when they are not
-            // carried in, each is scored once, on its own.
-            let here = match values.as_ref() {
-                Some(here) => here.clone(),
-                None => unchanged.with_mover(state, seat, mine),
+            // Only the other seats' values are read (the mover's is told): the same best other
+            // value as above when they are carried in; otherwise each is scored once, on its
+            // own.
+            let value = match values.as_ref() {
+                Some(here) => lead_over(
+                    mine,
+                    *others_best.get_or_insert_with(|| best_other(here, seat)),
+                ),
+                None => lead_over_others(&unchanged.with_mover(state, seat, mine), seat, mine),
             };
-            (lead_over_others(&here, seat, mine), After::Mine(mine))
+            (value, After::Mine(mine))
         } else {
             let after = match state.heuristic_gain_beside(action) {
                 Some((reference, gain)) if legal.contains(&reference) => {
