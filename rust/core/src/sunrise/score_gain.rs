@@ -108,12 +108,20 @@ impl SunriseState {
     /// or after the last seat a seat that may convert at the start of step three (otherwise
     /// the first completion flips a project: not told).
     fn hands_on_after_work(&self, seat: Seat) -> bool {
-        let next = seat + 1;
-        if next < self.n() {
-            !self.t.players[next].wheel.is_empty() || self.has_optional_actions(next)
+        if seat + 1 < self.n() {
+            self.next_seat_works(seat)
         } else {
             self.a_converter_from(0)
         }
+    }
+
+    /// Whether step two, ended by `seat`, stops at the next seat's work: there is a next
+    /// seat, and it has a card on its wheel or a move it may make (`settle` skips it
+    /// otherwise). A decision that reads nothing the ending seat's last move changed.
+    fn next_seat_works(&self, seat: Seat) -> bool {
+        let next = seat + 1;
+        next < self.n()
+            && (!self.t.players[next].wheel.is_empty() || self.has_optional_actions(next))
     }
 
     /// Whether a seat from `from` on may convert at the start of step three
@@ -135,6 +143,7 @@ impl SunriseState {
         let p = &self.t.players[seat];
         let placed = self.token_available(seat);
         let reserve_after = p.reserve + u8::from(placed);
+        let works = p.projects.len() + p.showpieces.len();
         let goes_on = match self.t.phase {
             Phase::Complete {
                 turn: TurnStage::ChooseBonus,
@@ -145,7 +154,7 @@ impl SunriseState {
             | Phase::Complete {
                 turn: TurnStage::Finish,
                 ..
-            } => p.advantages.len() > 1 || (reserve_after >= 2 && self.has_open_icon(seat)),
+            } => may_act_after(p.advantages.len().saturating_sub(1), reserve_after, works),
             _ => false,
         };
         let reserve = i32::from(p.reserve);
@@ -236,11 +245,8 @@ impl SunriseState {
             // skipped, or step three begins (projects flip): not told.
             let reserve_after = p.reserve + u8::from(target == RESERVE_TARGET);
             let works_after = p.projects.len() + p.showpieces.len() - usize::from(completes);
-            let may_act = !p.advantages.is_empty() || (reserve_after >= 2 && works_after > 0);
-            let next = seat + 1;
-            let handed_on = next < self.n()
-                && (!self.t.players[next].wheel.is_empty() || self.has_optional_actions(next));
-            if !(may_act || handed_on) {
+            let may_act = may_act_after(p.advantages.len(), reserve_after, works_after);
+            if !(may_act || self.next_seat_works(seat)) {
                 return None;
             }
         }
@@ -282,22 +288,15 @@ impl SunriseState {
     fn settles_nothing_after_conversion(&self, seat: Seat, completes: bool) -> bool {
         let p = &self.t.players[seat];
         let works_after = p.projects.len() + p.showpieces.len() - usize::from(completes);
-        // `can_convert`: 2 or more in the reserve and an open icon (every work in progress
-        // has one).
-        let can_convert_after = p.reserve >= 4 && works_after > 0;
-        let optional_after = !p.advantages.is_empty() || can_convert_after;
-        let next = seat + 1;
+        // Two of the reserve are spent on the conversion.
+        let reserve_after = p.reserve.saturating_sub(2);
+        let can_convert_after = may_act_after(0, reserve_after, works_after);
+        let optional_after = may_act_after(p.advantages.len(), reserve_after, works_after);
         match self.t.phase {
             Phase::Work { .. } => {
-                !p.wheel.is_empty()
-                    || optional_after
-                    || (next < self.n()
-                        && (!self.t.players[next].wheel.is_empty()
-                            || self.has_optional_actions(next)))
+                !p.wheel.is_empty() || optional_after || self.next_seat_works(seat)
             }
-            Phase::Convert { .. } => {
-                can_convert_after || (next..self.n()).any(|s| self.can_convert(s))
-            }
+            Phase::Convert { .. } => can_convert_after || self.a_converter_from(seat + 1),
             Phase::Complete {
                 turn: TurnStage::Finish,
                 ..
@@ -306,4 +305,12 @@ impl SunriseState {
             _ => false,
         }
     }
+}
+
+/// `has_optional_actions` of a seat after a move of its own, from what the move leaves it:
+/// `cards` face-down advantage cards to use, or a conversion ("Use Resources from the
+/// Reserve": 2 in its `reserve` and a work with an open icon — each of its `works` in progress
+/// has one).
+fn may_act_after(cards: usize, reserve: u8, works: usize) -> bool {
+    cards > 0 || (reserve >= 2 && works > 0)
 }
