@@ -21,8 +21,10 @@
 use super::data::{Condition, NO_ICON, NUM_ICONS};
 use super::estimate_memo;
 use super::score::PE_DOLLARS_PER_CREDIT;
-use super::state::{ids, Phase, SorceryState, Stage, Turn, Work, MARKET, MONTHS, NONE, WEEKS};
-use crate::engine::{PerSeat, Seat};
+use super::state::{
+    ids, Commit, Phase, SorceryState, Stage, Turn, Work, MARKET, MAX_PENDING, MONTHS, NONE, WEEKS,
+};
+use crate::engine::{FixedVec, PerSeat, Seat};
 
 /// Share of a project's credits for owning it with nothing committed yet.
 const OWNED_SHARE: f64 = 0.15;
@@ -230,18 +232,38 @@ impl SorceryState {
     /// [`SorceryState::seat_estimate`] with `turn` as the decision under way.
     fn seat_estimate_in_turn(&self, seat: Seat, turn: &Turn) -> f64 {
         let weeks = self.weeks_left();
+        let p = &self.t.players[seat];
+        let looks_ahead = self.estimate_looks_ahead_in(seat, turn.stage);
+        let over = self.t.phase == Phase::GameOver;
         // The part read from the projects, the completed projects and the thesis is
         // remembered while they, the pending commits and the week stay the same (most
-        // candidate moves leave them so); the hand is read anew. The whole estimate is worked
-        // out while the remembered part is borrowed: handing its pieces out first (the open
-        // icons' table among them) cost a tenth of a search in copies.
+        // candidate moves leave them so); the hand is read anew, unless the estimate looks
+        // ahead in neither this reading nor the last and the hand is the one it read then.
+        // The whole estimate is worked out while the remembered part is borrowed: handing its
+        // pieces out first (the open icons' table among them) cost a tenth of a search in
+        // copies.
         estimate_memo::with_area_part(
             &self.cards,
             seat,
-            &self.t.players[seat],
+            p,
             weeks,
-            |part| self.area_part(seat, weeks, part),
-            |part| self.estimate_with_part(seat, weeks, turn, part),
+            |base| self.area_base(seat, base),
+            derive_part,
+            |part, plain| {
+                if looks_ahead {
+                    return self.estimate_with_part(seat, weeks, turn, part);
+                }
+                if let Some(known) = plain.filter(|k| k.hand == p.hand && k.over == over) {
+                    return known.value;
+                }
+                let value = self.estimate_with_part(seat, weeks, turn, part);
+                *plain = Some(estimate_memo::Plain {
+                    hand: p.hand,
+                    over,
+                    value,
+                });
+                value
+            },
         )
     }
 
@@ -374,24 +396,24 @@ impl SorceryState {
         value + thesis + ongoing
     }
 
-    /// The part of `seat`'s estimate its projects, completed projects and thesis give (see
-    /// [`estimate_memo`]), `weeks` weeks before the end, into a cleared `part`.
-    fn area_part(&self, seat: Seat, weeks: u32, part: &mut estimate_memo::AreaPart) {
+    /// What `seat`'s projects, completed projects and thesis give to its estimate before the
+    /// week and the pending commits are taken into account (see [`estimate_memo`]), into a
+    /// base with no projects.
+    fn area_base(&self, seat: Seat, base: &mut estimate_memo::AreaBase) {
         let p = &self.t.players[seat];
-        // Commits still possible: each remaining commit step, and a cram.
-        part.capacity = u32::from(self.commit_limit(seat)) * weeks + 2;
+        base.commit_limit = self.commit_limit(seat);
         let slot_values = &self.cards.slot_values;
+        base.under_incomplete = 0;
         for w in p.projects.iter() {
-            let estimate = self.work_estimate(seat, w, &mut part.capacity, &mut part.needs);
-            part.estimates.push(estimate);
-            part.under_incomplete += w
+            base.projects.push(self.project_part(w));
+            base.under_incomplete += w
                 .slots
                 .iter()
                 .map(|&m| i32::from(slot_values[usize::from(m)]))
                 .sum::<i32>();
         }
         let facts = &self.cards.project_facts;
-        part.completed_credits = p
+        base.completed_credits = p
             .completed
             .iter()
             .map(|d| {
@@ -399,8 +421,12 @@ impl SorceryState {
                     - i32::from(d.demerits)
             })
             .sum();
-        part.thesis = self.thesis_part(seat);
-        part.ongoing = self.ongoing_estimate(seat);
+        base.thesis = self.thesis_part(seat);
+        base.ongoing_projects = p
+            .completed
+            .iter()
+            .filter(|d| facts[usize::from(d.card)].ongoing_extra_commit)
+            .count() as u32;
     }
 
     /// The kept thesis's part: what it scores and the estimate of the part of its condition
@@ -435,9 +461,14 @@ impl SorceryState {
 
     /// A project in progress: its share of credits, and its open icons added to `needs`.
     fn work_estimate(&self, seat: Seat, w: &Work, capacity: &mut u32, needs: &mut Needs) -> f64 {
+        let pending = &self.t.players[seat].pending;
+        project_estimate(&self.project_part(w), pending, capacity, needs)
+    }
+
+    /// A project in progress as the estimate reads it: its open icons and its credits.
+    fn project_part(&self, w: &Work) -> estimate_memo::ProjectPart {
         let card = &self.cards.project_facts[usize::from(w.card)];
         let icons = &self.cards.icon_table[usize::from(w.card)];
-        let total = usize::from(card.icons).max(1);
         // Open icons counted without a branch or a store per slot: byte i of `lanes` counts
         // icon i (at most 6 a project, so no byte overflows into the next).
         let mut lanes = 0u64;
@@ -447,31 +478,16 @@ impl SorceryState {
             lanes += u64::from(is_open) << (8 * u32::from(icon & 7));
             open_count += u32::from(is_open);
         }
-        let mut open: [u8; NUM_ICONS] = lanes.to_le_bytes();
-        // Pending commits (commit step) already fill their icons.
-        for c in self.t.players[seat].pending.iter() {
-            if c.project == w.card && open[usize::from(c.icon)] > 0 {
-                open[usize::from(c.icon)] -= 1;
-                open_count -= 1;
-            }
-        }
-        // Commits are shared: a project that cannot be finished in the commits left
-        // after the seat's earlier projects is worth nothing.
-        if open_count > *capacity {
-            return 0.0;
-        }
-        *capacity -= open_count;
         // A whole number of credits, at least 0 (exact in an f64).
         let credits =
             (i32::from(card.credits) + i32::from(w.credits) - i32::from(w.demerits)).max(0) as u32;
-        let per_icon = per_icon_credits(credits, total);
-        for (i, &o) in open.iter().enumerate() {
-            if o > 0 {
-                needs.open[i] = needs.open[i].saturating_add(o);
-                needs.worth[i] = needs.worth[i].max(per_icon);
-            }
+        estimate_memo::ProjectPart {
+            card: w.card,
+            open: lanes.to_le_bytes(),
+            open_count,
+            credits,
+            icons: card.icons.max(1),
         }
-        f64::from(credits) * owned_share(open_count, total)
     }
 
     /// A material in hand: the better of money and a fitting open icon (which it then
@@ -535,17 +551,66 @@ impl SorceryState {
             Condition::Materials { .. } => 0.0,
         }
     }
+}
 
-    /// Completed projects' ongoing abilities (more commits each week).
-    fn ongoing_estimate(&self, seat: Seat) -> f64 {
-        let facts = &self.cards.project_facts;
-        let count = self.t.players[seat]
-            .completed
-            .iter()
-            .filter(|d| facts[usize::from(d.card)].ongoing_extra_commit)
-            .count();
-        count as f64 * ONGOING_WORTH * f64::from(self.weeks_left()) / f64::from(WEEKS_IN_GAME)
+/// A project in progress's share of credits with the `pending` commits in place, and its
+/// open icons added to `needs`: nothing, and nothing added, when it cannot be finished in the
+/// `capacity` commits left after the seat's earlier projects (which it takes from them).
+fn project_estimate(
+    project: &estimate_memo::ProjectPart,
+    pending: &[Commit],
+    capacity: &mut u32,
+    needs: &mut Needs,
+) -> f64 {
+    let mut open = project.open;
+    let mut open_count = project.open_count;
+    // Pending commits (commit step) already fill their icons.
+    for c in pending {
+        if c.project == project.card && open[usize::from(c.icon)] > 0 {
+            open[usize::from(c.icon)] -= 1;
+            open_count -= 1;
+        }
     }
+    // Commits are shared: a project that cannot be finished in the commits left after the
+    // seat's earlier projects is worth nothing.
+    if open_count > *capacity {
+        return 0.0;
+    }
+    *capacity -= open_count;
+    let total = usize::from(project.icons);
+    let per_icon = per_icon_credits(project.credits, total);
+    for (i, &o) in open.iter().enumerate() {
+        if o > 0 {
+            needs.open[i] = needs.open[i].saturating_add(o);
+            needs.worth[i] = needs.worth[i].max(per_icon);
+        }
+    }
+    f64::from(project.credits) * owned_share(open_count, total)
+}
+
+/// The part of a seat's estimate its area gives `weeks` weeks before the end with the
+/// `pending` commits in place, from the area's base, into a part with no estimates and no
+/// needs: each project's [`project_estimate`] in order, as many commits as can still be
+/// made shared among them.
+fn derive_part(
+    base: &estimate_memo::AreaBase,
+    pending: &FixedVec<Commit, MAX_PENDING>,
+    weeks: u32,
+    part: &mut estimate_memo::AreaPart,
+) {
+    // Commits still possible: each remaining commit step, and a cram.
+    let mut capacity = u32::from(base.commit_limit) * weeks + 2;
+    for project in base.projects.iter() {
+        let estimate = project_estimate(project, pending, &mut capacity, &mut part.needs);
+        part.estimates.push(estimate);
+    }
+    part.capacity = capacity;
+    part.under_incomplete = base.under_incomplete;
+    part.completed_credits = base.completed_credits;
+    part.thesis = base.thesis;
+    // The completed projects' ongoing abilities (more commits each week).
+    part.ongoing =
+        base.ongoing_projects as f64 * ONGOING_WORTH * f64::from(weeks) / f64::from(WEEKS_IN_GAME);
 }
 
 /// Most materials a hand's payment is worked out over (a hand holds far fewer); past it, or

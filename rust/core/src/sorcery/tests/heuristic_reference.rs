@@ -465,12 +465,13 @@ fn the_fast_heuristic_is_the_reference_bit_for_bit_in_every_mode() {
 /// The estimate's memo (`estimate_memo`) is keyed by every piece of a seat's area it is
 /// computed from: with the memo warm from one position, a copy that differs in only one of
 /// them — the thesis, the weeks left, a project in progress, a completed project, the pending
-/// commits — and whose reference value differs for it, still gets the reference's value, bit
-/// for bit (a key that left the piece out would hand back the first position's part).
+/// commits, the hand, whether the game is over — and whose reference value differs for it,
+/// still gets the reference's value, bit for bit (a key that left the piece out would hand
+/// back the first position's part, or the seat's last value read without a look-ahead).
 #[test]
 fn the_estimate_memo_is_keyed_by_every_piece_it_reads() {
     type Vary = fn(&mut SorceryState, Seat) -> bool;
-    let kinds: [(&str, Vary); 5] = [
+    let kinds: [(&str, Vary); 7] = [
         ("thesis", |v, seat| {
             let p = &mut v.t.players[seat];
             let other = p
@@ -503,8 +504,18 @@ fn the_estimate_memo_is_keyed_by_every_piece_it_reads() {
         ("pending", |v, seat| {
             v.t.players[seat].pending.pop().is_some()
         }),
+        ("hand", |v, seat| {
+            let hand = &mut v.t.players[seat].hand;
+            let had = *hand != 0;
+            *hand &= hand.wrapping_sub(1);
+            had
+        }),
+        ("game over", |v, _| {
+            v.t.phase = Phase::GameOver;
+            true
+        }),
     ];
-    let mut checked = [0usize; 5];
+    let mut checked = [0usize; 7];
     for seed in 0..6 {
         let mut s = game(4, seed, json!({}));
         let mut rng = Rng::seed_from(seed + 11);
