@@ -598,9 +598,11 @@ impl SorceryState {
     }
 
     /// The other seats' knowledge in a determinization, from what the viewer can see only:
-    /// public places are known to all, a hand to its holder, a card the viewer knows in a
-    /// pile or deck to all, everything else to nobody (the others' private looks are part
-    /// of what the viewer cannot know).
+    /// public places are known to all; a grave card in a hand to its holder (and the viewer,
+    /// if it knew it), any other hand card to all; a material in a pile or the grave deck to
+    /// the viewer if it knows it, else to nobody; a project in a deck to all if the viewer
+    /// knows it, else to nobody (the others' private looks are part of what the viewer cannot
+    /// know). `sorcery::tests::determinized_knowledge` checks each of these.
     fn canonical_knowledge(&mut self, viewer: Seat) {
         let all = self.all_seats();
         let vb = 1u8 << viewer;
