@@ -371,6 +371,9 @@ pub struct ProjectFacts {
     pub extra_commits: u8,
     /// Whether it has an ongoing extra_commit ability (even one adding no commit).
     pub ongoing_extra_commit: bool,
+    /// Per icon: how many of its icons show it (a project taken from the market has all of
+    /// them open).
+    pub icon_counts: [u8; NUM_ICONS],
 }
 
 impl ProjectFacts {
@@ -383,11 +386,16 @@ impl ProjectFacts {
             }) => Some(count),
             _ => None,
         };
+        let mut icon_counts = [0u8; NUM_ICONS];
+        for &icon in &card.icons {
+            icon_counts[icon as usize] += 1;
+        }
         ProjectFacts {
             credits: card.credits,
             icons: u8::try_from(card.icons.len()).unwrap_or(u8::MAX),
             extra_commits: extra.unwrap_or(0),
             ongoing_extra_commit: extra.is_some(),
+            icon_counts,
         }
     }
 }

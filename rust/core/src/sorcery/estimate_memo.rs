@@ -34,7 +34,7 @@ use super::state::{CardId, Commit, Done, Materials, Player, Work, MAX_PENDING};
 use crate::engine::{FixedVec, MAX_PLAYERS};
 
 /// A project in progress as the estimate reads it, before the pending commits.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub(super) struct ProjectPart {
     /// The project.
     pub(super) card: CardId,

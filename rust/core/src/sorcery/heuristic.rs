@@ -22,7 +22,8 @@ use super::data::{Condition, NO_ICON, NUM_ICONS};
 use super::estimate_memo;
 use super::score::PE_DOLLARS_PER_CREDIT;
 use super::state::{
-    ids, Commit, Phase, SorceryState, Stage, Turn, Work, MARKET, MAX_PENDING, MONTHS, NONE, WEEKS,
+    ids, CardId, Commit, Phase, SorceryState, Stage, Turn, Work, MARKET, MAX_PENDING, MONTHS, NONE,
+    WEEKS,
 };
 use crate::engine::{FixedVec, PerSeat, Seat};
 
@@ -302,8 +303,8 @@ impl SorceryState {
         if acting && matches!(t.stage, Stage::BuySelect | Stage::BuyPay | Stage::BuyClear) {
             for i in 0..MARKET {
                 if t.buy & (1 << i) != 0 && self.t.market[i] != NONE {
-                    let w = Work::new(self.t.market[i]);
-                    value += self.work_estimate(seat, &w, &mut capacity, &mut needs);
+                    let project = self.market_project_part(self.t.market[i]);
+                    value += project_estimate(&project, &p.pending, &mut capacity, &mut needs);
                 }
             }
             stock_bought = [t.candles, t.vials];
@@ -322,8 +323,8 @@ impl SorceryState {
                 let cost = self.cards.project_costs.get(usize::from(c)).copied();
                 if let Some(cost) = cost.filter(|&cost| u16::from(cost) <= budget) {
                     let (mut scratch, mut room) = (needs, capacity);
-                    let w = Work::new(c);
-                    let net = self.work_estimate(seat, &w, &mut room, &mut scratch)
+                    let project = self.market_project_part(c);
+                    let net = project_estimate(&project, &p.pending, &mut room, &mut scratch)
                         - f64::from(cost) * money;
                     best = best.max(net);
                 }
@@ -459,10 +460,17 @@ impl SorceryState {
         }
     }
 
-    /// A project in progress: its share of credits, and its open icons added to `needs`.
-    fn work_estimate(&self, seat: Seat, w: &Work, capacity: &mut u32, needs: &mut Needs) -> f64 {
-        let pending = &self.t.players[seat].pending;
-        project_estimate(&self.project_part(w), pending, capacity, needs)
+    /// A market project as the estimate reads it once bought: every icon open, no token
+    /// (what [`SorceryState::project_part`] reads of `Work::new(card)`, from the card's facts).
+    fn market_project_part(&self, card: CardId) -> estimate_memo::ProjectPart {
+        let facts = &self.cards.project_facts[usize::from(card)];
+        estimate_memo::ProjectPart {
+            card,
+            open: facts.icon_counts,
+            open_count: u32::from(facts.icons),
+            credits: u32::from(facts.credits),
+            icons: facts.icons.max(1),
+        }
     }
 
     /// A project in progress as the estimate reads it: its open icons and its credits.
@@ -674,6 +682,22 @@ impl Payers {
 #[cfg(test)]
 mod tests {
     use super::{Payers, MAX_OWED, MAX_PAYERS};
+    use crate::sorcery::state::{SorceryState, Work};
+    use crate::sorcery::SorceryConfig;
+
+    #[test]
+    fn a_market_project_reads_from_its_facts_as_from_its_slots() {
+        let config = SorceryConfig::from_options(2, &serde_json::Map::new()).expect("valid");
+        let s = SorceryState::new_game(config, 1, None).expect("a game");
+        for card in 0..s.cards.projects.len() {
+            let card = card as u8;
+            assert_eq!(
+                s.market_project_part(card),
+                s.project_part(&Work::new(card)),
+                "project {card}"
+            );
+        }
+    }
 
     fn payers(items: &[(u8, u8, f64)]) -> Payers {
         let mut p = Payers::new();
