@@ -587,11 +587,15 @@ fn project_estimate(
     *capacity -= open_count;
     let total = usize::from(project.icons);
     let per_icon = per_icon_credits(project.credits, total);
-    for (i, &o) in open.iter().enumerate() {
-        if o > 0 {
-            needs.open[i] = needs.open[i].saturating_add(o);
-            needs.worth[i] = needs.worth[i].max(per_icon);
-        }
+    // Only the icons still open, found by their lanes: a lane counts at most 6 icons (3
+    // bits), so it is open when any of its low 3 bits is set.
+    let lanes = u64::from_le_bytes(open);
+    let mut open_lanes = (lanes | lanes >> 1 | lanes >> 2) & 0x0101_0101_0101_0101;
+    while open_lanes != 0 {
+        let i = (open_lanes.trailing_zeros() / 8) as usize;
+        open_lanes &= open_lanes - 1;
+        needs.open[i] = needs.open[i].saturating_add(open[i]);
+        needs.worth[i] = needs.worth[i].max(per_icon);
     }
     f64::from(project.credits) * owned_share(open_count, total)
 }
