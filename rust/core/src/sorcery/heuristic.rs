@@ -685,9 +685,44 @@ impl Payers {
 
 #[cfg(test)]
 mod tests {
-    use super::{Payers, MAX_OWED, MAX_PAYERS};
+    use super::{project_estimate, Needs, Payers, MAX_OWED, MAX_PAYERS, NUM_ICONS};
+    use crate::sorcery::estimate_memo::ProjectPart;
     use crate::sorcery::state::{SorceryState, Work};
     use crate::sorcery::SorceryConfig;
+
+    /// Every count a kind of icon can have open on one project (1 to 6) reaches the needs,
+    /// alone and beside the other kinds, with the project's per-icon credits.
+    #[test]
+    fn a_project_adds_each_kind_of_open_icon_to_the_needs_however_many() {
+        let mut cases: Vec<[u8; NUM_ICONS]> = Vec::new();
+        for count in 1..=6u8 {
+            for icon in 0..NUM_ICONS {
+                let mut open = [0u8; NUM_ICONS];
+                open[icon] = count;
+                cases.push(open);
+            }
+        }
+        cases.push([1, 2, 3, 4, 5, 6, 0, 1]);
+        cases.push([6, 0, 5, 0, 4, 0, 3, 2]);
+        for open in cases {
+            let open_count: u32 = open.iter().map(|&o| u32::from(o)).sum();
+            let project = ProjectPart {
+                card: 0,
+                open,
+                open_count,
+                credits: 12,
+                icons: 6,
+            };
+            let (mut capacity, mut needs) = (40, Needs::default());
+            project_estimate(&project, &[], &mut capacity, &mut needs);
+            assert_eq!(needs.open, open, "{open:?}");
+            for (i, &o) in open.iter().enumerate() {
+                let worth = if o > 0 { 2.0 } else { 0.0 };
+                assert_eq!(needs.worth[i], worth, "{open:?} icon {i}");
+            }
+            assert_eq!(capacity, 40 - open_count, "{open:?}");
+        }
+    }
 
     #[test]
     fn a_market_project_reads_from_its_facts_as_from_its_slots() {
