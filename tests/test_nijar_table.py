@@ -104,7 +104,7 @@ def test_the_workshop_reads_as_a_player_says_it() -> None:
     # The printed esparto card's rewards are "pg:2" and "clay:1" (data/nijar.toml).
     assert "Esparto: the card printed on the board (2💰 or 1🧱)" in out
     # Each starting wheel's vase starts on the grey space, before the card's first action.
-    wheel = state.observation(0)["players_view"][0]["wheels"][0]
+    wheel = nijar.spelled_out(state.observation(0))["players_view"][0]["wheels"][0]
     first = {"shape": "Shape", "clay": "Extract Clay", "play": "Play a Card"}[wheel["spaces"][0]]
     assert f"{wheel['name']}: vase on the grey start space (next: {first}) — " in out
 
@@ -135,7 +135,7 @@ def test_the_hand_shows_its_faces_to_its_owner_only() -> None:
     # Every player starts with endgame scoring cards (4.3); their faces say what they score.
     assert "Endgame scoring: " in mine
     other = board(state, 1)
-    hand0 = [c["name"] for c in state.observation(0)["players_view"][0]["hand"]]
+    hand0 = [c["name"] for c in nijar.spelled_out(state.observation(0))["players_view"][0]["hand"]]
     assert hand0 and not any(f"{name} — Endgame" in other for name in hand0)
 
 
@@ -363,7 +363,7 @@ def test_the_compact_board_keeps_the_main_board_on_an_80x24_screen(
     state = nijar.new_game(players=players, seed=replay.seed, **options)
     for action in replay.actions:
         state.apply_action(action)
-    obs = state.observation(0)
+    obs = nijar.spelled_out(state.observation(0))
     start = next(i for i, line in enumerate(shown) if line.startswith("Draft 1: "))
     end = start + 1
     while end < len(shown) and shown[end].startswith(("    ", "Draft ")):
@@ -754,7 +754,7 @@ def test_the_last_revealed_competition_card_is_on_the_compact_board() -> None:
     state = nijar.new_game(players=1, seed=2, difficulty="normal")
     rng = random.Random(2)
     while not state.is_terminal():
-        obs = state.observation(0)
+        obs = nijar.spelled_out(state.observation(0))
         revealed = obs["competition"]["revealed"]
         if revealed and revealed[-1]["name"] == "Competition 6" and obs["mode"]["kind"] != "idle":
             break

@@ -56,7 +56,7 @@ def test_options_follow_the_boards_order() -> None:
         rng = random.Random(seed)
         while not state.is_terminal():
             seat = state.current_player()
-            obs = state.observation(seat)
+            obs = nijar.spelled_out(state.observation(seat))
             texts = [t for t, _ in _table_options(state)]
             places = [t for t in texts if t.startswith("Place ") and "donkey" not in t]
             if len(places) > 1:
@@ -134,7 +134,7 @@ def test_the_engine_names_workshop_cards_and_the_table_by_name_alone() -> None:
         rng = random.Random(seed)
         while not state.is_terminal():
             seat = state.current_player()
-            other = state.observation(1 - seat)["players_view"][seat]
+            other = nijar.spelled_out(state.observation(1 - seat))["players_view"][seat]
             for action in state.legal_actions():
                 engine = state.action_to_string(action)
                 m = numbered.search(engine)
@@ -168,7 +168,7 @@ def test_where_to_place_shows_your_pieces() -> None:
     # are; the compact board showed none of them (only `b` did), so a player who had
     # shaped a Plate and a Pot could not see them when choosing the Fire row.
     def shaped(state: nijar.State) -> bool:
-        obs = state.observation(0)
+        obs = nijar.spelled_out(state.observation(0))
         me = obs["players_view"][0]
         return (
             obs["phase"]["phase"] == "turns"
@@ -179,7 +179,7 @@ def test_where_to_place_shows_your_pieces() -> None:
         )
 
     state = _first(2, 1, shaped)
-    me = state.observation(0)["players_view"][0]
+    me = nijar.spelled_out(state.observation(0))["players_view"][0]
     text = " ".join(compact_text(state.observation(0)).split())
     drying = ", ".join(
         f"{n} {piece}s" if n > 1 else piece  # "2 Plates" (it read "2 Plate")
@@ -392,7 +392,7 @@ def test_the_log_names_a_later_workshop_card_as_the_board_does() -> None:
             ]
             if hits:
                 action, m = hits[0]
-                me = game.state.observation(seat)["players_view"][seat]
+                me = nijar.spelled_out(game.state.observation(seat))["players_view"][seat]
                 key = "glazing_workshops" if m.group(1) == "glazing workshop" else "cleanups"
                 name = me[key][int(m.group(2)) - 1]["name"]
                 game._apply(seat, action)

@@ -17,6 +17,14 @@ the only seat. In solo, ``scores()`` and ``returns()`` hold the player's score a
 ``explain_score(0)`` ends with a line (0 points) giving the Competition's score and who wins;
 the player wins by scoring more than the Competition.
 
+``state.observation(seat)`` names every card by its catalogue id and carries beside it only
+what changes in play (a wheel's space and vase, a cleanup card's cracks, the piece on a
+glazing workshop or in a kiln); what each card is — name, type, face, cost, a wheel's spaces,
+an esparto card's rewards… — is in the card catalogue, `cards()`, which the observation also
+holds under ``"cards"`` (built once per card set and shared: read it, do not modify it).
+`spelled_out(observation)` puts the two together, each card's dict beside its state, as the
+board reads it. The shape is in ``docs/games/nijar.md``.
+
 ``state.observation_tensor(seat)`` has one length for every player count and option (4,118
 floats) and encodes everything the seat may see and nothing else: a global block (phase,
 pending decisions, action tiles and bonus tiles, craftswomen per space and owner, the
@@ -34,7 +42,8 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Literal
+from functools import lru_cache
+from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
@@ -42,16 +51,20 @@ import numpy.typing as npt
 from craftgames import _core
 from craftgames._core import State
 from craftgames.cards import CardsArg, card_text
+from craftgames.nijar.spelled import PRINTED_ESPARTO, spelled_out
 
 __all__ = [
     "DIFFICULTIES",
     "GAME",
     "MAX_PLAYERS",
     "MIN_PLAYERS",
+    "PRINTED_ESPARTO",
     "add_cli_arguments",
+    "cards",
     "new_game",
     "options_from_cli",
     "random_playouts",
+    "spelled_out",
 ]
 
 GAME = "nijar"
@@ -114,6 +127,38 @@ def random_playouts(
     return _core.random_playouts(
         GAME, games, seed, players, None, json.dumps(options) if options else None
     )
+
+
+@lru_cache(maxsize=8)
+def _catalogue(text: str | None) -> dict[str, Any]:
+    return _core.card_catalogue(GAME, text)
+
+
+def cards(cards: CardsArg = None) -> dict[str, Any]:
+    """The card catalogue: every card of the set with its printed parts, by catalogue id.
+
+    An observation names cards by id (``state.observation(seat)["draft"]`` is a list of card
+    ids, a seat's ``workshop`` a list of ``{"card": id, ...}``); this says what each card is.
+    Keys: ``cards`` (entry ``i`` is card ``i``: the 80 game cards 0-79, the 12 endgame
+    scoring cards 80-91, Starting Wheels A-E 92-96, the printed esparto card 97, the
+    Starting Cleanup, Glazing Workshop, Glaze Kiln and Firing Kiln 98-101; each with ``id``,
+    ``name``, ``type``, ``face``, ``starting`` and its type's parts: ``cost``, a wheel's
+    ``spaces``, ``vp`` and ``finish_vp``, an esparto card's ``rewards`` and ``design``, a
+    cleanup card's ``crack_spaces`` and ``reward``, a glazing workshop's ``paint``, a
+    building's ``sides``), ``starting_resources`` (``clay``, ``pg``, ``glaze``, ``cracks``:
+    what a starting combination's ``resources`` index gives) and ``competition`` (the solo
+    game's Competition cards, which its ``revealed`` list names by index: ``name``,
+    ``face``, ``space``, ``donkey`` and ``back``). It lists every card of the set, so it
+    tells nothing hidden.
+
+    Built once per card set and shared (the default set's is the very dict every observation
+    holds under ``"cards"``): read it, do not modify it.
+
+    Args:
+        cards: a card file (path or TOML text); the default set when `None`. A bad file
+            raises `CardDataError` naming the card, field and line.
+    """
+    return _catalogue(card_text(cards))
 
 
 def add_cli_arguments(parser: argparse.ArgumentParser) -> None:

@@ -1,8 +1,10 @@
 """Drawing a Níjar observation for people (the CLI's board), with rich.
 
 Built only from `State.observation(seat)`, so it never shows more than that seat may see;
-with ``private=False`` the viewer's own hand is left out too. Keys are read defensively: a
-missing key draws as blank rather than failing.
+with ``private=False`` the viewer's own hand is left out too. The observation names cards by
+catalogue id; the board reads it spelled out (`craftgames.nijar.spelled.spelled_out`: each
+card's name and face beside its state). Keys are read defensively: a missing key draws as
+blank rather than failing.
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from craftgames.nijar.options import (
     option_path,
     unoffered,
 )
+from craftgames.nijar.spelled import spelled_out
 from craftgames.table.wrap import wrap_at_spaces, wrap_units
 
 __all__ = [
@@ -814,6 +817,7 @@ def render(
 ) -> RenderableType:
     """The Níjar table as `observation` shows it: the main board, the market, the draft area
     and each workshop (the viewer's hand only when `private`)."""
+    observation = spelled_out(observation)
     viewer = observation.get("viewer")
     if not private:
         # Drawn for other eyes: the same from every seat's view, so no "you" marks.

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from craftgames.nijar.marks import _ACT_NAMES, _act, _seq, iconized
+from craftgames.nijar.spelled import spelled_out
 from craftgames.table.menu import Kept
 from craftgames.table.presentation import default_option_path
 
@@ -190,6 +191,7 @@ def option_order(
     the hand), a piece as the market lists them (Plate, Jug, Pot), a space or reward by
     its number or its place on the face; what ends a step ("no more") last. The same
     options give the same order, so their numbers stay put for one decision."""
+    observation = spelled_out(observation)
     places = _board_places(observation)
     names = sorted(places, key=len, reverse=True)
     # Longest first, and whole: "Limpieza 1" is not the start of "Limpieza 12".

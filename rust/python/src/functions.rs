@@ -3,6 +3,7 @@
 
 use std::sync::{Arc, Mutex, Weak};
 
+use craftgames_core::nijar::CardSet as NijarCards;
 use craftgames_core::sunrise::CardSet;
 use numpy::{PyArray1, PyArray2, PyArrayMethods};
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -12,6 +13,7 @@ use crate::convert::{json_to_py, uint_arg};
 use crate::errors::engine_error;
 use crate::games::{Game, Options, Setup};
 use crate::interrupt::interruptible;
+use crate::pyser::{face_table, to_py_shared};
 use crate::state::State;
 
 /// Reads the options argument: the JSON text of an object (the façade's `json.dumps` of the
@@ -121,6 +123,16 @@ pub fn sunrise_catalogue<'py>(
     Ok(dict)
 }
 
+/// The catalogue of Níjar card set `cards` as a Python dict: the shared part of the set's
+/// table that its observations hold under `"cards"` (built on first use, by either path).
+pub fn nijar_catalogue<'py>(
+    py: Python<'py>,
+    cards: &Arc<NijarCards>,
+) -> PyResult<Bound<'py, PyAny>> {
+    let table = face_table(py, cards)?;
+    to_py_shared(py, &cards.shared_catalogue(), &table)
+}
+
 /// Every card of `game`'s card set with its details, as the ids of an observation index
 /// them: `cards` is the TOML text of a card file (the default set when `None`). The default
 /// set's catalogue is the very dict its observations hold under `"cards"`.
@@ -131,16 +143,19 @@ pub fn card_catalogue<'py>(
     game: &str,
     cards: Option<&str>,
 ) -> PyResult<Bound<'py, PyAny>> {
-    if game != "sunrise" {
-        return Err(PyValueError::new_err(format!(
-            "{game:?} has no card catalogue: its observations spell out their cards"
-        )));
-    }
-    match cards {
-        None => sunrise_catalogue(py, &CardSet::default_set()),
-        Some(text) => {
+    match (game, cards) {
+        ("sunrise", None) => sunrise_catalogue(py, &CardSet::default_set()),
+        ("sunrise", Some(text)) => {
             let set = CardSet::from_toml(text).map_err(engine_error)?;
             json_to_py(py, &set.catalogue())
         }
+        ("nijar", None) => nijar_catalogue(py, &NijarCards::default_set()),
+        ("nijar", Some(text)) => {
+            let set = Arc::new(NijarCards::from_toml(text).map_err(engine_error)?);
+            nijar_catalogue(py, &set)
+        }
+        _ => Err(PyValueError::new_err(format!(
+            "{game:?} has no card catalogue: its observations spell out their cards"
+        ))),
     }
 }

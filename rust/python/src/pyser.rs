@@ -136,6 +136,15 @@ impl Caches {
         PyString::intern(py, key)
     }
 
+    /// The Python string of a static field name if it is cached at its home slot, borrowed
+    /// from the cache (which holds it for the thread's life); else `None` (see `key`).
+    #[inline]
+    fn home_key(&self, key: &'static str) -> Option<*mut pyo3::ffi::PyObject> {
+        let (addr, len) = (key.as_ptr() as usize, key.len());
+        let slot = self.keys[home(addr, len, SLOTS.trailing_zeros())].get();
+        (slot.addr == addr && slot.len == len && !slot.string.is_null()).then_some(slot.string)
+    }
+
     /// The Python string of `text`: the one made last time for the same address, if its text
     /// is still `text`, else a new one (kept in the slot in place of the old).
     fn str<'py>(&self, py: Python<'py>, text: &str) -> Bound<'py, PyString> {
@@ -276,6 +285,7 @@ impl<'s, 'py> PySer<'s, 'py> {
     }
 
     /// `inner`, or `{variant: inner}` for a variant with data.
+    #[inline]
     fn wrap(self, variant: Option<&'static str>, inner: Bound<'py, PyAny>) -> Out<'py> {
         match variant {
             None => Ok(inner),
@@ -333,7 +343,25 @@ impl<'s, 'py> Obj<'s, 'py> {
     }
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
         let value = value.serialize(self.ser)?;
-        self.dict.set_item(self.ser.key(key), value)?;
+        // The key borrowed from the cache at its home slot, else (rarely: a name probed past
+        // it) a reference of our own, held until the insertion is done.
+        let held;
+        let key = match self.ser.caches.home_key(key) {
+            Some(string) => string,
+            None => {
+                held = self.ser.key(key);
+                held.as_ptr()
+            }
+        };
+        // SAFETY: the dict and the value are alive (owned here), and so is the key (the
+        // thread's cache or `held` holds it); `PyDict_SetItem` takes its own references to
+        // both and leaves ours, so the value is released when it goes out of scope. Straight
+        // to the C call: taking and releasing a reference to the key around each insertion is
+        // two function calls under the stable ABI, for every key of an observation.
+        let status = unsafe { pyo3::ffi::PyDict_SetItem(self.dict.as_ptr(), key, value.as_ptr()) };
+        if status < 0 {
+            return Err(PyErr::fetch(self.ser.py).into());
+        }
         Ok(())
     }
     fn finish(self) -> Out<'py> {

@@ -195,8 +195,8 @@ impl State {
         PyTuple::new(py, [from_json, PyTuple::new(py, [doc])?.into_any()])
     }
 
-    /// What `player` may see, as a dict (hidden cards masked). Sunrise's names cards by id
-    /// and holds its card catalogue (shared, read-only) under `"cards"`.
+    /// What `player` may see, as a dict (hidden cards masked). Sunrise's and Níjar's name
+    /// cards by id and hold their card catalogue (shared, read-only) under `"cards"`.
     fn observation<'py>(
         &self,
         py: Python<'py>,
@@ -212,16 +212,18 @@ impl State {
             obs.set_item(intern!(py, "cards"), sunrise_catalogue(py, s.cards())?)?;
             return Ok(obs);
         }
-        // Sorcery's and Níjar's typed views spell their cards out; each card face is built
-        // once per card set and the same dict reused in every observation (`face_table`).
+        // Sorcery's typed view spells its cards out; each card face is built once per card
+        // set and the same dict reused in every observation (`face_table`).
         if let Game::Sorcery(s) = &self.game {
             let faces = face_table(py, s.cards())?;
             let obs = to_py_shared(py, &s.observation_view(seat), &faces)?;
             return Ok(obs.downcast_into::<PyDict>()?);
         }
+        // Níjar's names cards by id; its catalogue, under "cards" in key order, is a shared
+        // part of its card set's table like a starting combination (`nijar_catalogue`).
         if let Game::Nijar(s) = &self.game {
             let faces = face_table(py, s.cards())?;
-            let obs = to_py_shared(py, &s.observation_view(seat), &faces)?;
+            let obs = to_py_shared(py, &s.observation_view_with_catalogue(seat), &faces)?;
             return Ok(obs.downcast_into::<PyDict>()?);
         }
         let value = dispatch!(&self.game, s => s.observation_json(seat));
@@ -229,7 +231,7 @@ impl State {
     }
 
     /// What `player` may see, as JSON text: the document `observation` turns into a dict
-    /// (Sunrise's without its `"cards"` catalogue).
+    /// (Sunrise's and Níjar's without their `"cards"` catalogue).
     fn observation_json(&self, player: &Bound<'_, PyAny>) -> PyResult<String> {
         let seat = self.seat(player)?;
         Ok(dispatch!(&self.game, s => s.observation_json(seat)).to_string())

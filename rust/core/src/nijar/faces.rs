@@ -4,8 +4,8 @@
 //! needs the card file to play.
 
 use super::data::{
-    cost_label, CardSet, CardType, CompetitionCard, Cost, DonkeyIcon, EndgameKind, WheelCard,
-    NUM_GAME_CARDS, PIECE_NAMES, STARTING_CARD,
+    cost_label, CardSet, CardType, CleanupCard, CompetitionCard, Cost, DonkeyIcon, EndgameKind,
+    EspartoCard, WheelCard, NUM_GAME_CARDS, PIECE_NAMES, STARTING_CARD,
 };
 
 /// "costs 2 Perra Gorda + 1 Clay", "free": how the cost reads on a face.
@@ -26,7 +26,44 @@ pub(super) fn wheel_spaces(w: &WheelCard) -> String {
         .join(" → ")
 }
 
+/// "Esparto · costs 1 Clay · Collect Esparto gives 3 Perra Gorda or 1 Glaze".
+fn esparto_face(head: &str, cost: &str, c: &EspartoCard) -> String {
+    format!(
+        "{head} · {cost} · Collect Esparto gives {} or {}",
+        c.rewards[0].label(),
+        c.rewards[1].label()
+    )
+}
+
+/// "Cleanup · costs 2 Perra Gorda · 2 crack spaces · filled: 3 VP".
+fn cleanup_face(head: &str, cost: &str, c: &CleanupCard) -> String {
+    format!(
+        "{head} · {cost} · {} crack spaces · filled: {}",
+        c.spaces,
+        c.reward.label()
+    )
+}
+
 impl CardSet {
+    /// The face of the esparto card printed on every workshop board (8.10), which no deck
+    /// holds and nobody pays for.
+    pub fn printed_esparto_face(&self) -> String {
+        esparto_face(
+            "Esparto",
+            "printed on your workshop board",
+            &self.printed_esparto,
+        )
+    }
+
+    /// The face of the Starting Cleanup Card (4.2.2), which no deck holds and nobody pays for.
+    pub fn starting_cleanup_face(&self) -> String {
+        cleanup_face(
+            CardType::Cleanup.starting_label(),
+            "in your workshop from the start",
+            &self.starting_cleanup,
+        )
+    }
+
     /// A potter's wheel's face (game or starting wheel).
     pub fn wheel_face(&self, w: &WheelCard, starting: bool) -> String {
         let head = if starting {
@@ -66,22 +103,8 @@ impl CardSet {
         let cost = costs(self.cost(id));
         match CardType::of(id) {
             CardType::Wheel => self.wheel_face(&self.wheels[id], false),
-            CardType::Esparto => {
-                let c = &self.esparto[id - 16];
-                format!(
-                    "Esparto · {cost} · Collect Esparto gives {} or {}",
-                    c.rewards[0].label(),
-                    c.rewards[1].label()
-                )
-            }
-            CardType::Cleanup => {
-                let c = &self.cleanups[id - 32];
-                format!(
-                    "Cleanup · {cost} · {} crack spaces · filled: {}",
-                    c.spaces,
-                    c.reward.label()
-                )
-            }
+            CardType::Esparto => esparto_face("Esparto", &cost, &self.esparto[id - 16]),
+            CardType::Cleanup => cleanup_face("Cleanup", &cost, &self.cleanups[id - 32]),
             t => {
                 let c = &self.buildings[id - 44];
                 let paint = if t == CardType::GlazingWorkshop {

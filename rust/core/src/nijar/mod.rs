@@ -1,7 +1,8 @@
 //! *Níjar*, the rulebook's multiplayer game for 2–4 players (sections 4–11).
 //!
 //! The module reads top-down as the rulebook does:
-//! * [`data`] — what the components are (`card_file` reads and validates a data file),
+//! * [`data`] — what the components are (`card_file` reads and validates a data file);
+//!   [`catalogue`] — every card with its printed parts, by the ids the observation names,
 //! * [`state`] — what is on the table (setup 4.1–4.3, the state types, JSON),
 //! * [`actions`] — how a decision is encoded as an integer (one table),
 //! * `moves` — the turn (7.2), pending actions and bonuses, resources (5.1–5.3);
@@ -20,6 +21,7 @@ mod acquire;
 pub mod actions;
 mod bounds;
 mod card_file;
+pub mod catalogue;
 pub mod data;
 mod explain;
 mod faces;

@@ -2,41 +2,47 @@
 //! and nothing else (who knows what: `observe`).
 //!
 //! It serializes to the observation JSON (`observation_json`), and the Python binding turns it
-//! straight into a dict. Cards are spelled out (name, face, icons) as the table renderers read
-//! them; every part of it that depends only on the card set and a card id (a card's printed
-//! face) is marked [`Shared`], so the Python binding builds it once per card set and puts the
-//! same object into every observation. The sentences of a face are written only when a face
-//! is serialized (JSON, or the first time in Python), never when the view is built.
+//! straight into a dict. Cards are named by catalogue id (`catalogue`), beside only what
+//! changes in play; the Python dict also holds the catalogue itself under `"cards"`, built
+//! once per card set and shared (the JSON document leaves it out, as Sunrise's does). Every
+//! other part that depends only on the card set (a starting combination, a Competition
+//! card's back) is marked [`Shared`], so the Python binding builds it once per card set too.
+//!
+//! What can be counted from the rest is left out (a hand's size, the number of seats, the
+//! Competition's revealed cards); Python's `craftgames.nijar.spelled_out` writes the cards out
+//! and counts those again, in the shape the board reads.
 //!
 //! Struct fields are declared in alphabetical order: the observation was once a `serde_json`
 //! tree, whose maps are sorted, so its Python dicts kept sorted keys, and they still do.
 //!
-//! The card parts, and the numbering of the kinds of card their marks use, are in
+//! The card parts, and the numbering of the kinds of shared part their marks use, are in
 //! `view_cards`.
 
 use serde::ser::SerializeStruct;
 use serde::{Serialize, Serializer};
 
+use super::catalogue::Catalogue;
 use super::data::{Act, CardSet, CardType, NUM_CARD_IDS, NUM_GAME_CARDS};
 use super::state::{
-    Cleanup, Combo, EndgameChoice, Esparto, Frame, Mode, NijarState, Phase, Player, Slot, Wheel,
-    COMP, EMPTY, MAX_FRAMES,
+    Combo, EndgameChoice, Frame, Mode, NijarState, Phase, Player, COMP, EMPTY, MAX_FRAMES,
 };
 use super::view_cards::{
-    cleanup_view, combo_view, competition_back, competition_card, draft_card, esparto_view,
-    hand_card, kiln_view, printed_esparto, wheel_view, workshop_view, CleanupView, ComboView,
-    CompetitionBack, CompetitionCardView, DraftCard, EndgameCards, EspartoFace, EspartoView,
-    HandView, KilnView, PendingView, WheelView, WorkshopView,
+    combo_view, competition_back, competition_card, ComboView, CompetitionBack, EndgameCards,
+    HandView, PendingView, WorkshopView,
 };
 use crate::engine::{FixedVec, PerSeat, Seat, Shared};
 
 /// What `viewer` sees of the table.
 #[derive(Clone, Serialize)]
 pub struct Observation<'a> {
+    /// The card catalogue (Python only: `observation_view_with_catalogue`; the JSON document
+    /// leaves it out).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cards: Option<Shared<Catalogue<'a>>>,
     /// The bonus under each column (act key), null for a column not in play.
     pub column_bonuses: FixedVec<Option<&'static str>, 5>,
     /// The starting combinations still on offer (4.3).
-    pub combos: Each<'a, Combo, Shared<ComboView<'a>>>,
+    pub combos: Each<'a, Combo, Shared<ComboView>>,
     /// The Competition (solo games only).
     pub competition: Option<CompetitionView<'a>>,
     /// Cards left in each deck.
@@ -45,8 +51,9 @@ pub struct Observation<'a> {
     pub demand: &'a [[u8; 3]; 3],
     /// The market dice as last rolled.
     pub dice: &'a [u8; 3],
-    /// The draft area, row by row: null for an empty space.
-    pub draft: [[Option<Shared<DraftCard<'a>>>; 5]; 3],
+    /// The draft area's 15 spaces, row by row (row × 5 + column, as a donkey's position):
+    /// each card's catalogue id, null for an empty space.
+    pub draft: [Option<u8>; 15],
     /// Holder of the first-player token.
     pub first_player_token: u8,
     /// Pending groups of tasks, innermost last.
@@ -64,20 +71,16 @@ pub struct Observation<'a> {
     pub mode: ModeView,
     /// The phase.
     pub phase: PhaseView,
-    /// Number of seats.
-    pub players: usize,
     /// Every seat as the viewer sees it, by seat.
     pub players_view: PerSeat<PlayerView<'a>>,
-    /// The Starting Esparto Card printed on every Workshop Board (8.10).
-    pub printed_esparto: Shared<EspartoFace<'a>>,
     /// The right-hand track: the seat on each space, or null.
     pub right_track: FixedVec<Option<u8>, 4>,
     /// Round 1 to 3.
     pub round: u8,
     /// Craftswomen returned to closed shops whose reward is still to be chosen, by seat.
     pub shop_rewards: &'a [u8],
-    /// Craftswomen on the action spaces, row by row.
-    pub spaces: [[SpaceView; 5]; 3],
+    /// Craftswomen on the main board's action spaces.
+    pub spaces: SpacesView,
     /// The two bonus tiles on the Special Action (act keys).
     pub special_bonuses: [&'static str; 2],
     /// Craftswomen on the Special Action, by seat.
@@ -99,8 +102,6 @@ pub struct Observation<'a> {
 pub struct PlayerView<'a> {
     /// Clay (0..=7).
     pub clay: u8,
-    /// Cleanup cards, the starting one first.
-    pub cleanups: Each<'a, Cleanup, CleanupView<'a>>,
     /// Cracks in the cleaning area.
     pub cracks: u8,
     /// Craftswomen available.
@@ -110,33 +111,22 @@ pub struct PlayerView<'a> {
     /// Pieces in the drying area, by type.
     pub drying: &'a [u8; 3],
     /// 10.2: the viewer's own choice while the others are still choosing ("keep" or the
-    /// card); null for another seat and outside 10.2.
-    pub endgame_pending: Option<PendingView<'a>>,
+    /// card's catalogue id); null for another seat and outside 10.2.
+    pub endgame_pending: Option<PendingView>,
     /// Endgame cards the seat played face-down.
     pub endgame_played: u32,
-    /// Their names: the viewer's own, or everyone's once the game is over (else null).
-    pub endgame_played_cards: Option<EndgameCards<'a, false>>,
-    /// Their faces, shown as their names are.
-    pub endgame_played_faces: Option<EndgameCards<'a, true>>,
-    /// Esparto cards played on the esparto spaces.
-    pub esparto: Each<'a, Esparto, EspartoView<'a>>,
-    /// Firing kilns and their pieces.
-    pub firing_kilns: Each<'a, Slot, KilnView<'a, 5>>,
-    /// Glaze kilns and their pieces.
-    pub glaze_kilns: Each<'a, Slot, KilnView<'a, 4>>,
+    /// Their catalogue ids: the viewer's own, or everyone's once the game is over (else
+    /// null).
+    pub endgame_played_cards: Option<EndgameCards>,
     /// Glazes.
     pub glazes: u8,
-    /// Glazing workshops and their pieces, the starting one first.
-    pub glazing_workshops: Each<'a, Slot, WorkshopView<'a>>,
-    /// The viewer's own hand (null for another seat).
+    /// The viewer's own hand by catalogue id (null for another seat).
     pub hand: Option<HandView<'a>>,
     /// Cards in the hand by cardback (deck 1, 2, 3).
     pub hand_by_deck: [usize; 3],
     /// Endgame scoring cards in the hand.
     pub hand_endgame: usize,
-    /// Cards in the hand.
-    pub hand_size: usize,
-    /// Another seat's cards the viewer knows (null for the viewer's own).
+    /// Another seat's cards the viewer knows, by catalogue id (null for the viewer's own).
     pub known_hand: Option<HandView<'a>>,
     /// Craftswomen on the closed shop card (7.2.5).
     pub on_shop: u8,
@@ -156,23 +146,21 @@ pub struct PlayerView<'a> {
     pub turns: u8,
     /// Immediate VP by source (`VP_SOURCES`).
     pub vp_by_source: &'a [i32; 5],
-    /// Potter's wheels and their vases.
-    pub wheels: Each<'a, Wheel, WheelView<'a>>,
+    /// Every card on the workshop and what lies on it (`WorkshopView`).
+    pub workshop: WorkshopView<'a>,
 }
 
 /// A list shown item by item from the state while it is serialized (nothing collected).
 #[derive(Clone, Copy)]
 pub struct Each<'a, T, V> {
-    cards: &'a CardSet,
     items: &'a [T],
-    show: fn(&'a CardSet, &'a T) -> V,
+    show: fn(&'a T) -> V,
 }
 
 impl<'a, T, V: Serialize + 'a> Each<'a, T, V> {
     /// The items, as they are shown.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = V> + 'a {
-        let (cards, show) = (self.cards, self.show);
-        self.items.iter().map(move |x| show(cards, x))
+        self.items.iter().map(self.show)
     }
 }
 
@@ -182,13 +170,15 @@ impl<'a, T, V: Serialize + 'a> Serialize for Each<'a, T, V> {
     }
 }
 
-/// A craftswoman space: who is on it.
+/// The main board's 15 action spaces (3 rows of columns 1, 2, 3, A, B), row by row (index
+/// row × 5 + column): who stands on each, as two lists rather than a dict a space (15 dicts
+/// were a tenth of an observation in Python).
 #[derive(Clone, Copy, Debug, Default, Serialize)]
-pub struct SpaceView {
-    /// Craftswomen on it.
-    pub count: u8,
-    /// Their seat, null for nobody.
-    pub seat: Option<u8>,
+pub struct SpacesView {
+    /// Craftswomen on each space.
+    pub counts: [u8; 15],
+    /// Their seat, null for an empty space.
+    pub seats: [Option<u8>; 15],
 }
 
 /// The general supply (5.3).
@@ -320,10 +310,8 @@ pub struct CompetitionView<'a> {
     pub on_shop: u8,
     /// Its play area: none, unpainted or painted (plate, jug, pot).
     pub pieces: [&'static str; 3],
-    /// Its cards revealed this round, in order.
-    pub revealed: Each<'a, u8, Shared<CompetitionCardView<'a>>>,
-    /// How many.
-    pub revealed_count: usize,
+    /// Its cards revealed this round, in order (indices in the catalogue's `competition`).
+    pub revealed: Each<'a, u8, u8>,
     /// Its score if the game ended now.
     pub score: i32,
     /// Shop closed.
@@ -354,9 +342,17 @@ impl NijarState {
         serde_json::to_value(self.observation_view(viewer)).unwrap_or_default()
     }
 
+    /// The observation of `viewer` with the card catalogue under `cards`: the Python dict's
+    /// shape (the binding builds the catalogue once per card set and shares it).
+    pub fn observation_view_with_catalogue(&self, viewer: Seat) -> Observation<'_> {
+        Observation {
+            cards: Some(self.cards.shared_catalogue()),
+            ..self.observation_view(viewer)
+        }
+    }
+
     /// The observation of `viewer`, typed (it serializes to `observation_json`).
     pub fn observation_view(&self, viewer: Seat) -> Observation<'_> {
-        let cards: &CardSet = &self.cards;
         let t = &self.t;
         let n = self.n();
         let bit = 1u8 << viewer;
@@ -364,22 +360,32 @@ impl NijarState {
         let players_view = (0..n)
             .map(|s| self.player_view(s, viewer, scores[s]))
             .collect();
-        let draft = t
+        let mut draft = [None; 15];
+        let mut spaces = SpacesView::default();
+        for (i, (&card, o)) in t
             .draft
-            .map(|row| row.map(|c| (c != EMPTY).then(|| draft_card(cards, usize::from(c)))));
+            .iter()
+            .flatten()
+            .zip(t.spaces.iter().flatten())
+            .enumerate()
+        {
+            draft[i] = (card != EMPTY).then_some(card);
+            spaces.counts[i] = o.count;
+            spaces.seats[i] = seat_or_null(o.seat);
+        }
         let placed = self.on_table_or_hand();
         let known_elsewhere = (0..NUM_CARD_IDS)
             .filter(|&c| t.known[c] & bit != 0 && !placed.has(c))
             .map(|c| c as u8)
             .collect();
         Observation {
+            cards: None,
             column_bonuses: t
                 .columns
                 .iter()
                 .map(|&a| Act::from_code(a).map(|a| a.key()))
                 .collect(),
             combos: Each {
-                cards,
                 items: &t.combos,
                 show: combo_view,
             },
@@ -396,18 +402,11 @@ impl NijarState {
             market_heights: &t.heights,
             mode: ModeView(t.mode),
             phase: PhaseView(t.phase),
-            players: n,
             players_view,
-            printed_esparto: printed_esparto(cards),
             right_track: t.right[..n].iter().map(|&s| seat_or_null(s)).collect(),
             round: t.round + 1,
             shop_rewards: &t.shop_rewards[..n],
-            spaces: t.spaces.map(|row| {
-                row.map(|o| SpaceView {
-                    count: o.count,
-                    seat: seat_or_null(o.seat),
-                })
-            }),
+            spaces,
             special_bonuses: t.special.map(act_key),
             special_stack: &t.special_stack[..n],
             supply: SupplyView {
@@ -426,25 +425,19 @@ impl NijarState {
 
     /// Seat `s` as `viewer` sees it.
     fn player_view(&self, s: Seat, viewer: Seat, score: i32) -> PlayerView<'_> {
-        let cards: &CardSet = &self.cards;
         let t = &self.t;
         let p: &Player = &t.players[s];
         let me = s == viewer;
         // The viewer's own cards are all shown; of another's, those the viewer knows (a card
         // taken from the face-up draft area).
-        let hand = HandView::new(cards, p.hand, &t.known, (!me).then_some(1 << viewer));
+        let hand = HandView::new(p.hand, &t.known, (!me).then_some(1 << viewer));
         let mut hand_by_deck = [0; 3];
-        for c in p.hand.ids().filter(|&c| c < NUM_GAME_CARDS) {
+        for c in p.hand.game_card_ids() {
             hand_by_deck[CardType::of(c).deck()] += 1;
         }
         let played = (me || t.phase == Phase::Over).then_some(p.endgame_played);
         PlayerView {
             clay: p.clay,
-            cleanups: Each {
-                cards,
-                items: &p.cleanups,
-                show: cleanup_view,
-            },
             cracks: p.cracks,
             craftswomen: p.workers,
             donkey: t.donkeys[s],
@@ -452,38 +445,15 @@ impl NijarState {
             // 10.2: the seat's own choice while the others are still choosing.
             endgame_pending: p.endgame_pending.filter(|_| me).map(|choice| match choice {
                 EndgameChoice::Keep => PendingView::Keep("keep"),
-                EndgameChoice::Play(i) => {
-                    PendingView::Play(hand_card(cards, NUM_GAME_CARDS + usize::from(i)))
-                }
+                // Endgame card `i` is card `80 + i`, below 92: a byte.
+                EndgameChoice::Play(i) => PendingView::Play(NUM_GAME_CARDS as u8 + i),
             }),
             endgame_played: p.endgame_played.count_ones(),
-            endgame_played_cards: played.map(|played| EndgameCards::new(cards, played)),
-            endgame_played_faces: played.map(|played| EndgameCards::new(cards, played)),
-            esparto: Each {
-                cards,
-                items: &p.esparto,
-                show: esparto_view,
-            },
-            firing_kilns: Each {
-                cards,
-                items: &p.firing_kilns,
-                show: kiln_view::<5>,
-            },
-            glaze_kilns: Each {
-                cards,
-                items: &p.glaze_kilns,
-                show: kiln_view::<4>,
-            },
+            endgame_played_cards: played.map(EndgameCards::new),
             glazes: p.glaze,
-            glazing_workshops: Each {
-                cards,
-                items: &p.workshops,
-                show: workshop_view,
-            },
             hand: me.then_some(hand),
             hand_by_deck,
             hand_endgame: p.hand.endgame_count(),
-            hand_size: p.hand.len(),
             known_hand: (!me).then_some(hand),
             on_shop: p.on_shop,
             perra_gorda: p.pg,
@@ -494,11 +464,7 @@ impl NijarState {
             technology: p.tech + 1,
             turns: p.turns,
             vp_by_source: &p.vp,
-            wheels: Each {
-                cards,
-                items: &p.wheels,
-                show: wheel_view,
-            },
+            workshop: WorkshopView(p),
         }
     }
 
@@ -523,11 +489,9 @@ impl NijarState {
             // known (12.10's Expert "you may consult the revealed cards" lets a person look
             // back; a seat with perfect recall has seen them all in any mode).
             revealed: Each {
-                cards,
                 items: &s.revealed,
                 show: competition_card,
             },
-            revealed_count: s.revealed.len(),
             score: self.competition_score(),
             shop_closed: s.shop_closed,
             sold: &s.sold,

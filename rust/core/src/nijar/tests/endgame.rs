@@ -82,7 +82,7 @@ fn s10_2_choices_stay_hidden_until_every_seat_has_chosen() {
     assert!(view["endgame_pending"].is_null());
     // A sees its own pending choice, and its information state tells the choices apart.
     let mine = &played.observation(a)["players_view"][a];
-    assert_eq!(mine["endgame_pending"]["id"], e);
+    assert_eq!(mine["endgame_pending"], e);
     assert_eq!(
         kept.observation(a)["players_view"][a]["endgame_pending"],
         "keep"

@@ -4,6 +4,7 @@
 mod acquire;
 mod actions;
 mod card_file;
+mod catalogue;
 mod endgame;
 mod examples;
 mod heuristic_gain;

@@ -4,7 +4,7 @@
 //! `from_json` refuses because play would refuse them later (issue 17, point 5).
 
 use super::super::data::{Act, NUM_CARD_IDS, NUM_GAME_CARDS};
-use super::super::state::{Mode, NijarConfig, NijarState, Phase};
+use super::super::state::{Hand, Mode, NijarConfig, NijarState, Phase};
 use super::super::view::{ModeView, PhaseView};
 use super::{moves, play, started};
 use crate::engine::{FixedVec, GameState, Rng};
@@ -99,6 +99,43 @@ fn the_cards_on_the_table_are_gathered_as_the_definition_names_them() {
         }
     }
     assert!(seen[0] > 0 && seen[1] > 0, "{seen:?}");
+}
+
+/// A hand's ids, game card ids and endgame count, found by counting zeros (the observation
+/// lists every hand), are those of testing each id: for random hands, the empty hand, the
+/// full one and one of each id.
+#[test]
+fn a_hands_cards_are_listed_as_testing_each_id_lists_them() {
+    let mut rng = Rng::seed_from(5);
+    let mut hands: Vec<Hand> = vec![Hand::default()];
+    let mut full = Hand::default();
+    for c in 0..NUM_CARD_IDS {
+        full.insert(c);
+        let mut one = Hand::default();
+        one.insert(c);
+        hands.push(one);
+    }
+    hands.push(full);
+    for _ in 0..200 {
+        let mut h = Hand::default();
+        for c in 0..NUM_CARD_IDS {
+            if rng.below(4) == 0 {
+                h.insert(c);
+            }
+        }
+        hands.push(h);
+    }
+    for h in hands {
+        let tested: Vec<usize> = (0..NUM_CARD_IDS).filter(|&c| h.has(c)).collect();
+        assert_eq!(h.ids().collect::<Vec<_>>(), tested);
+        let games: Vec<usize> = tested
+            .iter()
+            .copied()
+            .filter(|&c| c < NUM_GAME_CARDS)
+            .collect();
+        assert_eq!(h.game_card_ids().collect::<Vec<_>>(), games);
+        assert_eq!(h.endgame_count(), tested.len() - games.len());
+    }
 }
 
 /// The first position of a random 2-player game whose compound action `wanted` accepts.
