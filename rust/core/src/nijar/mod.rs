@@ -27,6 +27,7 @@ mod game;
 mod heuristic_gain;
 mod moves;
 pub mod observe;
+mod openers;
 mod pieces;
 mod play;
 mod round;

@@ -134,26 +134,25 @@ impl NijarState {
     }
 
     /// 8.11: a free right-hand space (one of the first `n`) the seat can pay for, once a
-    /// round.
-    pub(crate) fn first_player_openers(&self, s: Seat, out: &mut ActionList) {
-        let n = self.n();
+    /// round: the spaces `s` may take, as bits (bit `k`).
+    pub(crate) fn first_player_set(&self, s: Seat) -> u64 {
+        let p = &self.t.players[s];
         if self.is_solo() {
             // 12.7: one space, costing 2 Perra Gorda.
             let cost = self.cards.board.solo_right_cost;
-            if self.t.right[0] == EMPTY && self.t.players[s].pg >= cost {
-                out.push(encode(Move::FirstPlayer(0)));
-            }
-            return;
+            return u64::from(self.t.right[0] == EMPTY && p.pg >= cost);
         }
+        let n = self.n();
         if self.t.right[..n].contains(&(s as u8)) {
-            return;
+            return 0;
         }
+        let mut set = 0u64;
         for k in 0..n {
             let v = self.cards.board.right_track[k];
-            if self.t.right[k] == EMPTY && (v >= 0 || self.t.players[s].pg >= v.unsigned_abs()) {
-                out.push(encode(Move::FirstPlayer(k as u8)));
-            }
+            let open = self.t.right[k] == EMPTY && (v >= 0 || p.pg >= v.unsigned_abs());
+            set |= u64::from(open) << k;
         }
+        set
     }
 
     /// 8.11: the marker onto space `k`, pay or gain, then any main-board action.
