@@ -25,6 +25,7 @@ mod explain;
 mod faces;
 mod game;
 mod heuristic_gain;
+mod index;
 mod moves;
 pub mod observe;
 mod openers;

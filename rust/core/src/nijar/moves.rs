@@ -7,8 +7,8 @@ use super::actions::{decode, encode, Move};
 use super::data::{Act, Amount, Cost, Res};
 use super::openers::push_options;
 use super::state::{
-    Frame, Mode, NijarState, Phase, Player, Supply, Task, CLEANING_AREA, EMPTY, MAX_CLAY, TASK_ANY,
-    TASK_ANY_BONUS, TASK_ROW,
+    Frame, Mode, NijarState, Occupant, Phase, Player, Supply, Task, CLEANING_AREA, EMPTY, MAX_CLAY,
+    TASK_ANY, TASK_ANY_BONUS, TASK_ROW,
 };
 use crate::engine::{Action, ActionList, FixedVec, Seat};
 
@@ -161,8 +161,14 @@ impl NijarState {
                 if occ.seat != EMPTY {
                     self.return_workers(usize::from(occ.seat), occ.count);
                 }
-                self.t.spaces[row][col].seat = s as u8;
-                self.t.spaces[row][col].count = count;
+                self.occupy(
+                    row,
+                    col,
+                    Occupant {
+                        seat: s as u8,
+                        count,
+                    },
+                );
                 // The row's action and the column's bonus once per craftswoman placed, in
                 // the order the player chooses.
                 let mut f = Frame::default();

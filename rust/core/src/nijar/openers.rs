@@ -170,18 +170,8 @@ impl NijarState {
             ]
         );
         let p = &self.t.players[s];
-        // 7.2.1.1: one more craftswoman than are there; never onto your own colour; only
-        // the spaces not blocked for this player count. The spaces are read into the set
-        // without a branch each: in random play which ones are open changes every turn, and
-        // a branch per space was mispredicted often.
-        let mut set = 0u64;
-        for (row, occupants) in self.t.spaces.iter().enumerate() {
-            for (col, occ) in occupants.iter().enumerate() {
-                let legal =
-                    self.column_open(col) & (usize::from(occ.seat) != s) & (occ.count < p.workers);
-                set |= u64::from(legal) << (row * 5 + col);
-            }
-        }
+        // 7.2.1.1
+        let mut set = u64::from(self.placeable_spaces(s));
         // 7.2.1.2
         set |= u64::from(p.workers > 0) << SPECIAL_BIT;
         // 7.2.2

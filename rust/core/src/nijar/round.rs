@@ -3,8 +3,8 @@
 
 use super::actions::Move;
 use super::state::{
-    EndgameChoice, NijarState, Phase, Wheel, COMP as COMP_ID, CRAFTSWOMEN, EMPTY, ROUNDS,
-    STARTING_BASE_U8,
+    EndgameChoice, NijarState, Occupant, Phase, Wheel, COLUMNS, COMP as COMP_ID, CRAFTSWOMEN,
+    EMPTY, ROUNDS, STARTING_BASE_U8,
 };
 use crate::engine::Seat;
 
@@ -186,9 +186,9 @@ impl NijarState {
             p.shop_closed = false;
             p.turns = 0;
         }
-        for row in &mut self.t.spaces {
-            for occ in row.iter_mut() {
-                *occ = Default::default();
+        for row in 0..self.t.spaces.len() {
+            for col in 0..COLUMNS {
+                self.occupy(row, col, Occupant::default());
             }
         }
         self.t.special_stack = [0; 4];
