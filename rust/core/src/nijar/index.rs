@@ -5,7 +5,7 @@
 //! while the tally is stale (a table opened for writing with `table_mut`); then the table is
 //! read instead.
 
-use super::state::{NijarState, Occupant, Table, COLUMNS, EMPTY};
+use super::state::{NijarState, Occupant, Player, Slot, Table, COLUMNS, EMPTY};
 use crate::engine::Seat;
 
 /// The most craftswomen one space can hold: a placement is one more than were there, of a
@@ -64,7 +64,65 @@ impl SpaceIndex {
     }
 }
 
+/// A seat's kilns, glazing workshops and drying area (8.7, 8.8, 7.2.3), read at once: what
+/// its firing, painting and selling options are made of, kept by the moves that change them
+/// (`retally`) instead of being read kiln by kiln at every step (random play builds many).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct WorkshopIndex {
+    /// The piece types in firing kilns (bit `type`).
+    pub(crate) fired: u8,
+    /// The piece types in glaze kilns.
+    pub(crate) glazed: u8,
+    /// The piece types drying.
+    pub(crate) drying: u8,
+    /// Whether a firing kiln is empty.
+    pub(crate) firing_free: bool,
+    /// Whether a glaze kiln is empty.
+    pub(crate) glaze_free: bool,
+    /// The glazing workshops holding a painted piece (bit `w`).
+    pub(crate) loaded: u16,
+    /// The glazing workshops holding none.
+    pub(crate) empty: u16,
+}
+
+/// The piece types held in a row of kilns, as bits (bit `type - 1`).
+pub(crate) fn kiln_types(kilns: &[Slot]) -> u8 {
+    kilns
+        .iter()
+        .filter(|k| k.piece != 0)
+        .fold(0, |set, k| set | 1 << (k.piece - 1))
+}
+
+impl WorkshopIndex {
+    /// The index of `p`'s workshop, read from it.
+    pub(crate) fn of(p: &Player) -> Self {
+        let mut index = WorkshopIndex {
+            fired: kiln_types(&p.firing_kilns),
+            glazed: kiln_types(&p.glaze_kilns),
+            firing_free: p.firing_kilns.iter().any(|k| k.piece == 0),
+            glaze_free: p.glaze_kilns.iter().any(|k| k.piece == 0),
+            ..WorkshopIndex::default()
+        };
+        for (t, &n) in p.drying.iter().enumerate() {
+            index.drying |= u8::from(n > 0) << t;
+        }
+        for (w, ws) in p.workshops.iter().enumerate() {
+            index.loaded |= u16::from(ws.piece != 0) << w;
+            index.empty |= u16::from(ws.piece == 0) << w;
+        }
+        index
+    }
+}
+
 impl NijarState {
+    /// Seat `s`'s workshop index.
+    pub(crate) fn workshop(&self, s: Seat) -> WorkshopIndex {
+        if self.tally_is_stale() {
+            return WorkshopIndex::of(&self.t.players[s]);
+        }
+        self.t.tally.workshops[s]
+    }
+
     /// Puts `occ` on space (`row`, `col`), keeping the index.
     pub(crate) fn occupy(&mut self, row: usize, col: usize, occ: Occupant) {
         let old = std::mem::replace(&mut self.t.spaces[row][col], occ);

@@ -94,6 +94,8 @@ impl NijarState {
                     CardType::GlazeKiln => p.glaze_kilns.push(slotv),
                     _ => p.firing_kilns.push(slotv),
                 }
+                // An empty kiln or workshop more: the workshop index reads it.
+                self.retally(s);
                 // "two new actions ... in the order of your choice".
                 self.push_frame(false, &cards.buildings[id - 44].sides);
             }

@@ -5,7 +5,8 @@
 //! kiln, a workshop or the drying area (`fire`, `paint`, `sell`, `shape`), instead of being
 //! counted over the workshop for every candidate.
 //!
-//! Beside them, the indexes the legal actions read (`index.rs`).
+//! Beside them, the indexes the legal actions read (`index.rs`); each seat's workshop index
+//! is recounted with its counts (and when a card adds a kiln or a workshop, `play_card`).
 //!
 //! They are derived data, not part of the position: not in the JSON document (rebuilt on
 //! load), never compared (two tables are equal whatever their tallies say), and not checked
@@ -13,7 +14,7 @@
 //! marked stale until the next move rebuilds the counts; while stale they are counted from
 //! scratch, so a stale tally is never read.
 
-use super::index::SpaceIndex;
+use super::index::{SpaceIndex, WorkshopIndex};
 use super::state::{NijarState, Phase, Player, Slot};
 use crate::engine::Seat;
 
@@ -24,6 +25,8 @@ pub struct Tally {
     kiln: [u8; 4],
     /// `drying pieces + loaded glazing workshops`, by seat.
     coming: [u8; 4],
+    /// Each seat's kilns, workshops and drying area.
+    pub(crate) workshops: [WorkshopIndex; 4],
     /// Who is on the craftswoman spaces.
     pub(crate) spaces: SpaceIndex,
     /// Whether the counts may disagree with the table (then they are not read).
@@ -36,6 +39,7 @@ impl Default for Tally {
         Tally {
             kiln: [0; 4],
             coming: [0; 4],
+            workshops: [WorkshopIndex::default(); 4],
             spaces: SpaceIndex::default(),
             stale: true,
         }
@@ -77,6 +81,7 @@ impl NijarState {
         let (kiln, coming) = self.tally_from_scratch(s);
         self.t.tally.kiln[s] = kiln;
         self.t.tally.coming[s] = coming;
+        self.t.tally.workshops[s] = WorkshopIndex::of(&self.t.players[s]);
     }
 
     /// Recounts every seat and marks the tally current (after setup, loading, drawing a

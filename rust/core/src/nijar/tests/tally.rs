@@ -4,7 +4,7 @@
 //! relies on for every candidate move; the indexes the legal actions read (`index.rs`); and
 //! all of them after loading JSON and determinizing.
 
-use super::super::index::SpaceIndex;
+use super::super::index::{SpaceIndex, WorkshopIndex};
 use super::super::state::{NijarConfig, NijarState, Phase, Player, Slot};
 use crate::engine::{GameState, PerSeat, Rng, Seat};
 
@@ -46,6 +46,11 @@ fn check(st: &NijarState, what: &str) {
             st.tally(s),
             st.tally_from_scratch(s),
             "{what}: seat {s}'s tally"
+        );
+        assert_eq!(
+            t.tally.workshops[s],
+            WorkshopIndex::of(&t.players[s]),
+            "{what}: seat {s}'s workshop index"
         );
     }
     assert_eq!(t.tally.spaces, SpaceIndex::of(t), "{what}: the space index");
