@@ -79,24 +79,6 @@ pub(crate) fn endgame_bits(hand: &Hand) -> u64 {
     (hand.0[1] >> (NUM_GAME_CARDS - 64)) & ((1 << NUM_ENDGAME) - 1)
 }
 
-/// Calls `f` with every act of the set `acts`, in `ACTS_BY_ID` order. Written out act by
-/// act, each behind its own test of its bit, so each call is made with a known act (its
-/// `match` folds away): a loop over the set's bits dispatched on the act through a jump
-/// table, whose target changes from act to act and step to step, and was often mispredicted.
-#[inline(always)]
-fn for_each_act(acts: u32, mut f: impl FnMut(Act)) {
-    macro_rules! each {
-        ($($i:literal)*) => {
-            $(
-                if acts & (1 << $i) != 0 {
-                    f(ACTS_BY_ID[$i]);
-                }
-            )*
-        };
-    }
-    each!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18);
-}
-
 impl NijarState {
     /// The acts the pending tasks of `frame` may be resolved as now, as a set (`ACT_BIT`):
     /// in a throw's benefits (taken in order) the first task's; in a group resolved in any
@@ -141,8 +123,22 @@ impl NijarState {
     /// The first decisions of every act in the set `acts`, ascending: each act opens with
     /// moves of one kind of its own, produced in order, so the acts are visited in the
     /// order of those kinds' id ranges.
+    ///
+    /// Written out act by act, each behind its own test of its bit, so that each act's
+    /// openers are inlined with the act known (its `match` folds away): a loop over the set's
+    /// bits dispatched on the act jumped through a table whose target changed from act to act
+    /// and step to step, often mispredicted.
     pub(crate) fn acts_openers(&self, s: Seat, acts: u32, out: &mut ActionList) {
-        for_each_act(acts, |act| self.act_openers(s, act, out));
+        macro_rules! each_act {
+            ($($i:literal)*) => {
+                $(
+                    if acts & (1 << $i) != 0 {
+                        self.act_openers(s, ACTS_BY_ID[$i], out);
+                    }
+                )*
+            };
+        }
+        each_act!(0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18);
     }
 
     /// The first decision of each way to resolve `act` now. (Always inlined: one call
