@@ -29,6 +29,7 @@ impl SpaceIndex {
     /// The index of `t`'s spaces, read from them.
     pub(crate) fn of(t: &Table) -> Self {
         let mut index = SpaceIndex::default();
+        index.crowded[0] = (1 << (3 * COLUMNS)) - 1;
         for (row, occupants) in t.spaces.iter().enumerate() {
             for (col, &occ) in occupants.iter().enumerate() {
                 let space = row * COLUMNS + col;
@@ -41,7 +42,8 @@ impl SpaceIndex {
         index
     }
 
-    /// Space `space` held `old` and now holds `new`.
+    /// Space `space` held `old` and now holds `new`. Only the counts between the two change
+    /// sets (a placement is one more than were there: one set).
     fn set(&mut self, space: usize, old: Occupant, new: Occupant) {
         let bit = 1u16 << space;
         if let Some(seats) = self.by_seat.get_mut(usize::from(old.seat)) {
@@ -50,8 +52,16 @@ impl SpaceIndex {
         if let Some(seats) = self.by_seat.get_mut(usize::from(new.seat)) {
             *seats |= bit;
         }
-        for (k, crowded) in self.crowded.iter_mut().enumerate() {
-            *crowded = *crowded & !bit | u16::from(usize::from(new.count) >= k) << space;
+        let last = self.crowded.len() - 1;
+        let (old, new) = (
+            usize::from(old.count).min(last),
+            usize::from(new.count).min(last),
+        );
+        for k in old + 1..=new {
+            self.crowded[k] |= bit;
+        }
+        for k in new + 1..=old {
+            self.crowded[k] &= !bit;
         }
     }
 
@@ -85,32 +95,50 @@ pub(crate) struct WorkshopIndex {
     pub(crate) empty: u16,
 }
 
-/// The piece types held in a row of kilns, as bits (bit `type - 1`).
-pub(crate) fn kiln_types(kilns: &[Slot]) -> u8 {
-    kilns
-        .iter()
-        .filter(|k| k.piece != 0)
-        .fold(0, |set, k| set | 1 << (k.piece - 1))
+/// A row of kilns read once: the piece types in it (bit `type - 1`), whether one is empty,
+/// and how many hold a piece. (Without a branch per kiln: which ones are loaded changes
+/// from step to step.)
+fn read_kilns(kilns: &[Slot]) -> (u8, bool, u8) {
+    let (mut types, mut loaded) = (0u8, 0u8);
+    for k in kilns {
+        let has = u8::from(k.piece != 0);
+        types |= has << (k.piece.wrapping_sub(1) & 7);
+        loaded += has;
+    }
+    (types, usize::from(loaded) < kilns.len(), loaded)
 }
 
 impl WorkshopIndex {
     /// The index of `p`'s workshop, read from it.
     pub(crate) fn of(p: &Player) -> Self {
+        Self::read(p).0
+    }
+
+    /// The index of `p`'s workshop and the tally's counts (`tally_of`), read in one pass
+    /// over each row.
+    pub(crate) fn read(p: &Player) -> (Self, u8, u8) {
+        let (fired, firing_free, firing_loaded) = read_kilns(&p.firing_kilns);
+        let (glazed, glaze_free, glaze_loaded) = read_kilns(&p.glaze_kilns);
         let mut index = WorkshopIndex {
-            fired: kiln_types(&p.firing_kilns),
-            glazed: kiln_types(&p.glaze_kilns),
-            firing_free: p.firing_kilns.iter().any(|k| k.piece == 0),
-            glaze_free: p.glaze_kilns.iter().any(|k| k.piece == 0),
+            fired,
+            glazed,
+            firing_free,
+            glaze_free,
             ..WorkshopIndex::default()
         };
         for (t, &n) in p.drying.iter().enumerate() {
             index.drying |= u8::from(n > 0) << t;
         }
+        let mut painted = 0u8;
         for (w, ws) in p.workshops.iter().enumerate() {
-            index.loaded |= u16::from(ws.piece != 0) << w;
-            index.empty |= u16::from(ws.piece == 0) << w;
+            let has = ws.piece != 0;
+            index.loaded |= u16::from(has) << w;
+            index.empty |= u16::from(!has) << w;
+            painted += u8::from(has);
         }
-        index
+        let kiln = 2 * glaze_loaded + firing_loaded;
+        let coming = p.drying.iter().sum::<u8>() + painted;
+        (index, kiln, coming)
     }
 }
 

@@ -78,10 +78,10 @@ impl NijarState {
 
     /// Recounts seat `s` after a move changed its kilns, workshops or drying area.
     pub(crate) fn retally(&mut self, s: Seat) {
-        let (kiln, coming) = self.tally_from_scratch(s);
+        let (index, kiln, coming) = WorkshopIndex::read(&self.t.players[s]);
         self.t.tally.kiln[s] = kiln;
         self.t.tally.coming[s] = coming;
-        self.t.tally.workshops[s] = WorkshopIndex::of(&self.t.players[s]);
+        self.t.tally.workshops[s] = index;
     }
 
     /// Recounts every seat and marks the tally current (after setup, loading, drawing a
