@@ -4,12 +4,15 @@
 use super::actions::{encode, Move};
 use super::data::{Act, Amount, CardSet, CardType, Res, ESPARTO_SPACES, WHEEL_SPACES};
 use super::moves::{gain_from, pay_from};
+use super::openers::push_options;
 use super::state::{Cleanup, Esparto, NijarState, Player, Slot, Supply, Wheel, EMPTY};
 use crate::engine::{ActionList, Seat};
 
 impl NijarState {
     /// Free workshop spaces for a card of `kind` (the wheel spaces are 1..=4; the esparto
-    /// spaces 0..3); other kinds have room always (slot 0).
+    /// spaces 0..3); other kinds have room always (slot 0). Test-only: the rule space by
+    /// space, which `free_slot_sets` is checked against.
+    #[cfg(test)]
     pub(crate) fn free_slots(&self, s: Seat, kind: CardType) -> u8 {
         let p = &self.t.players[s];
         match kind {
@@ -38,22 +41,40 @@ impl NijarState {
         }
     }
 
+    /// `free_slots` of every card type (by `CardType` order), read at once.
+    pub(crate) fn free_slot_sets(&self, s: Seat) -> [u8; 6] {
+        let p = &self.t.players[s];
+        // The wheel spaces are 1..=4 (bit k: space k + 1), the esparto spaces 0..3.
+        let wheels = p
+            .wheels
+            .iter()
+            .fold(0u64, |taken, w| taken | 1 << w.slot.min(63) >> 1);
+        let esparto = p
+            .esparto
+            .iter()
+            .fold(0u64, |taken, e| taken | 1 << e.slot.min(63));
+        let room = |len: usize, cap: usize| u8::from(len < cap);
+        [
+            !wheels as u8 & ((1 << WHEEL_SPACES) - 1),
+            !esparto as u8 & ((1 << ESPARTO_SPACES) - 1),
+            room(p.cleanups.len(), p.cleanups.capacity()),
+            room(p.workshops.len(), p.workshops.capacity()),
+            room(p.glaze_kilns.len(), p.glaze_kilns.capacity()),
+            room(p.firing_kilns.len(), p.firing_kilns.capacity()),
+        ]
+    }
+
     /// 8.2: every card in hand whose cost can be paid, onto each free space of its type
-    /// (ascending: cards in id order, each one's spaces in order).
+    /// (ascending: cards in id order, each one's spaces in order). What the player holds and
+    /// the free spaces are read once; each card's cost is its `Need`, and a card it cannot
+    /// pay offers no space (no branch on it: which cards can be paid changes every step).
     pub(crate) fn play_openers(&self, s: Seat, out: &mut ActionList) {
-        // Free spaces by card type, found once per type met.
-        let mut free_of: [Option<u8>; 6] = [None; 6];
+        let held = self.holdings(s);
+        let free = self.free_slot_sets(s);
         for id in self.t.players[s].hand.game_card_ids() {
-            if !self.can_pay(s, self.cards.cost(id)) {
-                continue;
-            }
-            let kind = CardType::of(id);
-            let free = *free_of[kind as usize].get_or_insert_with(|| self.free_slots(s, kind));
-            for k in 0..4u8 {
-                if free & (1 << k) != 0 {
-                    out.push(encode(Move::PlayCard(id as u8, k)));
-                }
-            }
+            let payable = 0u8.wrapping_sub(u8::from(self.cards.needs[id].met_by(held)));
+            let spaces = free[CardType::of(id) as usize] & payable;
+            push_options(out, encode(Move::PlayCard(id as u8, 0)), spaces.into());
         }
     }
 

@@ -156,7 +156,7 @@ fn act_openers(st: &NijarState, s: Seat, act: Act, out: &mut ActionList) {
         Act::Acquire1 => out.push(encode(Move::AcquireBonus)),
         Act::Play => {
             for id in 0..NUM_GAME_CARDS {
-                if !p.hand.has(id) || !st.can_pay(s, st.cards.cost(id)) {
+                if !p.hand.has(id) || !super::pays(st, s, st.cards.cost(id)) {
                     continue;
                 }
                 let free = st.free_slots(s, CardType::of(id));
