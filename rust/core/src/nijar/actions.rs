@@ -145,23 +145,6 @@ const BASES: [u32; 40] = bases();
 /// The size of the action space.
 pub const NUM_ACTIONS: usize = BASES[39] as usize;
 
-/// The kind (index into `SIZES`) of every id: `decode` reads it instead of searching.
-const KIND_OF: [u8; NUM_ACTIONS] = kinds();
-
-const fn kinds() -> [u8; NUM_ACTIONS] {
-    let mut out = [0u8; NUM_ACTIONS];
-    let mut k = 0;
-    while k < 39 {
-        let mut a = BASES[k];
-        while a < BASES[k + 1] {
-            out[a as usize] = k as u8;
-            a += 1;
-        }
-        k += 1;
-    }
-    out
-}
-
 // Always inlined: a call site names its move's kind, so the match folds to a constant.
 #[inline(always)]
 fn kind_arg(m: Move) -> (usize, u32) {
@@ -216,14 +199,36 @@ pub fn encode(m: Move) -> Action {
     BASES[k] + arg
 }
 
-/// The move of an id, or `None` outside the action space. (Always inlined: greedy play
-/// decodes every candidate, and a call cost more than the table lookup and jump.)
+/// The move of an id, or `None` outside the action space. Read from a table of every id's
+/// move, without a branch on the kind: a `match` on it compiled to a jump through a table
+/// whose target changes from move to move, often mispredicted at every step of random play.
+/// (Always inlined: greedy play decodes every candidate.)
 #[inline(always)]
 pub fn decode(a: Action) -> Option<Move> {
-    let k = usize::from(*KIND_OF.get(a as usize)?);
+    MOVE_OF.get(a as usize).copied()
+}
+
+/// Every id's move, built once by `move_of`.
+static MOVE_OF: [Move; NUM_ACTIONS] = {
+    let mut out = [Move::Done; NUM_ACTIONS];
+    let mut a = 0;
+    while a < NUM_ACTIONS {
+        out[a] = move_of(a as Action);
+        a += 1;
+    }
+    out
+};
+
+/// The move of id `a` (inside the action space): the kind whose range holds it, and the
+/// argument counted from the range's start.
+const fn move_of(a: Action) -> Move {
+    let mut k = 0;
+    while a >= BASES[k + 1] {
+        k += 1;
+    }
     let x = a - BASES[k];
     let b = x as u8;
-    Some(match k {
+    match k {
         0 => Move::Combo(b),
         1 => Move::Donkey(b),
         2 => Move::KeepDice,
@@ -263,7 +268,7 @@ pub fn decode(a: Action) -> Option<Move> {
         36 => Move::FirstPlayer(b),
         37 => Move::Clay1,
         _ => Move::PgOrGlaze(b),
-    })
+    }
 }
 
 /// Shape options 3..9: the two piece types.

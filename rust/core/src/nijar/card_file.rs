@@ -5,9 +5,10 @@ use serde::Deserialize;
 
 use super::data::{
     Act, Amount, BoardData, BuildingCard, CardSet, CardType, CleanupCard, CompetitionCard, Cost,
-    DonkeyIcon, EndgameCard, EndgameKind, EspartoCard, Res, StartingResources, WheelCard,
+    DonkeyIcon, EndgameCard, EndgameKind, EspartoCard, Need, Res, StartingResources, WheelCard,
     ESPARTO_SPACES, MARKET_HEIGHTS, MAX_WHEEL_LEN, NUM_CLEANUP, NUM_ENDGAME, NUM_ESPARTO,
-    NUM_FIRING_KILNS, NUM_GLAZE_KILNS, NUM_STARTING, NUM_WHEELS, NUM_WORKSHOPS, WHEEL_SPACES,
+    NUM_FIRING_KILNS, NUM_GAME_CARDS, NUM_GLAZE_KILNS, NUM_STARTING, NUM_WHEELS, NUM_WORKSHOPS,
+    WHEEL_SPACES,
 };
 use crate::engine::{EngineError, EngineResult, FixedVec};
 
@@ -683,7 +684,7 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
             "[[competition]]: one card at least must show a donkey position (12.1.3)".to_string(),
         ));
     }
-    Ok(CardSet {
+    let mut set = CardSet {
         board,
         wheels,
         esparto,
@@ -697,7 +698,10 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
         starting_cleanup,
         starting_paint,
         source: Some(text.to_string()),
-    })
+        needs: [Need::default(); NUM_GAME_CARDS],
+    };
+    set.needs = std::array::from_fn(|id| Need::of(set.cost(id)));
+    Ok(set)
 }
 
 fn esparto_rewards(

@@ -319,16 +319,26 @@ impl CardType {
         [0, 16, 32, 44, 56, 68][self as usize]
     }
 
-    /// The type of game card `id` (< 80).
+    /// The type of game card `id` (< 80; a larger id is a firing kiln's), read from a table
+    /// (a chain of range tests was often mispredicted where a hand's cards are listed).
     pub fn of(id: usize) -> CardType {
-        match id {
-            0..=15 => CardType::Wheel,
-            16..=31 => CardType::Esparto,
-            32..=43 => CardType::Cleanup,
-            44..=55 => CardType::GlazingWorkshop,
-            56..=67 => CardType::GlazeKiln,
-            _ => CardType::FiringKiln,
-        }
+        const TYPES: [CardType; NUM_GAME_CARDS] = {
+            let mut out = [CardType::FiringKiln; NUM_GAME_CARDS];
+            let mut id = 0;
+            while id < NUM_GAME_CARDS {
+                out[id] = match id {
+                    0..=15 => CardType::Wheel,
+                    16..=31 => CardType::Esparto,
+                    32..=43 => CardType::Cleanup,
+                    44..=55 => CardType::GlazingWorkshop,
+                    56..=67 => CardType::GlazeKiln,
+                    _ => CardType::FiringKiln,
+                };
+                id += 1;
+            }
+            out
+        };
+        TYPES[id.min(NUM_GAME_CARDS - 1)]
     }
 }
 
@@ -519,6 +529,43 @@ pub struct CardSet {
     pub starting_paint: Cost,
     /// The file text, or `None` for the embedded default.
     pub source: Option<String>,
+    /// Each game card's cost as a `Need`, derived from the cards above when the set is read.
+    pub(crate) needs: [Need; NUM_GAME_CARDS],
+}
+
+/// What paying a cost asks of a player, read at once: at least the largest amount of Perra
+/// Gorda, Clay and Glazes the cost names (each amount is checked on its own, 5.1), room for
+/// the largest amount of Cracks it names (cracks are gained, 5.1), and never a cost naming VP.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Need {
+    /// Perra Gorda, Clay, Glazes held at least; Cracks room for (by `Res` order).
+    pub(crate) held: [u8; 4],
+    /// The cost names VP: it can never be paid.
+    pub(crate) never: bool,
+}
+
+impl Need {
+    /// What paying `cost` asks.
+    pub(crate) fn of(cost: &Cost) -> Need {
+        let mut need = Need::default();
+        for a in cost.iter() {
+            match a.res {
+                Res::Vp => need.never = true,
+                res => {
+                    let held = &mut need.held[res as usize];
+                    *held = (*held).max(a.n);
+                }
+            }
+        }
+        need
+    }
+
+    /// Whether a player holding `held` (`NijarState::holdings`) can pay it.
+    pub(crate) fn met_by(self, held: [u8; 4]) -> bool {
+        held.iter()
+            .zip(self.held)
+            .fold(!self.never, |ok, (&h, n)| ok & (h >= n))
+    }
 }
 
 /// The embedded default data file.

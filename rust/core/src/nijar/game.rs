@@ -4,7 +4,7 @@ use super::actions::NUM_ACTIONS;
 use super::data::PIECE_NAMES;
 use super::state::{NijarConfig, NijarState, Phase, COMP};
 use super::tensor::TENSOR_SIZE;
-use crate::engine::{Action, ActionList, GameState, PerSeat, Seat, TensorCell, TensorSpec};
+use crate::engine::{Action, ActionList, GameState, PerSeat, Rng, Seat, TensorCell, TensorSpec};
 use crate::search::playout::random_game_scores;
 
 impl GameState for NijarState {
@@ -22,6 +22,10 @@ impl GameState for NijarState {
 
     fn legal_actions_into(&self, out: &mut ActionList) {
         self.legal_into(out);
+    }
+
+    fn random_legal_action(&self, rng: &mut Rng, legal: &mut ActionList) -> Action {
+        self.random_action(rng, legal)
     }
 
     fn apply_unchecked(&mut self, action: Action) {

@@ -5,59 +5,12 @@
 
 use super::actions::{decode, encode, Move};
 use super::data::{Act, Amount, Cost, Res};
+use super::openers::push_options;
 use super::state::{
-    Frame, Mode, NijarState, Phase, Player, Supply, Task, CLEANING_AREA, EMPTY, MAX_CLAY, TASK_ANY,
-    TASK_ANY_BONUS, TASK_ROW,
+    Frame, Mode, NijarState, Occupant, Phase, Player, Supply, Task, CLEANING_AREA, EMPTY, MAX_CLAY,
+    TASK_ANY, TASK_ANY_BONUS, TASK_ROW,
 };
 use crate::engine::{Action, ActionList, FixedVec, Seat};
-
-/// The acts in the order of the id ranges of their first decisions (`actions.rs`).
-/// An act's bit in the sets of `task_act_set` is its place here.
-const ACTS_BY_ID: [Act; 19] = [
-    Act::Acquire,    // AcquireBegin
-    Act::Acquire1,   // AcquireBonus
-    Act::Play,       // PlayCard
-    Act::Clay,       // Clay
-    Act::Technology, // Technology
-    Act::Throw,      // Advance
-    Act::Throw1,     // Throw1
-    Act::Shape,      // Shape
-    Act::Fire,       // Fire
-    Act::Fire1,      // Fire1
-    Act::Paint,      // Paint
-    Act::Paint1,     // Paint1
-    Act::Clean,      // CleanBegin
-    Act::Clean1,     // Clean1
-    Act::Esparto,    // EspartoBegin
-    Act::Esparto1,   // Esparto1
-    Act::FirstPlayer,
-    Act::Clay1,
-    Act::PgOrGlaze,
-];
-
-/// Each act's bit (by act code) in an act set: its place in `ACTS_BY_ID`, so reading a
-/// set's bits upwards visits the acts in id order.
-const ACT_BIT: [u32; 19] = act_bits();
-
-const fn act_bits() -> [u32; 19] {
-    let mut out = [0u32; 19];
-    let mut i = 0;
-    while i < 19 {
-        out[ACTS_BY_ID[i] as usize] = 1 << i;
-        i += 1;
-    }
-    out
-}
-
-/// Pushes `first + o` for every bit `o` of `set`, upwards: the moves of one kind whose
-/// options are the set's bits, in id order.
-#[inline]
-fn push_options(out: &mut ActionList, first: Action, mut set: u64) {
-    while set != 0 {
-        out.push(first + set.trailing_zeros());
-        set &= set - 1;
-    }
-}
 
 impl NijarState {
     /// The seat to act, or `None` once the game is over. A seat choosing the reward of a
@@ -126,22 +79,17 @@ impl NijarState {
                 if self.t.mode != Mode::Idle {
                     self.mode_legal(s, out);
                 } else if let Some(frame) = self.t.frames.last() {
-                    if frame.ordered {
-                        out.push(encode(Move::Skip));
-                        if let Some(&task) = frame.tasks.first() {
-                            self.acts_openers(s, self.task_act_set(task), out);
-                        }
+                    // The passing move, below every opener: Skip a throw's benefit (taken
+                    // in order), or be Done with a group (resolved in any order).
+                    out.push(encode(if frame.ordered {
+                        Move::Skip
                     } else {
-                        out.push(encode(Move::Done));
-                        // A set: a task twice in the group opens the same moves once.
-                        let acts = frame
-                            .tasks
-                            .iter()
-                            .fold(0u32, |acts, &task| acts | self.task_act_set(task));
-                        self.acts_openers(s, acts, out);
-                    }
+                        Move::Done
+                    }));
+                    self.acts_openers(s, self.frame_acts(frame), out);
                 } else {
-                    self.turn_legal(s, out);
+                    // 7.2: the choices at the start of a turn with the shop open.
+                    push_options(out, encode(Move::Place(0)), self.turn_options(s));
                 }
             }
         }
@@ -149,142 +97,6 @@ impl NijarState {
             out.windows(2).all(|w| w[0] < w[1]),
             "legal actions not strictly ascending: {out:?}"
         );
-    }
-
-    /// 7.2: the choices at the start of a turn with the shop open.
-    fn turn_legal(&self, s: Seat, out: &mut ActionList) {
-        let p = &self.t.players[s];
-        // 7.2.1.1: one more craftswoman than are there; never onto your own colour; only
-        // the spaces not blocked for this player count. The spaces are read into a set
-        // (bit `row * 5 + column`) without a branch each: in random play which ones are
-        // open changes every turn, and a branch per space was mispredicted often.
-        let mut spaces = 0u64;
-        for (row, occupants) in self.t.spaces.iter().enumerate() {
-            for (col, occ) in occupants.iter().enumerate() {
-                let legal =
-                    self.column_open(col) & (usize::from(occ.seat) != s) & (occ.count < p.workers);
-                spaces |= u64::from(legal) << (row * 5 + col);
-            }
-        }
-        push_options(out, encode(Move::Place(0)), spaces);
-        // 7.2.1.2
-        if p.workers > 0 {
-            out.push(encode(Move::Special));
-        }
-        // 7.2.2
-        for i in p.hand.endgame_indices() {
-            out.push(encode(Move::Discard(i)));
-        }
-        // 7.2.3
-        push_options(out, encode(Move::Sell(0)), self.sell_options(s).into());
-        // 7.2.4: only with no craftswoman available.
-        if p.workers == 0 {
-            out.push(encode(Move::CloseShop));
-        }
-    }
-
-    /// The acts a task may be resolved as, as a set (`ACT_BIT`): what `task_acts` lists,
-    /// without building the list.
-    fn task_act_set(&self, task: Task) -> u32 {
-        let bit = |code: u8| ACT_BIT.get(usize::from(code)).copied().unwrap_or(0);
-        let tile = |i: usize| ACT_BIT[self.tile(i) as usize];
-        match task {
-            t if t < TASK_ROW => bit(t),
-            t if t < TASK_ANY => {
-                let r = usize::from(t - TASK_ROW) * 3;
-                (r..r + 3).fold(0, |set, i| set | tile(i))
-            }
-            TASK_ANY => (0..9).fold(0, |set, i| set | tile(i)),
-            // 7.2.4 / 7.2.5: any bonus on the board or the Special Action but its printed
-            // Collect Esparto.
-            _ => self
-                .t
-                .columns
-                .iter()
-                .chain(self.t.special.iter())
-                .fold(0, |set, &c| set | bit(c)),
-        }
-    }
-
-    /// The first decisions of every act in the set `acts`, ascending: each act opens with
-    /// moves of one kind of its own, produced in order, so the acts are visited in the
-    /// order of those kinds' id ranges.
-    fn acts_openers(&self, s: Seat, mut acts: u32, out: &mut ActionList) {
-        while acts != 0 {
-            self.act_openers(s, ACTS_BY_ID[acts.trailing_zeros() as usize], out);
-            acts &= acts - 1;
-        }
-    }
-
-    /// The first decision of each way to resolve `act` now. (Always inlined: one call
-    /// per pending act cost more than the act's own work.)
-    #[inline(always)]
-    fn act_openers(&self, s: Seat, act: Act, out: &mut ActionList) {
-        let p = &self.t.players[s];
-        match act {
-            Act::Acquire => out.push(encode(Move::AcquireBegin)),
-            Act::Acquire1 => out.push(encode(Move::AcquireBonus)),
-            Act::Play => self.play_openers(s, out),
-            Act::Clay => {
-                for (k, cost) in [0u8, 1, 3].into_iter().enumerate() {
-                    if p.pg >= cost {
-                        out.push(encode(Move::Clay(k as u8)));
-                    }
-                }
-            }
-            Act::Technology => {
-                if p.tech < 2 {
-                    out.push(encode(Move::Technology));
-                }
-            }
-            Act::Throw | Act::Throw1 => {
-                for (w, wheel) in p.wheels.iter().enumerate() {
-                    if usize::from(wheel.pos) < self.cards.wheel(wheel.card).spaces.len() {
-                        out.push(encode(if act == Act::Throw {
-                            Move::Advance(w as u8)
-                        } else {
-                            Move::Throw1(w as u8)
-                        }));
-                    }
-                }
-            }
-            // 8.6
-            Act::Shape => push_options(out, encode(Move::Shape(0)), self.shape_options(s).into()),
-            // 8.7 / 9.2
-            Act::Fire => push_options(out, encode(Move::Fire(0)), self.fire_options(s).into()),
-            Act::Fire1 => push_options(out, encode(Move::Fire1(0)), self.fire_options(s).into()),
-            // 8.8 / 9.3
-            Act::Paint => push_options(out, encode(Move::Paint(0)), self.paint_options(s)),
-            Act::Paint1 => push_options(out, encode(Move::Paint1(0)), self.paint_options(s)),
-            Act::Clean => {
-                if p.cracks > 0 {
-                    out.push(encode(Move::CleanBegin));
-                }
-            }
-            Act::Clean1 => {
-                if p.cracks > 0 {
-                    for (c, _) in p.cleanups.iter().enumerate() {
-                        if self.cleanup_space(s, c) > 0 {
-                            out.push(encode(Move::Clean1(c as u8)));
-                        }
-                    }
-                }
-            }
-            Act::Esparto => out.push(encode(Move::EspartoBegin)),
-            Act::Esparto1 => {
-                for i in 0..=p.esparto.len() {
-                    for side in 0..2 {
-                        out.push(encode(Move::Esparto1((i * 2 + side) as u8)));
-                    }
-                }
-            }
-            Act::FirstPlayer => self.first_player_openers(s, out),
-            Act::Clay1 => out.push(encode(Move::Clay1)),
-            Act::PgOrGlaze => {
-                out.push(encode(Move::PgOrGlaze(0)));
-                out.push(encode(Move::PgOrGlaze(1)));
-            }
-        }
     }
 
     /// Applies a legal action.
@@ -349,8 +161,14 @@ impl NijarState {
                 if occ.seat != EMPTY {
                     self.return_workers(usize::from(occ.seat), occ.count);
                 }
-                self.t.spaces[row][col].seat = s as u8;
-                self.t.spaces[row][col].count = count;
+                self.occupy(
+                    row,
+                    col,
+                    Occupant {
+                        seat: s as u8,
+                        count,
+                    },
+                );
                 // The row's action and the column's bonus once per craftswoman placed, in
                 // the order the player chooses.
                 let mut f = Frame::default();
@@ -709,15 +527,26 @@ impl NijarState {
         gain_from(&mut self.t.supply, &mut self.t.players[s], a);
     }
 
-    /// Whether `s` can pay `cost` (cracks: room in the cleaning area and in the supply).
-    pub(crate) fn can_pay(&self, s: Seat, cost: &Cost) -> bool {
+    /// What `s` has of each resource a cost can name, by `Res` order: Perra Gorda, Clay,
+    /// Glazes, and room for Cracks (gained: at most 8 in the cleaning area, 5.1, and as many
+    /// as the supply holds).
+    pub(crate) fn holdings(&self, s: Seat) -> [u8; 4] {
         let p = &self.t.players[s];
-        cost.iter().all(|a| match a.res {
-            Res::Pg => p.pg >= a.n,
-            Res::Glaze => p.glaze >= a.n,
-            Res::Clay => p.clay >= a.n,
-            Res::Crack => p.cracks + a.n <= CLEANING_AREA && self.t.supply.cracks >= a.n,
-            Res::Vp => false,
+        let room = CLEANING_AREA
+            .saturating_sub(p.cracks)
+            .min(self.t.supply.cracks);
+        [p.pg, p.clay, p.glaze, room]
+    }
+
+    /// Whether `s` can pay `cost`: as much of each resource as each amount asks, and never
+    /// VP. Each amount is checked against the seat's holding of its resource, read from a
+    /// table by the resource, without a branch on it (a jump on the resource was often
+    /// mispredicted).
+    pub(crate) fn can_pay(&self, s: Seat, cost: &Cost) -> bool {
+        let [pg, clay, glaze, room] = self.holdings(s);
+        let held = [pg, clay, glaze, room, 0];
+        cost.iter().fold(true, |ok, a| {
+            ok & (a.n <= held[a.res as usize]) & (a.res != Res::Vp)
         })
     }
 

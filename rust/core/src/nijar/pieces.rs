@@ -4,7 +4,7 @@
 use super::actions::{encode, Move};
 use super::data::CardSet;
 use super::moves::pay_from;
-use super::state::{Mode, NijarState, Player, Slot, Supply};
+use super::state::{Mode, NijarState, Player, Supply};
 use crate::engine::{ActionList, Seat};
 
 impl NijarState {
@@ -25,28 +25,15 @@ impl NijarState {
         }
     }
 
-    /// Every option `can_fire` accepts, as bits (bit `o`), from one look at each kiln row:
-    /// what the generator and the end of a firing move read instead of 16 calls.
+    /// Every option `can_fire` accepts, as bits (bit `o`), read from the seat's workshop
+    /// index: what the generator and the end of a firing move read instead of 16 calls.
     pub(crate) fn fire_options(&self, s: Seat) -> u16 {
-        let p = &self.t.players[s];
-        let mut set = 0u16;
-        // 8.7: a drying piece needs an empty firing kiln.
-        if p.firing_kilns.iter().any(|k| k.piece == 0) {
-            for (t, &n) in p.drying.iter().enumerate() {
-                if n > 0 {
-                    set |= 1 << t;
-                }
-            }
-        }
-        // 8.7: a painted piece needs an empty glaze kiln.
-        if p.glaze_kilns.iter().any(|k| k.piece == 0) {
-            for (w, ws) in p.workshops.iter().enumerate() {
-                if ws.piece != 0 {
-                    set |= 1 << (3 + w);
-                }
-            }
-        }
-        set
+        let w = self.workshop(s);
+        // 8.7: a drying piece needs an empty firing kiln; a painted piece an empty glaze
+        // kiln.
+        let drying = if w.firing_free { w.drying.into() } else { 0 };
+        let painted = if w.glaze_free { w.loaded << 3 } else { 0 };
+        drying | painted
     }
 
     pub(crate) fn fire(&mut self, s: Seat, o: u8) {
@@ -70,17 +57,22 @@ impl NijarState {
     }
 
     /// Every option `can_paint` accepts, as bits (bit `o`): the unpainted types in firing
-    /// kilns, read once, onto each empty workshop whose paint cost can be paid.
+    /// kilns onto each empty workshop whose paint cost can be paid (both read from the seat's
+    /// workshop index).
     pub(crate) fn paint_options(&self, s: Seat) -> u64 {
-        let p = &self.t.players[s];
-        let types = u64::from(kiln_types(&p.firing_kilns));
+        let index = self.workshop(s);
+        let types = u64::from(index.fired);
         if types == 0 {
             return 0;
         }
+        let p = &self.t.players[s];
         let mut set = 0u64;
-        for (w, ws) in p.workshops.iter().enumerate() {
+        let mut empty = index.empty;
+        while empty != 0 {
+            let w = empty.trailing_zeros() as usize;
+            empty &= empty - 1;
             // 8.8: an empty glazing workshop, paying its paint cost.
-            if ws.piece == 0 && self.can_pay(s, self.cards.paint_cost(ws.card)) {
+            if self.can_pay(s, self.cards.paint_cost(p.workshops[w].card)) {
                 set |= types << (3 * w);
             }
         }
@@ -106,11 +98,11 @@ impl NijarState {
     }
 
     /// Every option `can_sell` accepts, as bits (bit `o`): the types in firing kilns
-    /// (bits 0..3) and in glaze kilns (bits 3..6), one look at each row.
+    /// (bits 0..3) and in glaze kilns (bits 3..6), from the seat's workshop index.
     pub(crate) fn sell_options(&self, s: Seat) -> u8 {
-        let p = &self.t.players[s];
+        let w = self.workshop(s);
         // 7.2.3: an unpainted piece from a firing kiln, a painted one from a glaze kiln.
-        kiln_types(&p.firing_kilns) | kiln_types(&p.glaze_kilns) << 3
+        w.fired | w.glazed << 3
     }
 
     /// The VP a sale of option `o` brings now.
@@ -232,14 +224,6 @@ impl NijarState {
         self.t.players[s].cleanups[c].cracks += 1;
         self.complete_cleanups(s);
     }
-}
-
-/// The piece types held in a row of kilns, as bits (bit `type - 1`).
-fn kiln_types(kilns: &[Slot]) -> u8 {
-    kilns
-        .iter()
-        .filter(|k| k.piece != 0)
-        .fold(0, |set, k| set | 1 << (k.piece - 1))
 }
 
 // The moves of the workshop on a player (and the supply) alone, without the tally (the

@@ -4,12 +4,15 @@
 use super::actions::{encode, Move};
 use super::data::{Act, Amount, CardSet, CardType, Res, ESPARTO_SPACES, WHEEL_SPACES};
 use super::moves::{gain_from, pay_from};
+use super::openers::push_options;
 use super::state::{Cleanup, Esparto, NijarState, Player, Slot, Supply, Wheel, EMPTY};
 use crate::engine::{ActionList, Seat};
 
 impl NijarState {
     /// Free workshop spaces for a card of `kind` (the wheel spaces are 1..=4; the esparto
-    /// spaces 0..3); other kinds have room always (slot 0).
+    /// spaces 0..3); other kinds have room always (slot 0). Test-only: the rule space by
+    /// space, which `free_slot_sets` is checked against.
+    #[cfg(test)]
     pub(crate) fn free_slots(&self, s: Seat, kind: CardType) -> u8 {
         let p = &self.t.players[s];
         match kind {
@@ -38,22 +41,40 @@ impl NijarState {
         }
     }
 
+    /// `free_slots` of every card type (by `CardType` order), read at once.
+    pub(crate) fn free_slot_sets(&self, s: Seat) -> [u8; 6] {
+        let p = &self.t.players[s];
+        // The wheel spaces are 1..=4 (bit k: space k + 1), the esparto spaces 0..3.
+        let wheels = p
+            .wheels
+            .iter()
+            .fold(0u64, |taken, w| taken | 1 << w.slot.min(63) >> 1);
+        let esparto = p
+            .esparto
+            .iter()
+            .fold(0u64, |taken, e| taken | 1 << e.slot.min(63));
+        let room = |len: usize, cap: usize| u8::from(len < cap);
+        [
+            !wheels as u8 & ((1 << WHEEL_SPACES) - 1),
+            !esparto as u8 & ((1 << ESPARTO_SPACES) - 1),
+            room(p.cleanups.len(), p.cleanups.capacity()),
+            room(p.workshops.len(), p.workshops.capacity()),
+            room(p.glaze_kilns.len(), p.glaze_kilns.capacity()),
+            room(p.firing_kilns.len(), p.firing_kilns.capacity()),
+        ]
+    }
+
     /// 8.2: every card in hand whose cost can be paid, onto each free space of its type
-    /// (ascending: cards in id order, each one's spaces in order).
+    /// (ascending: cards in id order, each one's spaces in order). What the player holds and
+    /// the free spaces are read once; each card's cost is its `Need`, and a card it cannot
+    /// pay offers no space (no branch on it: which cards can be paid changes every step).
     pub(crate) fn play_openers(&self, s: Seat, out: &mut ActionList) {
-        // Free spaces by card type, found once per type met.
-        let mut free_of: [Option<u8>; 6] = [None; 6];
+        let held = self.holdings(s);
+        let free = self.free_slot_sets(s);
         for id in self.t.players[s].hand.game_card_ids() {
-            if !self.can_pay(s, self.cards.cost(id)) {
-                continue;
-            }
-            let kind = CardType::of(id);
-            let free = *free_of[kind as usize].get_or_insert_with(|| self.free_slots(s, kind));
-            for k in 0..4u8 {
-                if free & (1 << k) != 0 {
-                    out.push(encode(Move::PlayCard(id as u8, k)));
-                }
-            }
+            let payable = 0u8.wrapping_sub(u8::from(self.cards.needs[id].met_by(held)));
+            let spaces = free[CardType::of(id) as usize] & payable;
+            push_options(out, encode(Move::PlayCard(id as u8, 0)), spaces.into());
         }
     }
 
@@ -94,6 +115,8 @@ impl NijarState {
                     CardType::GlazeKiln => p.glaze_kilns.push(slotv),
                     _ => p.firing_kilns.push(slotv),
                 }
+                // An empty kiln or workshop more: the workshop index reads it.
+                self.retally(s);
                 // "two new actions ... in the order of your choice".
                 self.push_frame(false, &cards.buildings[id - 44].sides);
             }
@@ -134,26 +157,25 @@ impl NijarState {
     }
 
     /// 8.11: a free right-hand space (one of the first `n`) the seat can pay for, once a
-    /// round.
-    pub(crate) fn first_player_openers(&self, s: Seat, out: &mut ActionList) {
-        let n = self.n();
+    /// round: the spaces `s` may take, as bits (bit `k`).
+    pub(crate) fn first_player_set(&self, s: Seat) -> u64 {
+        let p = &self.t.players[s];
         if self.is_solo() {
             // 12.7: one space, costing 2 Perra Gorda.
             let cost = self.cards.board.solo_right_cost;
-            if self.t.right[0] == EMPTY && self.t.players[s].pg >= cost {
-                out.push(encode(Move::FirstPlayer(0)));
-            }
-            return;
+            return u64::from(self.t.right[0] == EMPTY && p.pg >= cost);
         }
+        let n = self.n();
         if self.t.right[..n].contains(&(s as u8)) {
-            return;
+            return 0;
         }
+        let mut set = 0u64;
         for k in 0..n {
             let v = self.cards.board.right_track[k];
-            if self.t.right[k] == EMPTY && (v >= 0 || self.t.players[s].pg >= v.unsigned_abs()) {
-                out.push(encode(Move::FirstPlayer(k as u8)));
-            }
+            let open = self.t.right[k] == EMPTY && (v >= 0 || p.pg >= v.unsigned_abs());
+            set |= u64::from(open) << k;
         }
+        set
     }
 
     /// 8.11: the marker onto space `k`, pay or gain, then any main-board action.

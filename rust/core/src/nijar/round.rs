@@ -2,6 +2,7 @@
 //! (7.1), the order of turns and the end of the round (7.2, 10.1–10.4).
 
 use super::actions::Move;
+use super::index::SpaceIndex;
 use super::state::{
     EndgameChoice, NijarState, Phase, Wheel, COMP as COMP_ID, CRAFTSWOMEN, EMPTY, ROUNDS,
     STARTING_BASE_U8,
@@ -186,11 +187,8 @@ impl NijarState {
             p.shop_closed = false;
             p.turns = 0;
         }
-        for row in &mut self.t.spaces {
-            for occ in row.iter_mut() {
-                *occ = Default::default();
-            }
-        }
+        self.t.spaces = Default::default();
+        self.t.tally.spaces = SpaceIndex::of(&self.t);
         self.t.special_stack = [0; 4];
         if self.is_solo() {
             self.competition_end_of_round();

@@ -3,7 +3,7 @@
 //! (12.9). The Competition is not a seat: it acts inside `apply_action` when its turn comes.
 
 use super::data::DonkeyIcon;
-use super::state::{NijarState, COMP, CRAFTSWOMEN, EMPTY};
+use super::state::{NijarState, Occupant, COMP, CRAFTSWOMEN, EMPTY};
 
 impl NijarState {
     /// 12.10: +3 VP for returning your craftswomen (+5 from Advanced).
@@ -115,13 +115,25 @@ impl NijarState {
         let occ = self.t.spaces[row][col];
         if occ.seat == EMPTY {
             self.t.solo.workers -= 1;
-            self.t.spaces[row][col].seat = COMP;
-            self.t.spaces[row][col].count = 1;
+            self.occupy(
+                row,
+                col,
+                Occupant {
+                    seat: COMP,
+                    count: 1,
+                },
+            );
         } else if occ.seat == 0 && self.t.solo.workers > occ.count {
             // One more than yours, yours back to you, and its VP.
             self.t.solo.workers -= occ.count + 1;
-            self.t.spaces[row][col].seat = COMP;
-            self.t.spaces[row][col].count = occ.count + 1;
+            self.occupy(
+                row,
+                col,
+                Occupant {
+                    seat: COMP,
+                    count: occ.count + 1,
+                },
+            );
             self.return_workers(0, occ.count);
             self.t.solo.vp[1] += self.displace_vp();
         } else {

@@ -5,12 +5,16 @@
 //! kiln, a workshop or the drying area (`fire`, `paint`, `sell`, `shape`), instead of being
 //! counted over the workshop for every candidate.
 //!
+//! Beside them, the indexes the legal actions read (`index.rs`); each seat's workshop index
+//! is recounted with its counts (and when a card adds a kiln or a workshop, `play_card`).
+//!
 //! They are derived data, not part of the position: not in the JSON document (rebuilt on
 //! load), never compared (two tables are equal whatever their tallies say), and not checked
 //! by `validate`. A table opened for writing (`table_mut`, for tests) or read from JSON is
 //! marked stale until the next move rebuilds the counts; while stale they are counted from
 //! scratch, so a stale tally is never read.
 
+use super::index::{SpaceIndex, WorkshopIndex};
 use super::state::{NijarState, Phase, Player, Slot};
 use crate::engine::Seat;
 
@@ -21,6 +25,10 @@ pub struct Tally {
     kiln: [u8; 4],
     /// `drying pieces + loaded glazing workshops`, by seat.
     coming: [u8; 4],
+    /// Each seat's kilns, workshops and drying area.
+    pub(crate) workshops: [WorkshopIndex; 4],
+    /// Who is on the craftswoman spaces.
+    pub(crate) spaces: SpaceIndex,
     /// Whether the counts may disagree with the table (then they are not read).
     stale: bool,
 }
@@ -31,6 +39,8 @@ impl Default for Tally {
         Tally {
             kiln: [0; 4],
             coming: [0; 4],
+            workshops: [WorkshopIndex::default(); 4],
+            spaces: SpaceIndex::default(),
             stale: true,
         }
     }
@@ -68,9 +78,10 @@ impl NijarState {
 
     /// Recounts seat `s` after a move changed its kilns, workshops or drying area.
     pub(crate) fn retally(&mut self, s: Seat) {
-        let (kiln, coming) = self.tally_from_scratch(s);
+        let (index, kiln, coming) = WorkshopIndex::read(&self.t.players[s]);
         self.t.tally.kiln[s] = kiln;
         self.t.tally.coming[s] = coming;
+        self.t.tally.workshops[s] = index;
     }
 
     /// Recounts every seat and marks the tally current (after setup, loading, drawing a
@@ -79,6 +90,7 @@ impl NijarState {
         for s in 0..self.n() {
             self.retally(s);
         }
+        self.t.tally.spaces = SpaceIndex::of(&self.t);
         self.t.tally.stale = false;
     }
 

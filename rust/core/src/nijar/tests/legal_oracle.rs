@@ -156,7 +156,7 @@ fn act_openers(st: &NijarState, s: Seat, act: Act, out: &mut ActionList) {
         Act::Acquire1 => out.push(encode(Move::AcquireBonus)),
         Act::Play => {
             for id in 0..NUM_GAME_CARDS {
-                if !p.hand.has(id) || !st.can_pay(s, st.cards.cost(id)) {
+                if !p.hand.has(id) || !super::pays(st, s, st.cards.cost(id)) {
                     continue;
                 }
                 let free = st.free_slots(s, CardType::of(id));
@@ -354,27 +354,56 @@ fn mode_legal(st: &NijarState, s: Seat, out: &mut ActionList) {
 
 /// Plays `games` random games from `config`, comparing the two generators at every step;
 /// returns the modes met (by discriminant) so the caller can check coverage.
+///
+/// The states compared are the game's own, and along the way every other way a state is
+/// made: read back from JSON, determinized for each seat, copied into a used state with
+/// `clone_from` and `clone_position_from` (the indexes the generator reads are derived data,
+/// rebuilt or copied on each of these paths). At every step the random draw
+/// (`random_legal_action`, random rollouts' and playouts') is also the listed action the same
+/// draw picks, using the stream as the list's draw does.
 fn compare(players: usize, config: NijarConfig, games: u64) -> [usize; 8] {
     let mut modes = [0usize; 8];
     let mut fast = ActionList::new();
+    let mut scratch = NijarState::new_game(players, 1000, None, config).expect("a valid game");
     for g in 0..games {
         let mut st = NijarState::new_game(players, g, None, config).expect("a valid game");
         let mut rng = Rng::seed_from(g ^ 0x9e37);
         while !st.is_terminal() {
+            let step = st.history().len();
+            let what = format!("{players}p game {g}, step {step}: {:?}", st.table().mode);
+            assert_same_legal(&st, &mut fast, &what);
+            if step % 23 == 0 {
+                let loaded = NijarState::from_json(&st.to_json()).expect("a valid document");
+                assert_same_legal(&loaded, &mut fast, &format!("{what}, read back"));
+                for seat in 0..players {
+                    let det = st.resample_hidden(seat, step as u64);
+                    assert_same_legal(&det, &mut fast, &format!("{what}, seat {seat}'s"));
+                }
+                scratch.clone_from(&st);
+                assert_same_legal(&scratch, &mut fast, &format!("{what}, clone_from"));
+                scratch.clone_position_from(&st);
+                assert_same_legal(&scratch, &mut fast, &format!("{what}, position"));
+            }
             st.legal_actions_into(&mut fast);
-            let slow = slow_legal(&st);
-            assert_eq!(
-                &fast[..],
-                &slow[..],
-                "{players}p game {g}, step {}: {:?}",
-                st.history().len(),
-                st.table().mode
-            );
             modes[mode_index(st.table().mode)] += 1;
-            st.apply_unchecked(fast[rng.below(fast.len())]);
+            let mut drawing = rng;
+            let drawn = st.random_legal_action(&mut drawing, &mut ActionList::new());
+            let listed = fast[rng.below(fast.len())];
+            assert_eq!(drawn, listed, "{what}: the random draw");
+            assert_eq!(
+                drawing, rng,
+                "{what}: the draw uses the stream as the list does"
+            );
+            st.apply_unchecked(listed);
         }
     }
     modes
+}
+
+/// The fast generator's list in `st` is the oracle's.
+fn assert_same_legal(st: &NijarState, fast: &mut ActionList, what: &str) {
+    st.legal_actions_into(fast);
+    assert_eq!(&fast[..], &slow_legal(st)[..], "{what}");
 }
 
 fn mode_index(m: Mode) -> usize {

@@ -24,8 +24,11 @@ mod workshop;
 
 use super::actions::{decode, encode, Move};
 use super::data::{Act, CardType};
+use super::data::{Cost, Res};
+use super::state::CLEANING_AREA;
 use super::state::{Frame, Mode, NijarConfig, NijarState, Phase, EMPTY};
 use crate::engine::GameState;
+use crate::engine::Seat;
 
 /// Every mode a random-play test walks: 1–4 players, both layouts, and in solo every
 /// difficulty.
@@ -158,4 +161,18 @@ pub(super) fn take_out(st: &mut NijarState, id: u8) {
 /// The first card id of a type.
 pub(super) fn first_of(kind: CardType) -> u8 {
     kind.first_id() as u8
+}
+
+/// Whether seat `s` can pay `cost`, as 5.1 says it, amount by amount: as much Perra Gorda,
+/// Clay or Glazes as the amount, room for gained Cracks in the cleaning area (8) and in the
+/// supply, and never VP. The engine's `can_pay` and each card's `Need` are checked against it.
+pub(super) fn pays(st: &NijarState, s: Seat, cost: &Cost) -> bool {
+    let p = &st.table().players[s];
+    cost.iter().all(|a| match a.res {
+        Res::Pg => p.pg >= a.n,
+        Res::Glaze => p.glaze >= a.n,
+        Res::Clay => p.clay >= a.n,
+        Res::Crack => p.cracks + a.n <= CLEANING_AREA && st.table().supply.cracks >= a.n,
+        Res::Vp => false,
+    })
 }

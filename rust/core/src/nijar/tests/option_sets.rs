@@ -1,9 +1,12 @@
 //! The option sets the generator and `apply` read (`fire_options`, `paint_options`,
-//! `sell_options`, `shape_options`, `available_set`) against the rule option by option
-//! (`can_fire`, `can_paint`, `can_sell`, `can_shape`, `available_to`), for every seat at every step of random games of
-//! 1–4 players, both layouts and every solo level: bit `o` is set exactly when option `o`
-//! is allowed, and no bit beyond the options is ever set.
+//! `sell_options`, `shape_options`, `available_set`, `free_slot_sets`) against the rule option
+//! by option (`can_fire`, `can_paint`, `can_sell`, `can_shape`, `available_to`, `free_slots`),
+//! for every seat at every step of random games of 1–4 players, both layouts and every solo
+//! level: bit `o` is set exactly when option `o` is allowed, and no bit beyond the options is
+//! ever set. And whether a seat can pay each card's cost, by `can_pay` and by the card's
+//! `Need`, against 5.1 amount by amount (`pays`).
 
+use super::super::data::{CardType, NUM_GAME_CARDS};
 use super::super::state::{NijarState, EMPTY};
 use crate::engine::{GameState, Rng};
 
@@ -34,6 +37,20 @@ fn check(st: &NijarState, what: &str) {
         check_set(sell, 6, |o| st.can_sell(s, o), &format!("{what}: sell"));
         let shape = u64::from(st.shape_options(s));
         check_set(shape, 9, |o| st.can_shape(s, o), &format!("{what}: shape"));
+        let free = st.free_slot_sets(s);
+        for kind in CardType::ALL {
+            let what = format!("{what}: free {kind:?} spaces");
+            let set = u64::from(free[kind as usize]);
+            check_set(set, 4, |k| st.free_slots(s, kind) >> k & 1 == 1, &what);
+        }
+        let held = st.holdings(s);
+        for id in 0..NUM_GAME_CARDS {
+            let cost = st.cards.cost(id);
+            let pays = super::pays(st, s, cost);
+            assert_eq!(st.can_pay(s, cost), pays, "{what}: can_pay card {id}");
+            let need = st.cards.needs[id];
+            assert_eq!(need.met_by(held), pays, "{what}: card {id}'s need");
+        }
         let draft = u64::from(st.available_set(s));
         check_set(
             draft,

@@ -1,8 +1,10 @@
 //! The heuristic's running counts (`tally`) against a from-scratch count at every step of
 //! random games in every mode (1–4 players, both layouts, every solo difficulty): the counts,
 //! the heuristic values bit for bit, the per-seat values, and every "kept" answer greedy play
-//! relies on for every candidate move; and the counts after loading JSON and determinizing.
+//! relies on for every candidate move; the indexes the legal actions read (`index.rs`); and
+//! all of them after loading JSON and determinizing.
 
+use super::super::index::{SpaceIndex, WorkshopIndex};
 use super::super::state::{NijarConfig, NijarState, Phase, Player, Slot};
 use crate::engine::{GameState, PerSeat, Rng, Seat};
 
@@ -38,13 +40,20 @@ fn bits(v: &[f64]) -> Vec<u64> {
 /// reference, bit for bit, as a vector and seat by seat.
 fn check(st: &NijarState, what: &str) {
     assert!(!st.tally_is_stale(), "{what}: the tally is stale");
+    let t = st.table();
     for s in 0..st.n() {
         assert_eq!(
             st.tally(s),
             st.tally_from_scratch(s),
             "{what}: seat {s}'s tally"
         );
+        assert_eq!(
+            t.tally.workshops[s],
+            WorkshopIndex::of(&t.players[s]),
+            "{what}: seat {s}'s workshop index"
+        );
     }
+    assert_eq!(t.tally.spaces, SpaceIndex::of(t), "{what}: the space index");
     let want = bits(&reference(st));
     assert_eq!(
         bits(&st.heuristic_values()),
