@@ -4,11 +4,38 @@
 
 use super::actions::{encode, Move};
 use super::data::CardType;
+use super::openers::push_options;
 use super::state::{Mode, NijarState, EMPTY};
 use crate::engine::{ActionList, Seat};
 
 /// Every draft row's bit in `Mode::Acquire::refreshed`.
 const ALL_ROWS: u8 = 0b111;
+
+/// Every draft position's bit (row * 5 + column).
+const ALL_POSITIONS: u16 = (1 << 15) - 1;
+
+/// The most orthogonal spaces between two draft positions (3 rows, 5 columns).
+const FARTHEST: usize = 2 + 4;
+
+/// `WITHIN[d][k]`: the draft positions at most `k` orthogonal spaces from position `d`.
+const WITHIN: [[u16; FARTHEST + 1]; 15] = {
+    let mut out = [[0u16; FARTHEST + 1]; 15];
+    let mut d = 0usize;
+    while d < 15 {
+        let mut pos = 0usize;
+        while pos < 15 {
+            let dist = (d / 5).abs_diff(pos / 5) + (d % 5).abs_diff(pos % 5);
+            let mut k = dist;
+            while k <= FARTHEST {
+                out[d][k] |= 1 << pos;
+                k += 1;
+            }
+            pos += 1;
+        }
+        d += 1;
+    }
+    out
+};
 
 impl NijarState {
     /// Begins taking up to `max` cards. The row refresh belongs to the Acquire Cards action
@@ -61,6 +88,21 @@ impl NijarState {
         r1.abs_diff(r2) + c1.abs_diff(c2)
     }
 
+    /// The draft positions whose cost (`acquire_cost`) seat `s` can pay, as bits: those
+    /// within as many spaces of its donkey as it has Perra Gorda (a table of the positions
+    /// within each distance of each position, not a cost worked out position by position).
+    pub(crate) fn affordable_set(&self, s: Seat) -> u16 {
+        let (d, pg) = (self.t.donkeys[s], self.t.players[s].pg);
+        match WITHIN.get(usize::from(d)) {
+            Some(within) => within[usize::from(pg).min(FARTHEST)],
+            // No donkey yet: everything is free.
+            None if d == EMPTY => ALL_POSITIONS,
+            None => (0..15)
+                .filter(|&pos| self.acquire_cost(s, pos) <= pg)
+                .fold(0, |set, pos| set | 1 << pos),
+        }
+    }
+
     /// Whether every available card of row `r` is of one type (8.1).
     pub(crate) fn row_uniform(&self, s: Seat, r: u8) -> bool {
         let mut kind = None;
@@ -95,16 +137,8 @@ impl NijarState {
                     }
                 }
                 if left > 0 {
-                    let pg = self.t.players[s].pg;
-                    let mut set = self.available_set(s);
-                    while set != 0 {
-                        let pos = set.trailing_zeros() as u8;
-                        set &= set - 1;
-                        // 8.1: paying 1 Perra Gorda per space from the donkey.
-                        if self.acquire_cost(s, pos) <= pg {
-                            out.push(encode(Move::Take(pos)));
-                        }
-                    }
+                    let set = self.available_set(s) & self.affordable_set(s);
+                    push_options(out, encode(Move::Take(0)), set.into());
                 }
             }
             Mode::Donkey { acquired } => {

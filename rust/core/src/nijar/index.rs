@@ -65,6 +65,14 @@ impl SpaceIndex {
         }
     }
 
+    /// Every space emptied (10.1: the craftswomen go back at the end of a round).
+    pub(crate) fn clear(&mut self) {
+        self.by_seat = [0; 4];
+        let every = self.crowded[0];
+        self.crowded = [0; MOST_ON_A_SPACE + 2];
+        self.crowded[0] = every;
+    }
+
     /// The spaces seat `s` with `workers` craftswomen available may place on (7.2.1.1): in
     /// play, not its own colour, and holding fewer craftswomen than it has. (A seat never
     /// has more than 7, so `crowded` covers every count asked.)

@@ -196,10 +196,11 @@ impl NijarState {
             }
             let mut hand_slots: Ids<usize> = Ids::new();
             for s in (0..n).filter(|&s| s != viewer) {
+                // The hand's game cards read by its bits (ascending, as `ids` gives them).
                 let ids: Ids<usize> = self.t.players[s]
                     .hand
-                    .ids()
-                    .filter(|&c| c < NUM_GAME_CARDS && CardType::of(c).deck() == d && unknown(c))
+                    .game_card_ids()
+                    .filter(|&c| CardType::of(c).deck() == d && unknown(c))
                     .collect();
                 for c in ids {
                     out.t.players[s].hand.remove(c);

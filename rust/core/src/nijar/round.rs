@@ -2,7 +2,6 @@
 //! (7.1), the order of turns and the end of the round (7.2, 10.1–10.4).
 
 use super::actions::Move;
-use super::index::SpaceIndex;
 use super::state::{
     EndgameChoice, NijarState, Phase, Wheel, COMP as COMP_ID, CRAFTSWOMEN, EMPTY, ROUNDS,
     STARTING_BASE_U8,
@@ -188,7 +187,7 @@ impl NijarState {
             p.turns = 0;
         }
         self.t.spaces = Default::default();
-        self.t.tally.spaces = SpaceIndex::of(&self.t);
+        self.t.tally.spaces.clear();
         self.t.special_stack = [0; 4];
         if self.is_solo() {
             self.competition_end_of_round();

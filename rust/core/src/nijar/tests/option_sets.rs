@@ -1,6 +1,7 @@
 //! The option sets the generator and `apply` read (`fire_options`, `paint_options`,
-//! `sell_options`, `shape_options`, `available_set`, `free_slot_sets`) against the rule option
-//! by option (`can_fire`, `can_paint`, `can_sell`, `can_shape`, `available_to`, `free_slots`),
+//! `sell_options`, `shape_options`, `available_set`, `affordable_set`, `free_slot_sets`)
+//! against the rule option by option (`can_fire`, `can_paint`, `can_sell`, `can_shape`,
+//! `available_to`, `acquire_cost`, `free_slots`),
 //! for every seat at every step of random games of 1–4 players, both layouts and every solo
 //! level: bit `o` is set exactly when option `o` is allowed, and no bit beyond the options is
 //! ever set. And whether a seat can pay each card's cost, by `can_pay` and by the card's
@@ -51,6 +52,13 @@ fn check(st: &NijarState, what: &str) {
             let need = st.cards.needs[id];
             assert_eq!(need.met_by(held), pays, "{what}: card {id}'s need");
         }
+        let pg = st.table().players[s].pg;
+        check_set(
+            st.affordable_set(s).into(),
+            15,
+            |pos| st.acquire_cost(s, pos) <= pg,
+            &format!("{what}: affordable"),
+        );
         let draft = u64::from(st.available_set(s));
         check_set(
             draft,
