@@ -165,17 +165,23 @@ impl NijarState {
             let cost = self.cards.board.solo_right_cost;
             return u64::from(self.t.right[0] == EMPTY && p.pg >= cost);
         }
-        let n = self.n();
-        if self.t.right[..n].contains(&(s as u8)) {
-            return 0;
-        }
-        let mut set = 0u64;
-        for k in 0..n {
-            let v = self.cards.board.right_track[k];
-            let open = self.t.right[k] == EMPTY && (v >= 0 || p.pg >= v.unsigned_abs());
+        // Every space read, without an early exit (where the seat's marker is, or whether it
+        // is there, changes from step to step).
+        let (mut set, mut placed) = (0u64, false);
+        for (k, (&on, &v)) in self.t.right[..self.n()]
+            .iter()
+            .zip(&self.cards.board.right_track)
+            .enumerate()
+        {
+            placed |= usize::from(on) == s;
+            let open = (on == EMPTY) & ((v >= 0) | (p.pg >= v.unsigned_abs()));
             set |= u64::from(open) << k;
         }
-        set
+        if placed {
+            0
+        } else {
+            set
+        }
     }
 
     /// 8.11: the marker onto space `k`, pay or gain, then any main-board action.

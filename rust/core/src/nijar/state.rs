@@ -142,20 +142,15 @@ impl Hand {
             (i < 64).then_some(i as u8)
         })
     }
-    /// The game cards held (ids below 80), ascending.
+    /// The game cards held (ids below 80), ascending: the bits of the two words read as one
+    /// number (no branch on which word holds the next card).
     pub fn game_card_ids(&self) -> impl Iterator<Item = usize> {
-        let mut words = [self.0[0], self.0[1] & ((1 << (NUM_GAME_CARDS - 64)) - 1)];
-        let mut w = 0;
+        let mut bits =
+            (u128::from(self.0[1]) << 64 | u128::from(self.0[0])) & ((1 << NUM_GAME_CARDS) - 1);
         std::iter::from_fn(move || {
-            while w < 2 {
-                if words[w] != 0 {
-                    let i = words[w].trailing_zeros() as usize;
-                    words[w] &= words[w] - 1;
-                    return Some(w * 64 + i);
-                }
-                w += 1;
-            }
-            None
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            (i < 128).then_some(i)
         })
     }
     /// Number of endgame scoring cards.
