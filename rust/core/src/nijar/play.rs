@@ -65,17 +65,31 @@ impl NijarState {
     }
 
     /// 8.2: every card in hand whose cost can be paid, onto each free space of its type
-    /// (ascending: cards in id order, each one's spaces in order). What the player holds and
-    /// the free spaces are read once; each card's cost is its `Need`, and a card it cannot
-    /// pay offers no space (no branch on it: which cards can be paid changes every step).
+    /// (ascending: cards in id order, each one's spaces in order).
     pub(crate) fn play_openers(&self, s: Seat, out: &mut ActionList) {
-        let held = self.holdings(s);
-        let free = self.free_slot_sets(s);
-        for id in self.t.players[s].hand.game_card_ids() {
-            let payable = 0u8.wrapping_sub(u8::from(self.cards.needs[id].met_by(held)));
-            let spaces = free[CardType::of(id) as usize] & payable;
+        for (id, spaces) in self.playable(s) {
             push_options(out, encode(Move::PlayCard(id as u8, 0)), spaces.into());
         }
+    }
+
+    /// How many moves `play_openers` lists.
+    pub(crate) fn play_count(&self, s: Seat) -> u32 {
+        self.playable(s)
+            .map(|(_, spaces)| u32::from(spaces).count_ones())
+            .sum()
+    }
+
+    /// Each game card in hand (ascending) with the spaces it may be played onto: none if its
+    /// cost cannot be paid. What the player holds and the free spaces are read once; each
+    /// card's cost is its `Need`, and a card it cannot pay offers no space (no branch on it:
+    /// which cards can be paid changes every step).
+    fn playable(&self, s: Seat) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let held = self.holdings(s);
+        let free = self.free_slot_sets(s);
+        self.t.players[s].hand.game_card_ids().map(move |id| {
+            let payable = 0u8.wrapping_sub(u8::from(self.cards.needs[id].met_by(held)));
+            (id, free[CardType::of(id) as usize] & payable)
+        })
     }
 
     /// 8.2: pay, place, and gain the actions the card or its space gives.
