@@ -102,9 +102,11 @@ impl NijarState {
             card,
         );
         self.t.known[id] = self.all_seats();
-        let cards = self.cards.clone();
+        // (The actions gained are copied out of the card data, which is not cloned: a count
+        // taken on the shared set at every card played.)
         match CardType::of(id) {
             CardType::Wheel => {
+                let space = self.cards.board.wheel_spaces[usize::from(slot)];
                 // A vase onto the first (grey) space (the card's VP: `pay_card`).
                 if self.t.supply.vases > 0 {
                     self.t.supply.vases -= 1;
@@ -114,14 +116,16 @@ impl NijarState {
                     slot: slot + 1,
                     pos: 0,
                 });
-                self.push_frame(false, &[cards.board.wheel_spaces[usize::from(slot)]]);
+                self.push_frame(false, &[space]);
             }
             CardType::Esparto => {
+                let space = self.cards.board.esparto_spaces[usize::from(slot)];
                 self.t.players[s].esparto.push(Esparto { card, slot });
-                self.push_frame(false, &[cards.board.esparto_spaces[usize::from(slot)]]);
+                self.push_frame(false, &[space]);
             }
             CardType::Cleanup => self.t.players[s].cleanups.push(Cleanup { card, cracks: 0 }),
             kind => {
+                let sides = self.cards.buildings[id - 44].sides;
                 let slotv = Slot { card, piece: 0 };
                 let p = &mut self.t.players[s];
                 match kind {
@@ -132,7 +136,7 @@ impl NijarState {
                 // An empty kiln or workshop more: the workshop index reads it.
                 self.retally(s);
                 // "two new actions ... in the order of your choice".
-                self.push_frame(false, &cards.buildings[id - 44].sides);
+                self.push_frame(false, &sides);
             }
         }
     }
