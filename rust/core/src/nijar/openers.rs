@@ -211,10 +211,10 @@ impl NijarState {
             Act::Technology => (encode(Move::Technology), u64::from(p.tech < 2)),
             // 8.5 / 9.4: any wheel whose vase has a space left.
             Act::Throw | Act::Throw1 => {
+                let lens = &self.cards.wheel_lens;
                 let mut set = 0u64;
                 for (w, wheel) in p.wheels.iter().enumerate() {
-                    let open = usize::from(wheel.pos) < self.cards.wheel(wheel.card).spaces.len();
-                    set |= u64::from(open) << w;
+                    set |= u64::from(wheel.pos < lens[usize::from(wheel.card)]) << w;
                 }
                 let first = if act == Act::Throw {
                     encode(Move::Advance(0))
@@ -235,10 +235,11 @@ impl NijarState {
             Act::Clean => (encode(Move::CleanBegin), u64::from(p.cracks > 0)),
             // 9.5: a crack onto any cleanup card with room.
             Act::Clean1 => {
+                let spaces = &self.cards.cleanup_spaces;
                 let mut set = 0u64;
                 if p.cracks > 0 {
-                    for c in 0..p.cleanups.len() {
-                        set |= u64::from(self.cleanup_space(s, c) > 0) << c;
+                    for (c, cl) in p.cleanups.iter().enumerate() {
+                        set |= u64::from(cl.cracks < spaces[usize::from(cl.card)]) << c;
                     }
                 }
                 (encode(Move::Clean1(0)), set)
