@@ -8,7 +8,7 @@ use super::data::{
     DonkeyIcon, EndgameCard, EndgameKind, EspartoCard, Need, Res, StartingResources, WheelCard,
     ESPARTO_SPACES, MARKET_HEIGHTS, MAX_WHEEL_LEN, NUM_CLEANUP, NUM_ENDGAME, NUM_ESPARTO,
     NUM_FIRING_KILNS, NUM_GAME_CARDS, NUM_GLAZE_KILNS, NUM_STARTING, NUM_WHEELS, NUM_WORKSHOPS,
-    WHEEL_SPACES,
+    STARTING_BASE, STARTING_CARD, WHEEL_SPACES,
 };
 use crate::engine::{EngineError, EngineResult, FixedVec};
 
@@ -699,8 +699,17 @@ pub(super) fn parse(text: &str) -> EngineResult<CardSet> {
         starting_paint,
         source: Some(text.to_string()),
         needs: [Need::default(); NUM_GAME_CARDS],
+        wheel_lens: [0; 256],
+        cleanup_spaces: [0; 256],
     };
     set.needs = std::array::from_fn(|id| Need::of(set.cost(id)));
+    let wheel_ids = (0..NUM_WHEELS as u8).chain((0..NUM_STARTING as u8).map(|k| STARTING_BASE + k));
+    for id in wheel_ids {
+        set.wheel_lens[usize::from(id)] = set.wheel(id).spaces.len() as u8;
+    }
+    for id in (32..32 + NUM_CLEANUP as u8).chain([STARTING_CARD]) {
+        set.cleanup_spaces[usize::from(id)] = set.cleanup(id).spaces;
+    }
     Ok(set)
 }
 

@@ -531,6 +531,10 @@ pub struct CardSet {
     pub source: Option<String>,
     /// Each game card's cost as a `Need`, derived from the cards above when the set is read.
     pub(crate) needs: [Need; NUM_GAME_CARDS],
+    /// Derived likewise, by the id a workshop holds (`wheel`, `cleanup`; 0 for any other id):
+    /// each wheel's number of spaces, and each cleanup card's crack spaces.
+    pub(crate) wheel_lens: [u8; 256],
+    pub(crate) cleanup_spaces: [u8; 256],
 }
 
 /// What paying a cost asks of a player, read at once: at least the largest amount of Perra

@@ -1,8 +1,8 @@
 //! The first decisions of a turn (7.2) and of the pending acts a turn opens (8, 9), as sets
 //! of options: one bit per move, above the id of the first move of its kind. The legal-action
-//! list (`moves.rs`) pushes the sets' bits; a random draw at the start of a turn
-//! (`GameState::random_legal_action`: random rollouts and playouts) counts them and reads out
-//! only the one drawn.
+//! list (`moves.rs`) pushes the sets' bits; a random draw at the start of a turn or among
+//! pending acts (`GameState::random_legal_action`: random rollouts and playouts) counts them
+//! and reads out only the one drawn.
 
 use super::actions::{encode, Move};
 use super::data::{Act, NUM_ENDGAME, NUM_GAME_CARDS};
@@ -54,6 +54,17 @@ pub(crate) fn push_options(out: &mut ActionList, first: Action, mut set: u64) {
     while set != 0 {
         out.push(first + set.trailing_zeros());
         set &= set - 1;
+    }
+}
+
+/// ORs `set` into the multi-word set `words` at bit `at` (a set of at most 64 bits; always
+/// inlined, so a constant `at` leaves two shifts).
+#[inline(always)]
+fn or_at(words: &mut [u64; 3], at: Action, set: u64) {
+    let (i, shift) = ((at / 64) as usize, at % 64);
+    words[i] |= set << shift;
+    if shift != 0 && i + 1 < words.len() {
+        words[i + 1] |= set >> (64 - shift);
     }
 }
 
@@ -200,10 +211,10 @@ impl NijarState {
             Act::Technology => (encode(Move::Technology), u64::from(p.tech < 2)),
             // 8.5 / 9.4: any wheel whose vase has a space left.
             Act::Throw | Act::Throw1 => {
+                let lens = &self.cards.wheel_lens;
                 let mut set = 0u64;
                 for (w, wheel) in p.wheels.iter().enumerate() {
-                    let open = usize::from(wheel.pos) < self.cards.wheel(wheel.card).spaces.len();
-                    set |= u64::from(open) << w;
+                    set |= u64::from(wheel.pos < lens[usize::from(wheel.card)]) << w;
                 }
                 let first = if act == Act::Throw {
                     encode(Move::Advance(0))
@@ -224,10 +235,11 @@ impl NijarState {
             Act::Clean => (encode(Move::CleanBegin), u64::from(p.cracks > 0)),
             // 9.5: a crack onto any cleanup card with room.
             Act::Clean1 => {
+                let spaces = &self.cards.cleanup_spaces;
                 let mut set = 0u64;
                 if p.cracks > 0 {
-                    for c in 0..p.cleanups.len() {
-                        set |= u64::from(self.cleanup_space(s, c) > 0) << c;
+                    for (c, cl) in p.cleanups.iter().enumerate() {
+                        set |= u64::from(cl.cracks < spaces[usize::from(cl.card)]) << c;
                     }
                 }
                 (encode(Move::Clean1(0)), set)
@@ -244,11 +256,10 @@ impl NijarState {
         }
     }
 
-    /// `GameState::random_legal_action`. At the start of a turn (a quarter of random play's
-    /// decisions, a dozen options each) the options are counted, one place is drawn as from
-    /// the list, and only the move at that place is read out: the action the list gives
-    /// there, with the same one draw from `rng`. Elsewhere the list is drawn from (a count
-    /// and a second pass over the pending acts' options cost more than the list).
+    /// `GameState::random_legal_action`. At the start of a turn and among a group's pending
+    /// acts (four fifths of random play's decisions) the options are counted, one place is
+    /// drawn as from the list, and only the move at that place is read out: the action the
+    /// list gives there, with the same one draw from `rng`. Elsewhere the list is drawn from.
     pub(crate) fn random_action(&self, rng: &mut Rng, legal: &mut ActionList) -> Action {
         if self.t.phase == Phase::Turns
             && self.t.mode == Mode::Idle
@@ -259,7 +270,97 @@ impl NijarState {
             let k = rng.below(set.count_ones() as usize);
             return encode(Move::Place(0)) + nth_bit(set, k);
         }
+        if self.t.phase == Phase::Turns && self.t.mode == Mode::Idle && self.reward_seat().is_none()
+        {
+            if let Some(frame) = self.t.frames.last() {
+                return self.random_opener(frame, rng, legal);
+            }
+        }
         self.legal_into(legal);
         legal[rng.below(legal.len())]
+    }
+
+    /// The random draw among a group's pending acts: the move at the drawn place of
+    /// `legal_into`'s list (the passing move, Acquire Cards and its bonus, Play's moves, then
+    /// every other act's in act order), without the list. Every other act's options are
+    /// gathered as one set over the ids from Extract Clay's first on (178 ids, three words),
+    /// each at its place: those read from a field or two (Extract Clay, Clean, Collect
+    /// Esparto, Clay, Perra Gorda or Glazes: often pending) whether pending or not, masked
+    /// without a branch; the others only when pending. Play's moves are counted, and listed
+    /// only if drawn. (A branch per act and a loop per act's options were often mispredicted:
+    /// which acts are pending and how many options each has change from step to step.)
+    fn random_opener(&self, frame: &Frame, rng: &mut Rng, legal: &mut ActionList) -> Action {
+        let s = usize::from(self.t.turn_seat);
+        let acts = self.frame_acts(frame);
+        let pending = |i: usize| acts & (1 << i) != 0;
+        let base = encode(Move::Clay(0));
+        let mut words = [0u64; 3];
+        // Act `ACTS_BY_ID[i]`'s options at their place, masked out unless it is pending.
+        macro_rules! gather {
+            ($($i:literal)*) => {
+                $(
+                    let (first, set) = self.act_options(s, ACTS_BY_ID[$i]);
+                    let mask = 0u64.wrapping_sub(u64::from(pending($i)));
+                    or_at(&mut words, first - base, set & mask);
+                )*
+            };
+        }
+        gather!(3 12 14 17 18);
+        if pending(4) {
+            gather!(4);
+        }
+        if acts & (0b11 << 8) != 0 {
+            gather!(8 9);
+        }
+        if pending(15) {
+            gather!(15);
+        }
+        if pending(16) {
+            gather!(16);
+        }
+        if acts & (0b11 << 5) != 0 {
+            gather!(5 6);
+        }
+        if pending(7) {
+            gather!(7);
+        }
+        if acts & (0b11 << 10) != 0 {
+            gather!(10 11);
+        }
+        if pending(13) {
+            gather!(13);
+        }
+
+        // Acquire Cards and its bonus open with one move each, adjacent ids.
+        let acquire = u64::from(acts & 0b11);
+        let play = if pending(2) { self.play_count(s) } else { 0 };
+        let total =
+            1 + acquire.count_ones() + play + words.iter().map(|w| w.count_ones()).sum::<u32>();
+        let Some(mut k) = (rng.below(total as usize) as u32).checked_sub(1) else {
+            return encode(if frame.ordered {
+                Move::Skip
+            } else {
+                Move::Done
+            });
+        };
+        if k < acquire.count_ones() {
+            return encode(Move::AcquireBegin) + nth_bit(acquire, k as usize);
+        }
+        k -= acquire.count_ones();
+        if k < play {
+            legal.clear();
+            self.play_openers(s, legal);
+            return legal[k as usize];
+        }
+        k -= play;
+        for (w, &set) in words.iter().enumerate() {
+            let n = set.count_ones();
+            if k < n {
+                return base + 64 * w as Action + nth_bit(set, k as usize);
+            }
+            k -= n;
+        }
+        // Not reached: the place drawn is below the count.
+        encode(Move::Done)
     }
 }

@@ -65,17 +65,31 @@ impl NijarState {
     }
 
     /// 8.2: every card in hand whose cost can be paid, onto each free space of its type
-    /// (ascending: cards in id order, each one's spaces in order). What the player holds and
-    /// the free spaces are read once; each card's cost is its `Need`, and a card it cannot
-    /// pay offers no space (no branch on it: which cards can be paid changes every step).
+    /// (ascending: cards in id order, each one's spaces in order).
     pub(crate) fn play_openers(&self, s: Seat, out: &mut ActionList) {
-        let held = self.holdings(s);
-        let free = self.free_slot_sets(s);
-        for id in self.t.players[s].hand.game_card_ids() {
-            let payable = 0u8.wrapping_sub(u8::from(self.cards.needs[id].met_by(held)));
-            let spaces = free[CardType::of(id) as usize] & payable;
+        for (id, spaces) in self.playable(s) {
             push_options(out, encode(Move::PlayCard(id as u8, 0)), spaces.into());
         }
+    }
+
+    /// How many moves `play_openers` lists.
+    pub(crate) fn play_count(&self, s: Seat) -> u32 {
+        self.playable(s)
+            .map(|(_, spaces)| u32::from(spaces).count_ones())
+            .sum()
+    }
+
+    /// Each game card in hand (ascending) with the spaces it may be played onto: none if its
+    /// cost cannot be paid. What the player holds and the free spaces are read once; each
+    /// card's cost is its `Need`, and a card it cannot pay offers no space (no branch on it:
+    /// which cards can be paid changes every step).
+    fn playable(&self, s: Seat) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let held = self.holdings(s);
+        let free = self.free_slot_sets(s);
+        self.t.players[s].hand.game_card_ids().map(move |id| {
+            let payable = 0u8.wrapping_sub(u8::from(self.cards.needs[id].met_by(held)));
+            (id, free[CardType::of(id) as usize] & payable)
+        })
     }
 
     /// 8.2: pay, place, and gain the actions the card or its space gives.
@@ -88,9 +102,11 @@ impl NijarState {
             card,
         );
         self.t.known[id] = self.all_seats();
-        let cards = self.cards.clone();
+        // (The actions gained are copied out of the card data, which is not cloned: a count
+        // taken on the shared set at every card played.)
         match CardType::of(id) {
             CardType::Wheel => {
+                let space = self.cards.board.wheel_spaces[usize::from(slot)];
                 // A vase onto the first (grey) space (the card's VP: `pay_card`).
                 if self.t.supply.vases > 0 {
                     self.t.supply.vases -= 1;
@@ -100,14 +116,16 @@ impl NijarState {
                     slot: slot + 1,
                     pos: 0,
                 });
-                self.push_frame(false, &[cards.board.wheel_spaces[usize::from(slot)]]);
+                self.push_frame(false, &[space]);
             }
             CardType::Esparto => {
+                let space = self.cards.board.esparto_spaces[usize::from(slot)];
                 self.t.players[s].esparto.push(Esparto { card, slot });
-                self.push_frame(false, &[cards.board.esparto_spaces[usize::from(slot)]]);
+                self.push_frame(false, &[space]);
             }
             CardType::Cleanup => self.t.players[s].cleanups.push(Cleanup { card, cracks: 0 }),
             kind => {
+                let sides = self.cards.buildings[id - 44].sides;
                 let slotv = Slot { card, piece: 0 };
                 let p = &mut self.t.players[s];
                 match kind {
@@ -118,7 +136,7 @@ impl NijarState {
                 // An empty kiln or workshop more: the workshop index reads it.
                 self.retally(s);
                 // "two new actions ... in the order of your choice".
-                self.push_frame(false, &cards.buildings[id - 44].sides);
+                self.push_frame(false, &sides);
             }
         }
     }
@@ -165,17 +183,23 @@ impl NijarState {
             let cost = self.cards.board.solo_right_cost;
             return u64::from(self.t.right[0] == EMPTY && p.pg >= cost);
         }
-        let n = self.n();
-        if self.t.right[..n].contains(&(s as u8)) {
-            return 0;
-        }
-        let mut set = 0u64;
-        for k in 0..n {
-            let v = self.cards.board.right_track[k];
-            let open = self.t.right[k] == EMPTY && (v >= 0 || p.pg >= v.unsigned_abs());
+        // Every space read, without an early exit (where the seat's marker is, or whether it
+        // is there, changes from step to step).
+        let (mut set, mut placed) = (0u64, false);
+        for (k, (&on, &v)) in self.t.right[..self.n()]
+            .iter()
+            .zip(&self.cards.board.right_track)
+            .enumerate()
+        {
+            placed |= usize::from(on) == s;
+            let open = (on == EMPTY) & ((v >= 0) | (p.pg >= v.unsigned_abs()));
             set |= u64::from(open) << k;
         }
-        set
+        if placed {
+            0
+        } else {
+            set
+        }
     }
 
     /// 8.11: the marker onto space `k`, pay or gain, then any main-board action.

@@ -127,21 +127,17 @@ impl Hand {
         Hand::bits([self.0[0], self.0[1] & ((1 << (NUM_CARD_IDS - 64)) - 1)])
     }
 
-    /// The set bits of `words`, ascending.
-    fn bits(mut words: [u64; 2]) -> impl Iterator<Item = usize> {
-        let mut w = 0;
+    /// The set bits of `words`, ascending: the two words read as one number (no branch on
+    /// which word holds the next bit).
+    fn bits(words: [u64; 2]) -> impl Iterator<Item = usize> {
+        let mut bits = u128::from(words[1]) << 64 | u128::from(words[0]);
         std::iter::from_fn(move || {
-            while w < 2 {
-                if words[w] != 0 {
-                    let i = words[w].trailing_zeros() as usize;
-                    words[w] &= words[w] - 1;
-                    return Some(w * 64 + i);
-                }
-                w += 1;
-            }
-            None
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            (i < 128).then_some(i)
         })
     }
+
     /// Number of cards.
     pub fn len(&self) -> usize {
         (self.0[0].count_ones() + self.0[1].count_ones()) as usize

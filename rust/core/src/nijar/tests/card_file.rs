@@ -53,3 +53,28 @@ fn a_card_file_is_read_once_however_many_cards_it_holds() {
     assert!(ok.is_ok());
     assert_eq!(read, DEFAULT_CARDS.lines().count());
 }
+
+/// What the loader derives from the cards for the rules to read at once (each game card's
+/// cost as a `Need`, each wheel's length and each cleanup card's spaces by workshop id) is
+/// what the cards say, for the default set.
+#[test]
+fn derived_card_tables_match_the_cards() {
+    use super::super::data::{Need, NUM_GAME_CARDS, STARTING_BASE, STARTING_CARD};
+    let cards = CardSet::from_toml(DEFAULT_CARDS).unwrap();
+    for id in 0..NUM_GAME_CARDS {
+        assert_eq!(cards.needs[id], Need::of(cards.cost(id)), "card {id}");
+    }
+    for id in 0..=u8::MAX {
+        let wheel = (id < 16 || (STARTING_BASE..STARTING_BASE + 5).contains(&id))
+            .then(|| cards.wheel(id).spaces.len() as u8);
+        assert_eq!(
+            cards.wheel_lens[usize::from(id)],
+            wheel.unwrap_or(0),
+            "wheel {id}"
+        );
+        let cleanup =
+            ((32..44).contains(&id) || id == STARTING_CARD).then(|| cards.cleanup(id).spaces);
+        let spaces = cards.cleanup_spaces[usize::from(id)];
+        assert_eq!(spaces, cleanup.unwrap_or(0), "cleanup {id}");
+    }
+}
