@@ -1,10 +1,11 @@
 //! A serde serializer that builds Python objects directly from a core value (no JSON tree in
 //! between): the fast path of `State.observation`. Struct field names are `&'static str`, so
 //! each becomes an interned Python string once per thread, found again by its address; a
-//! struct of more than five fields is a copy of a template dict of its shape, born at its final
-//! size with its keys in place (`pycache`); lists are made at their final length from items
-//! gathered on the stack. That is what makes a whole observation cost a few microseconds
-//! instead of the JSON tree's tens.
+//! struct of more than five fields is a copy of a template dict of its shape, born at its
+//! final size with its keys in place (`pycache`); a list is made at its announced length and
+//! its items set in place as they are built. That is what makes a whole observation cost a
+//! few microseconds instead of the JSON tree's tens.
+
 use std::any::Any;
 use std::fmt;
 use std::sync::{Arc, Mutex, Weak};
@@ -186,12 +187,17 @@ impl<'s, 'py> PySer<'s, 'py> {
 
 type Out<'py> = Result<Bound<'py, PyAny>, Error>;
 
-/// Items a list gathers on the stack before it spills to the heap (most lists of a view are
-/// shorter: a seat's counts, a hand, a market).
+/// Items a list of unknown length gathers on the stack before it spills to the heap (most
+/// such lists of a view are short: a hand, the known cards of a pile).
 const INLINE: usize = 16;
 
 struct Seq<'s, 'py> {
     ser: PySer<'s, 'py>,
+    /// The list, made at its announced length, with the first `at` of its `len` items set;
+    /// `None` for a sequence that does not tell its length (then `items` and `spill`).
+    list: Option<Bound<'py, PyList>>,
+    len: usize,
+    at: usize,
     /// The items so far, while they fit.
     items: ArrayVec<Bound<'py, PyAny>, INLINE>,
     /// All the items, once they did not: empty until then.
@@ -201,8 +207,41 @@ struct Seq<'s, 'py> {
 }
 
 impl<'s, 'py> Seq<'s, 'py> {
+    fn new(ser: PySer<'s, 'py>, len: Option<usize>) -> Result<Self, Error> {
+        let list = match len {
+            Some(n) if n > 0 => Some(new_list(ser.py, n)?),
+            _ => None,
+        };
+        Ok(Seq {
+            ser,
+            list,
+            len: len.unwrap_or(0),
+            at: 0,
+            items: ArrayVec::new(),
+            spill: Vec::new(),
+            variant: None,
+        })
+    }
+
     fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
         let item = value.serialize(self.ser)?;
+        if let Some(list) = &self.list {
+            if self.at < self.len {
+                // SAFETY: the list is alive and `at` is below its length; `PyList_SetItem`
+                // takes (steals) the item's reference, even when it fails, and leaves the empty
+                // slot's nothing to release.
+                let status = unsafe {
+                    pyo3::ffi::PyList_SetItem(list.as_ptr(), self.at as isize, item.into_ptr())
+                };
+                if status < 0 {
+                    return Err(PyErr::fetch(self.ser.py).into());
+                }
+            } else {
+                list.append(item)?; // more items than announced
+            }
+            self.at += 1;
+            return Ok(());
+        }
         if self.spill.is_empty() {
             match self.items.try_push(item) {
                 Ok(()) => return Ok(()),
@@ -217,14 +256,38 @@ impl<'s, 'py> Seq<'s, 'py> {
         }
         Ok(())
     }
+
     fn finish(self) -> Out<'py> {
-        // A list made at its final length from the items (no growth, no heap for the short).
-        let list = if self.spill.is_empty() {
-            PyList::new(self.ser.py, self.items)?
-        } else {
-            PyList::new(self.ser.py, self.spill)?
+        let list = match self.list {
+            Some(list) => {
+                if self.at < self.len {
+                    // Fewer items than announced: the empty slots go.
+                    list.del_slice(self.at, self.len)?;
+                }
+                list
+            }
+            // Made at its final length from the items (no growth, no heap for the short).
+            None if self.spill.is_empty() => PyList::new(self.ser.py, self.items)?,
+            None => PyList::new(self.ser.py, self.spill)?,
         };
         self.ser.wrap(self.variant, list.into_any())
+    }
+}
+
+/// A list of `len` empty slots, each to be set (`PyList_SetItem`) before anything reads it.
+fn new_list(py: Python<'_>, len: usize) -> Result<Bound<'_, PyList>, Error> {
+    // SAFETY: `PyList_New` returns a new reference or null with an exception set, which
+    // `from_owned_ptr_or_err` turns into an error; the object is a list. Its slots are empty
+    // (null) until the serializer sets them, one per item as each is built, before the list
+    // is handed to anyone, and CPython's list code (set, delete, free) takes empty slots; the
+    // one way Python code could read them meanwhile is a garbage collection's finalizer
+    // walking `gc.get_objects()`, the window pyo3's own `PyList::new` has too. Made at its
+    // length, a list of a view costs one allocation and no copy of its items.
+    unsafe {
+        Ok(
+            Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyList_New(len as isize))?
+                .downcast_into_unchecked(),
+        )
     }
 }
 
@@ -503,12 +566,7 @@ impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
         self.wrap(Some(variant), inner)
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<Seq<'s, 'py>, Error> {
-        Ok(Seq {
-            ser: self,
-            items: ArrayVec::new(),
-            spill: Vec::with_capacity(len.filter(|&n| n > INLINE).unwrap_or(0)),
-            variant: None,
-        })
+        Seq::new(self, len)
     }
     fn serialize_tuple(self, len: usize) -> Result<Seq<'s, 'py>, Error> {
         self.serialize_seq(Some(len))
