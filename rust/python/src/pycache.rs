@@ -82,7 +82,14 @@ pub(crate) struct Caches {
     strs: [Cell<Slot>; STR_SLOTS],
     /// Struct templates by shape, open-addressed (a few dozen shapes in 256 slots).
     templates: [Cell<Option<&'static Template>>; TEMPLATE_SLOTS],
+    /// The ints 0..256 (CPython's own cached small ints, one reference held each): most
+    /// numbers of a view are counts and ids, and taking a reference here is a few
+    /// instructions where `PyLong_FromLong` is a few dozen.
+    ints: [Cell<*mut pyo3::ffi::PyObject>; SMALL_INTS],
 }
+
+/// How many small ints `Caches::int` keeps.
+pub(crate) const SMALL_INTS: usize = 256;
 
 thread_local! {
     pub(crate) static CACHES: Caches = const {
@@ -90,6 +97,7 @@ thread_local! {
             keys: [const { Cell::new(EMPTY) }; SLOTS],
             strs: [const { Cell::new(EMPTY) }; STR_SLOTS],
             templates: [const { Cell::new(None) }; TEMPLATE_SLOTS],
+            ints: [const { Cell::new(std::ptr::null_mut()) }; SMALL_INTS],
         }
     };
 }
@@ -172,6 +180,24 @@ impl Caches {
             drop(unsafe { Bound::<PyAny>::from_owned_ptr(py, slot.string) });
         }
         string
+    }
+
+    /// The Python int `v`, below `SMALL_INTS`.
+    #[inline]
+    pub(crate) fn int<'py>(&self, py: Python<'py>, v: usize) -> Bound<'py, PyAny> {
+        let cell = &self.ints[v];
+        let kept = cell.get();
+        if !kept.is_null() {
+            // SAFETY: the cell holds a strong reference to this int, so it is alive;
+            // `from_borrowed_ptr` takes a new reference for the caller.
+            return unsafe { Bound::from_borrowed_ptr(py, kept) };
+        }
+        let made = match v.into_pyobject(py) {
+            Ok(made) => made.into_any(),
+            Err(never) => match never {},
+        };
+        cell.set(made.clone().unbind().into_ptr());
+        made
     }
 
     /// The template of struct `name` announcing `announced` fields, the first `first`, if one

@@ -17,7 +17,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyString};
 use serde::ser::{self, Serialize};
 
-use crate::pycache::{same, Caches, Template, CACHES, MIN_TEMPLATE_FIELDS};
+use crate::pycache::{same, Caches, Template, CACHES, MIN_TEMPLATE_FIELDS, SMALL_INTS};
 
 /// A Python error raised while building (only a failed allocation or a non-string map key).
 pub struct Error(pub PyErr);
@@ -165,6 +165,24 @@ impl<'s, 'py> PySer<'s, 'py> {
         }
         faces.set_item(index, &built)?;
         Ok(built)
+    }
+
+    /// A non-negative integer: a kept small int, else a new one.
+    #[inline]
+    fn uint(self, v: u64) -> Out<'py> {
+        match usize::try_from(v) {
+            Ok(small) if small < SMALL_INTS => Ok(self.caches.int(self.py, small)),
+            _ => Ok(v.into_pyobject(self.py)?.into_any()),
+        }
+    }
+
+    /// An integer: a kept small int, else a new one.
+    #[inline]
+    fn int(self, v: i64) -> Out<'py> {
+        match usize::try_from(v) {
+            Ok(small) if small < SMALL_INTS => Ok(self.caches.int(self.py, small)),
+            _ => Ok(v.into_pyobject(self.py)?.into_any()),
+        }
     }
 
     fn key(self, name: &'static str) -> Bound<'py, PyString> {
@@ -482,28 +500,28 @@ impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
         Ok(PyBool::new(self.py, v).to_owned().into_any())
     }
     fn serialize_i8(self, v: i8) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.int(v.into())
     }
     fn serialize_i16(self, v: i16) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.int(v.into())
     }
     fn serialize_i32(self, v: i32) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.int(v.into())
     }
     fn serialize_i64(self, v: i64) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.int(v)
     }
     fn serialize_u8(self, v: u8) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.uint(v.into())
     }
     fn serialize_u16(self, v: u16) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.uint(v.into())
     }
     fn serialize_u32(self, v: u32) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.uint(v.into())
     }
     fn serialize_u64(self, v: u64) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.uint(v)
     }
     fn serialize_f32(self, v: f32) -> Out<'py> {
         Ok(v.into_pyobject(self.py)?.into_any())
