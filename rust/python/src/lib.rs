@@ -12,6 +12,7 @@ mod functions;
 mod games;
 mod guided;
 mod interrupt;
+mod pycache;
 mod pyser;
 mod score;
 mod search;

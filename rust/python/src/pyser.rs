@@ -1,19 +1,23 @@
 //! A serde serializer that builds Python objects directly from a core value (no JSON tree in
 //! between): the fast path of `State.observation`. Struct field names are `&'static str`, so
-//! each becomes an interned Python string once per thread, found again by its address; that,
-//! and building lists at their final length, is what makes a whole observation cost a few
-//! microseconds instead of the JSON tree's tens.
+//! each becomes an interned Python string once per thread, found again by its address; a
+//! struct of more than five fields is a copy of a template dict of its shape, born at its
+//! final size with its keys in place (`pycache`); a list is made at its announced length and
+//! its items set in place as they are built. That is what makes a whole observation cost a
+//! few microseconds instead of the JSON tree's tens.
 
 use std::any::Any;
-use std::cell::Cell;
 use std::fmt;
 use std::sync::{Arc, Mutex, Weak};
 
+use arrayvec::ArrayVec;
 use craftgames_core::engine::shared::SHARED;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyBytes, PyDict, PyList, PyString};
 use serde::ser::{self, Serialize};
+
+use crate::pycache::{same, Caches, Template, CACHES, MIN_TEMPLATE_FIELDS, SMALL_INTS};
 
 /// A Python error raised while building (only a failed allocation or a non-string map key).
 pub struct Error(pub PyErr);
@@ -53,123 +57,6 @@ impl From<std::convert::Infallible> for Error {
 impl From<Error> for PyErr {
     fn from(e: Error) -> Self {
         e.0
-    }
-}
-
-/// One slot of the field-name cache: a static name's address and length, and the Python
-/// string made of it (one strong reference owned by the slot).
-#[derive(Clone, Copy)]
-struct Slot {
-    addr: usize,
-    len: usize,
-    string: *mut pyo3::ffi::PyObject,
-}
-
-const SLOTS: usize = 1024;
-const EMPTY: Slot = Slot {
-    addr: 0,
-    len: 0,
-    string: std::ptr::null_mut(),
-};
-
-/// This thread's caches of Python strings, borrowed once per top-level call and handed down
-/// (a thread-local lookup per field was a tenth of an observation). `Cell` slots, not a
-/// `RefCell`: building a Python string may run Python code (a garbage collection's
-/// finalizers) that serializes again on this thread, and a slot is only ever read or written
-/// whole, so that nested use is harmless. Raw pointers on purpose: a thread-local destructor
-/// must not release Python objects after the interpreter is gone, so the references the
-/// tables hold at exit are simply never released.
-struct Caches {
-    /// Static field and variant names by address, open-addressed (linear probing; a few
-    /// dozen names in 1024 slots), each interned once for the thread's life.
-    keys: [Cell<Slot>; SLOTS],
-    /// Recent string values by address, direct-mapped: mostly card names, which live as long
-    /// as their card set, so the same few dozen come back in every observation. A hit is
-    /// checked against the text itself (an address may be reused by other text), so a miss
-    /// only costs making the string as without the cache.
-    strs: [Cell<Slot>; STR_SLOTS],
-}
-
-const STR_SLOTS: usize = 512;
-
-thread_local! {
-    static CACHES: Caches = const {
-        Caches {
-            keys: [const { Cell::new(EMPTY) }; SLOTS],
-            strs: [const { Cell::new(EMPTY) }; STR_SLOTS],
-        }
-    };
-}
-
-/// Where `(addr, len)` starts in a table of `2^bits` slots.
-fn home(addr: usize, len: usize, bits: u32) -> usize {
-    (((addr ^ len) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
-}
-
-impl Caches {
-    /// The Python string of a static field name, created (interned) on first use.
-    fn key<'py>(&self, py: Python<'py>, key: &'static str) -> Bound<'py, PyString> {
-        let (addr, len) = (key.as_ptr() as usize, key.len());
-        let start = home(addr, len, SLOTS.trailing_zeros());
-        // Probe at most a quarter of the table; past that (never, in practice) the name is
-        // interned afresh each time rather than cached.
-        for i in 0..SLOTS / 4 {
-            let cell = &self.keys[(start + i) % SLOTS];
-            let slot = cell.get();
-            if slot.string.is_null() {
-                let string = PyString::intern(py, key);
-                cell.set(Slot {
-                    addr,
-                    len,
-                    string: string.clone().unbind().into_ptr(),
-                });
-                return string;
-            }
-            if slot.addr == addr && slot.len == len {
-                // SAFETY: the table holds a strong reference to this Python string, so it is
-                // alive; `from_borrowed_ptr` takes a new reference for the caller.
-                return unsafe {
-                    Bound::from_borrowed_ptr(py, slot.string).downcast_into_unchecked()
-                };
-            }
-        }
-        PyString::intern(py, key)
-    }
-
-    /// The Python string of a static field name if it is cached at its home slot, borrowed
-    /// from the cache (which holds it for the thread's life); else `None` (see `key`).
-    #[inline]
-    fn home_key(&self, key: &'static str) -> Option<*mut pyo3::ffi::PyObject> {
-        let (addr, len) = (key.as_ptr() as usize, key.len());
-        let slot = self.keys[home(addr, len, SLOTS.trailing_zeros())].get();
-        (slot.addr == addr && slot.len == len && !slot.string.is_null()).then_some(slot.string)
-    }
-
-    /// The Python string of `text`: the one made last time for the same address, if its text
-    /// is still `text`, else a new one (kept in the slot in place of the old).
-    fn str<'py>(&self, py: Python<'py>, text: &str) -> Bound<'py, PyString> {
-        let (addr, len) = (text.as_ptr() as usize, text.len());
-        let cell = &self.strs[home(addr, len, STR_SLOTS.trailing_zeros())];
-        let slot = cell.get();
-        if slot.addr == addr && slot.len == len && !slot.string.is_null() {
-            // SAFETY: the slot holds a strong reference to this Python string.
-            let kept: Bound<'py, PyString> =
-                unsafe { Bound::from_borrowed_ptr(py, slot.string).downcast_into_unchecked() };
-            if kept.to_str().is_ok_and(|t| t == text) {
-                return kept;
-            }
-        }
-        let string = PyString::new(py, text);
-        cell.set(Slot {
-            addr,
-            len,
-            string: string.clone().unbind().into_ptr(),
-        });
-        if !slot.string.is_null() {
-            // SAFETY: the slot's reference to the string it held, now released.
-            drop(unsafe { Bound::<PyAny>::from_owned_ptr(py, slot.string) });
-        }
-        string
     }
 }
 
@@ -280,6 +167,24 @@ impl<'s, 'py> PySer<'s, 'py> {
         Ok(built)
     }
 
+    /// A non-negative integer: a kept small int, else a new one.
+    #[inline]
+    fn uint(self, v: u64) -> Out<'py> {
+        match usize::try_from(v) {
+            Ok(small) if small < SMALL_INTS => Ok(self.caches.int(self.py, small)),
+            _ => Ok(v.into_pyobject(self.py)?.into_any()),
+        }
+    }
+
+    /// An integer: a kept small int, else a new one.
+    #[inline]
+    fn int(self, v: i64) -> Out<'py> {
+        match usize::try_from(v) {
+            Ok(small) if small < SMALL_INTS => Ok(self.caches.int(self.py, small)),
+            _ => Ok(v.into_pyobject(self.py)?.into_any()),
+        }
+    }
+
     fn key(self, name: &'static str) -> Bound<'py, PyString> {
         self.caches.key(self.py, name)
     }
@@ -300,21 +205,107 @@ impl<'s, 'py> PySer<'s, 'py> {
 
 type Out<'py> = Result<Bound<'py, PyAny>, Error>;
 
+/// Items a list of unknown length gathers on the stack before it spills to the heap (most
+/// such lists of a view are short: a hand, the known cards of a pile).
+const INLINE: usize = 16;
+
 struct Seq<'s, 'py> {
     ser: PySer<'s, 'py>,
-    items: Vec<Bound<'py, PyAny>>,
+    /// The list, made at its announced length, with the first `at` of its `len` items set;
+    /// `None` for a sequence that does not tell its length (then `items` and `spill`).
+    list: Option<Bound<'py, PyList>>,
+    len: usize,
+    at: usize,
+    /// The items so far, while they fit.
+    items: ArrayVec<Bound<'py, PyAny>, INLINE>,
+    /// All the items, once they did not: empty until then.
+    spill: Vec<Bound<'py, PyAny>>,
     /// For a tuple or struct variant: the `{variant: …}` wrapper's key.
     variant: Option<&'static str>,
 }
 
 impl<'s, 'py> Seq<'s, 'py> {
+    fn new(ser: PySer<'s, 'py>, len: Option<usize>) -> Result<Self, Error> {
+        let list = match len {
+            Some(n) if n > 0 => Some(new_list(ser.py, n)?),
+            _ => None,
+        };
+        Ok(Seq {
+            ser,
+            list,
+            len: len.unwrap_or(0),
+            at: 0,
+            items: ArrayVec::new(),
+            spill: Vec::new(),
+            variant: None,
+        })
+    }
+
     fn push<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), Error> {
-        self.items.push(value.serialize(self.ser)?);
+        let item = value.serialize(self.ser)?;
+        if let Some(list) = &self.list {
+            if self.at < self.len {
+                // SAFETY: the list is alive and `at` is below its length; `PyList_SetItem`
+                // takes (steals) the item's reference, even when it fails, and leaves the empty
+                // slot's nothing to release.
+                let status = unsafe {
+                    pyo3::ffi::PyList_SetItem(list.as_ptr(), self.at as isize, item.into_ptr())
+                };
+                if status < 0 {
+                    return Err(PyErr::fetch(self.ser.py).into());
+                }
+            } else {
+                list.append(item)?; // more items than announced
+            }
+            self.at += 1;
+            return Ok(());
+        }
+        if self.spill.is_empty() {
+            match self.items.try_push(item) {
+                Ok(()) => return Ok(()),
+                Err(full) => {
+                    self.spill.reserve(2 * INLINE);
+                    self.spill.extend(self.items.drain(..));
+                    self.spill.push(full.element());
+                }
+            }
+        } else {
+            self.spill.push(item);
+        }
         Ok(())
     }
+
     fn finish(self) -> Out<'py> {
-        let list = PyList::new(self.ser.py, self.items)?.into_any();
-        self.ser.wrap(self.variant, list)
+        let list = match self.list {
+            Some(list) => {
+                if self.at < self.len {
+                    // Fewer items than announced: the empty slots go.
+                    list.del_slice(self.at, self.len)?;
+                }
+                list
+            }
+            // Made at its final length from the items (no growth, no heap for the short).
+            None if self.spill.is_empty() => PyList::new(self.ser.py, self.items)?,
+            None => PyList::new(self.ser.py, self.spill)?,
+        };
+        self.ser.wrap(self.variant, list.into_any())
+    }
+}
+
+/// A list of `len` empty slots, each to be set (`PyList_SetItem`) before anything reads it.
+fn new_list(py: Python<'_>, len: usize) -> Result<Bound<'_, PyList>, Error> {
+    // SAFETY: `PyList_New` returns a new reference or null with an exception set, which
+    // `from_owned_ptr_or_err` turns into an error; the object is a list. Its slots are empty
+    // (null) until the serializer sets them, one per item as each is built, before the list
+    // is handed to anyone, and CPython's list code (set, delete, free) takes empty slots; the
+    // one way Python code could read them meanwhile is a garbage collection's finalizer
+    // walking `gc.get_objects()`, the window pyo3's own `PyList::new` has too. Made at its
+    // length, a list of a view costs one allocation and no copy of its items.
+    unsafe {
+        Ok(
+            Bound::from_owned_ptr_or_err(py, pyo3::ffi::PyList_New(len as isize))?
+                .downcast_into_unchecked(),
+        )
     }
 }
 
@@ -328,44 +319,188 @@ struct Map<'s, 'py> {
 /// A struct's dict being built (keys its static field names).
 struct Obj<'s, 'py> {
     ser: PySer<'s, 'py>,
-    dict: Bound<'py, PyDict>,
+    /// The struct's (or struct variant's) name and the field count it announced: with its
+    /// first field's name, the shape a template is found by (`pycache::Template`).
+    name: &'static str,
+    announced: usize,
+    build: Build<'py>,
     /// For a struct variant: the `{variant: …}` wrapper's key.
     variant: Option<&'static str>,
 }
 
+/// How a struct's dict is being built.
+enum Build<'py> {
+    /// No field yet: the dict is made at the first, once the shape is known.
+    Start,
+    /// A copy of `template` whose first `at` fields are set (the others hold `None`).
+    Copy {
+        dict: Bound<'py, PyDict>,
+        template: &'static Template,
+        at: usize,
+    },
+    /// Key by key, for a shape without a template; `learn` records the field names while
+    /// one may be made of them.
+    Plain {
+        dict: Bound<'py, PyDict>,
+        learn: Option<Vec<&'static str>>,
+    },
+}
+
+/// `dict[key] = value`, the key borrowed.
+fn set_item(
+    py: Python<'_>,
+    dict: &Bound<'_, PyDict>,
+    key: *mut pyo3::ffi::PyObject,
+    value: &Bound<'_, PyAny>,
+) -> Result<(), Error> {
+    // SAFETY: the dict and the value are alive (the caller owns them), and so is the key (the
+    // thread's cache or a template holds it for the thread's life, or the caller a reference);
+    // `PyDict_SetItem` takes its own references to both and leaves ours, so the value is
+    // released when the caller's goes out of scope. Straight to the C call: taking and
+    // releasing a reference to the key around each insertion is two function calls under
+    // the stable ABI, for every key of an observation.
+    let status = unsafe { pyo3::ffi::PyDict_SetItem(dict.as_ptr(), key, value.as_ptr()) };
+    if status < 0 {
+        return Err(PyErr::fetch(py).into());
+    }
+    Ok(())
+}
+
+/// A fresh dict of the first `at` fields of `copy`, a copy of `template` (the struct left
+/// the template's shape after them, or ended there).
+fn prefix<'py>(
+    py: Python<'py>,
+    copy: &Bound<'py, PyDict>,
+    template: &Template,
+    at: usize,
+) -> Result<Bound<'py, PyDict>, Error> {
+    let dict = PyDict::new(py);
+    for key in &template.keys[..at] {
+        let key = key.bind(py);
+        if let Some(value) = copy.get_item(key)? {
+            dict.set_item(key, value)?;
+        }
+    }
+    Ok(dict)
+}
+
 impl<'s, 'py> Obj<'s, 'py> {
-    fn new(ser: PySer<'s, 'py>) -> Self {
+    fn new(ser: PySer<'s, 'py>, name: &'static str, announced: usize) -> Self {
         Obj {
             ser,
-            dict: PyDict::new(ser.py),
+            name,
+            announced,
+            build: Build::Start,
             variant: None,
         }
     }
+
+    /// The dict, made at the struct's first field `first`: a copy of its shape's template if
+    /// there is one, else an empty dict (recording the fields if a template may be made).
+    fn start(&self, first: &'static str) -> Result<Build<'py>, Error> {
+        let caches = self.ser.caches;
+        if self.announced < MIN_TEMPLATE_FIELDS {
+            // A small dict never grows: key by key is cheapest (see `MIN_TEMPLATE_FIELDS`).
+            return Ok(Build::Plain {
+                dict: PyDict::new(self.ser.py),
+                learn: None,
+            });
+        }
+        if let Some(template) = caches.template(self.name, self.announced, first) {
+            let dict = template.dict.bind(self.ser.py).copy()?;
+            return Ok(Build::Copy {
+                dict,
+                template,
+                at: 0,
+            });
+        }
+        let learn = caches
+            .may_learn(self.name, self.announced, first)
+            .then(|| Vec::with_capacity(self.announced));
+        Ok(Build::Plain {
+            dict: PyDict::new(self.ser.py),
+            learn,
+        })
+    }
+
     fn field<T: Serialize + ?Sized>(&mut self, key: &'static str, value: &T) -> Result<(), Error> {
         let value = value.serialize(self.ser)?;
-        // The key borrowed from the cache at its home slot, else (rarely: a name probed past
-        // it) a reference of our own, held until the insertion is done.
-        let held;
-        let key = match self.ser.caches.home_key(key) {
-            Some(string) => string,
-            None => {
-                held = self.ser.key(key);
-                held.as_ptr()
+        let py = self.ser.py;
+        // The two common cases inline (the next field of a template; a small dict's key);
+        // the rest out of line, so that each type's copy of `field` stays small.
+        match &mut self.build {
+            Build::Copy { dict, template, at }
+                if template.fields.get(*at).is_some_and(|&f| same(f, key)) =>
+            {
+                set_item(py, dict, template.keys[*at].as_ptr(), &value)?;
+                *at += 1;
+                Ok(())
+            }
+            Build::Plain { dict, learn: None } => match self.ser.caches.home_key(key) {
+                Some(key_ptr) => set_item(py, dict, key_ptr, &value),
+                None => self.insert(key, &value),
+            },
+            _ => self.insert(key, &value),
+        }
+    }
+
+    /// Sets field `key` to `value`, every case. Not generic and kept out of line: inlined
+    /// into each type's `field` it made the serializer's code too big for the instruction
+    /// cache (callgrind: 4× the misses).
+    #[inline(never)]
+    fn insert(&mut self, key: &'static str, value: &Bound<'py, PyAny>) -> Result<(), Error> {
+        let py = self.ser.py;
+        loop {
+            match &mut self.build {
+                Build::Start => self.build = self.start(key)?,
+                Build::Copy { dict, template, at } => {
+                    if template.fields.get(*at).is_some_and(|&f| same(f, key)) {
+                        set_item(py, dict, template.keys[*at].as_ptr(), value)?;
+                        *at += 1;
+                        return Ok(());
+                    }
+                    // Off the template's shape: the fields so far, then key by key.
+                    let dict = prefix(py, dict, template, *at)?;
+                    self.build = Build::Plain { dict, learn: None };
+                }
+                Build::Plain { dict, learn } => {
+                    // The key borrowed from the cache at its home slot, else (rarely: a name
+                    // probed past it) a reference of our own, held until the insertion.
+                    let held;
+                    let key_ptr = match self.ser.caches.home_key(key) {
+                        Some(string) => string,
+                        None => {
+                            held = self.ser.key(key);
+                            held.as_ptr()
+                        }
+                    };
+                    set_item(py, dict, key_ptr, value)?;
+                    if let Some(fields) = learn {
+                        fields.push(key);
+                    }
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    fn finish(self) -> Out<'py> {
+        let py = self.ser.py;
+        let dict = match self.build {
+            Build::Start => PyDict::new(py),
+            Build::Copy { dict, template, at } if at == template.fields.len() => dict,
+            // Fewer fields than the template's: those written, without the placeholders.
+            Build::Copy { dict, template, at } => prefix(py, &dict, template, at)?,
+            Build::Plain { dict, learn } => {
+                if let Some(fields) = learn {
+                    self.ser
+                        .caches
+                        .learn(py, self.name, self.announced, &fields)?;
+                }
+                dict
             }
         };
-        // SAFETY: the dict and the value are alive (owned here), and so is the key (the
-        // thread's cache or `held` holds it); `PyDict_SetItem` takes its own references to
-        // both and leaves ours, so the value is released when it goes out of scope. Straight
-        // to the C call: taking and releasing a reference to the key around each insertion is
-        // two function calls under the stable ABI, for every key of an observation.
-        let status = unsafe { pyo3::ffi::PyDict_SetItem(self.dict.as_ptr(), key, value.as_ptr()) };
-        if status < 0 {
-            return Err(PyErr::fetch(self.ser.py).into());
-        }
-        Ok(())
-    }
-    fn finish(self) -> Out<'py> {
-        self.ser.wrap(self.variant, self.dict.into_any())
+        self.ser.wrap(self.variant, dict.into_any())
     }
 }
 
@@ -389,28 +524,28 @@ impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
         Ok(PyBool::new(self.py, v).to_owned().into_any())
     }
     fn serialize_i8(self, v: i8) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.int(v.into())
     }
     fn serialize_i16(self, v: i16) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.int(v.into())
     }
     fn serialize_i32(self, v: i32) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.int(v.into())
     }
     fn serialize_i64(self, v: i64) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.int(v)
     }
     fn serialize_u8(self, v: u8) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.uint(v.into())
     }
     fn serialize_u16(self, v: u16) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.uint(v.into())
     }
     fn serialize_u32(self, v: u32) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.uint(v.into())
     }
     fn serialize_u64(self, v: u64) -> Out<'py> {
-        Ok(v.into_pyobject(self.py)?.into_any())
+        self.uint(v)
     }
     fn serialize_f32(self, v: f32) -> Out<'py> {
         Ok(v.into_pyobject(self.py)?.into_any())
@@ -473,11 +608,7 @@ impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
         self.wrap(Some(variant), inner)
     }
     fn serialize_seq(self, len: Option<usize>) -> Result<Seq<'s, 'py>, Error> {
-        Ok(Seq {
-            ser: self,
-            items: Vec::with_capacity(len.unwrap_or(0)),
-            variant: None,
-        })
+        Seq::new(self, len)
     }
     fn serialize_tuple(self, len: usize) -> Result<Seq<'s, 'py>, Error> {
         self.serialize_seq(Some(len))
@@ -507,17 +638,17 @@ impl<'s, 'py> ser::Serializer for PySer<'s, 'py> {
             key: None,
         })
     }
-    fn serialize_struct(self, _name: &'static str, _len: usize) -> Result<Obj<'s, 'py>, Error> {
-        Ok(Obj::new(self))
+    fn serialize_struct(self, name: &'static str, len: usize) -> Result<Obj<'s, 'py>, Error> {
+        Ok(Obj::new(self, name, len))
     }
     fn serialize_struct_variant(
         self,
         _name: &'static str,
         _i: u32,
         variant: &'static str,
-        _len: usize,
+        len: usize,
     ) -> Result<Obj<'s, 'py>, Error> {
-        let mut obj = Obj::new(self);
+        let mut obj = Obj::new(self, variant, len);
         obj.variant = Some(variant);
         Ok(obj)
     }
