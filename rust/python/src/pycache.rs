@@ -170,14 +170,18 @@ impl Caches {
             }
         }
         let string = PyString::new(py, text);
-        cell.set(Slot {
+        // The slot is read again as it is replaced, not taken from the read above: making the
+        // string may have run Python code (a garbage collection's finalizer) that serialized
+        // on this thread and replaced the slot already, releasing the string read above.
+        let old = cell.replace(Slot {
             addr,
             len,
             string: string.clone().unbind().into_ptr(),
         });
-        if !slot.string.is_null() {
-            // SAFETY: the slot's reference to the string it held, now released.
-            drop(unsafe { Bound::<PyAny>::from_owned_ptr(py, slot.string) });
+        if !old.string.is_null() {
+            // SAFETY: the slot's reference to the string it held, now released (once: the
+            // slot no longer names it).
+            drop(unsafe { Bound::<PyAny>::from_owned_ptr(py, old.string) });
         }
         string
     }
