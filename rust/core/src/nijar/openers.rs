@@ -364,3 +364,31 @@ impl NijarState {
         encode(Move::Done)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::or_at;
+
+    /// `or_at` ORs a set in at any bit: within a word, across a word's end into the next
+    /// (Paint's options start at bit 55 of the gathered set and Paint's bonus's at 94, so
+    /// both run over a word's end), onto bits already set, and at the last word without
+    /// reaching past it.
+    #[test]
+    fn a_set_is_ored_in_at_its_bit_across_words() {
+        let mut words = [0u64; 3];
+        or_at(&mut words, 3, 0b101);
+        assert_eq!(words, [0b101 << 3, 0, 0]);
+        // Bits 60..=67: four in word 0, four in word 1.
+        or_at(&mut words, 60, 0xff);
+        assert_eq!(words, [0b101 << 3 | 0xf << 60, 0xf, 0]);
+        // Onto bits already set, in both words: an OR, not a toggle.
+        or_at(&mut words, 0, 0b1111 << 3);
+        or_at(&mut words, 60, 0xff);
+        assert_eq!(words, [0b1111 << 3 | 0xf << 60, 0xf, 0]);
+        // Bits 126..=129 run from word 1 into word 2; bits 160.. stay in the last word.
+        or_at(&mut words, 126, 0b1111);
+        or_at(&mut words, 160, 0b11);
+        assert_eq!(words[1], 0xf | 0b11 << 62);
+        assert_eq!(words[2], 0b11 | 0b11 << 32);
+    }
+}
