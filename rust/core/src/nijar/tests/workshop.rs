@@ -4,7 +4,8 @@
 use super::super::actions::{encode, Move};
 use super::super::data::{Act, CardType};
 use super::super::state::Slot;
-use super::{first_of, give, moves, play, started, take_out, with_task};
+use super::{first_of, give, moves, play, started, take_out, with_task, with_tasks};
+use crate::engine::{ActionList, GameState, Rng};
 
 /// The moves, in action order (for comparing sets of options).
 fn sorted(mut m: Vec<Move>) -> Vec<Move> {
@@ -182,6 +183,45 @@ fn s8_8_paint_ends_after_the_last_workshop_though_one_before_is_empty() {
     let kilns: Vec<u8> = p.firing_kilns.iter().map(|k| k.piece).collect();
     assert_eq!(kilns, [0, 2, 0], "the jug stays");
     assert_eq!(st.actor(), Some(1 - s), "the action and the turn are over");
+}
+
+/// 8.8 and the random draw (`random_legal_action`, random rollouts' and playouts'): with four
+/// empty workshops, Paint's options run past the ninth (a piece into the fourth workshop),
+/// where the draw's gathered set of options runs over a 64-bit word's end; random games seldom
+/// build four workshops. Beside a pending Clay, every draw is the listed action the same draw
+/// picks, and uses the stream as the list's draw does.
+#[test]
+fn s8_8_the_random_draw_reaches_a_fourth_workshop_as_the_list_does() {
+    let mut st = started(2, 53);
+    let s = st.actor().unwrap();
+    let first = first_of(CardType::GlazingWorkshop);
+    for ws in first..first + 3 {
+        take_out(&mut st, ws);
+    }
+    let p = &mut st.table_mut().players[s];
+    (p.pg, p.glaze, p.clay, p.cracks) = (10, 10, 7, 0);
+    for ws in first..first + 3 {
+        p.workshops.push(Slot { card: ws, piece: 0 });
+    }
+    p.firing_kilns[0].piece = 1; // a plate
+    p.firing_kilns.push(Slot { card: 68, piece: 2 }); // a jug
+    with_tasks(&mut st, &[Act::Paint, Act::Clay]);
+    let listed = st.legal_actions();
+    for (w, kind) in [(3, 0), (3, 1)] {
+        let option = encode(Move::Paint(3 * w + kind));
+        assert!(listed.contains(&option), "the fourth workshop, type {kind}");
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..400 {
+        let mut rng = Rng::seed_from(seed);
+        let mut drawing = rng;
+        let drawn = st.random_legal_action(&mut drawing, &mut ActionList::new());
+        let expected = listed[rng.below(listed.len())];
+        assert_eq!(drawn, expected, "seed {seed}");
+        assert_eq!(drawing, rng, "seed {seed}: the stream");
+        seen.insert(drawn);
+    }
+    assert_eq!(seen.len(), listed.len(), "every listed action drawn");
 }
 
 /// 8.8: a first piece into a later workshop passes over the earlier ones: with three empty
