@@ -149,12 +149,10 @@ fn s8_7_fire_ends_when_no_later_option_remains() {
     }
 }
 
-/// 8.8: the options go on after the workshop last used, so a piece into the last workshop
-/// ends the action even with an earlier workshop passed over still empty: with four
-/// workshops, a Plate into the first and the other Plate into the fourth leave the Jug in its
-/// kiln, and no further decision (not even Stop) is asked.
-#[test]
-fn s8_8_paint_ends_after_the_last_workshop_though_one_before_is_empty() {
+/// A 2-player game at its first turn whose seat to act has four empty glazing workshops (its
+/// starting one and three more), enough of everything for any workshop's paint cost, and a
+/// Plate and a Jug in its firing kilns; returns it with that seat.
+fn four_empty_workshops() -> (super::super::state::NijarState, usize) {
     let mut st = started(2, 53);
     let s = st.actor().unwrap();
     let first = first_of(CardType::GlazingWorkshop);
@@ -162,13 +160,23 @@ fn s8_8_paint_ends_after_the_last_workshop_though_one_before_is_empty() {
         take_out(&mut st, ws);
     }
     let p = &mut st.table_mut().players[s];
-    // Enough of everything for any workshop's paint cost.
     (p.pg, p.glaze, p.clay, p.cracks) = (10, 10, 7, 0);
     for ws in first..first + 3 {
         p.workshops.push(Slot { card: ws, piece: 0 });
     }
     p.firing_kilns[0].piece = 1; // a plate
     p.firing_kilns.push(Slot { card: 68, piece: 2 }); // a jug
+    (st, s)
+}
+
+/// 8.8: the options go on after the workshop last used, so a piece into the last workshop
+/// ends the action even with an earlier workshop passed over still empty: with four
+/// workshops, a Plate into the first and the other Plate into the fourth leave the Jug in its
+/// kiln, and no further decision (not even Stop) is asked.
+#[test]
+fn s8_8_paint_ends_after_the_last_workshop_though_one_before_is_empty() {
+    let (mut st, s) = four_empty_workshops();
+    let p = &mut st.table_mut().players[s];
     p.firing_kilns.push(Slot { card: 69, piece: 1 }); // a plate
     with_task(&mut st, Act::Paint);
     play(&mut st, Move::Paint(0)); // plate into workshop 0
@@ -192,19 +200,7 @@ fn s8_8_paint_ends_after_the_last_workshop_though_one_before_is_empty() {
 /// picks, and uses the stream as the list's draw does.
 #[test]
 fn s8_8_the_random_draw_reaches_a_fourth_workshop_as_the_list_does() {
-    let mut st = started(2, 53);
-    let s = st.actor().unwrap();
-    let first = first_of(CardType::GlazingWorkshop);
-    for ws in first..first + 3 {
-        take_out(&mut st, ws);
-    }
-    let p = &mut st.table_mut().players[s];
-    (p.pg, p.glaze, p.clay, p.cracks) = (10, 10, 7, 0);
-    for ws in first..first + 3 {
-        p.workshops.push(Slot { card: ws, piece: 0 });
-    }
-    p.firing_kilns[0].piece = 1; // a plate
-    p.firing_kilns.push(Slot { card: 68, piece: 2 }); // a jug
+    let (mut st, _) = four_empty_workshops();
     with_tasks(&mut st, &[Act::Paint, Act::Clay]);
     let listed = st.legal_actions();
     for (w, kind) in [(3, 0), (3, 1)] {
