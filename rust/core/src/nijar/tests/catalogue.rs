@@ -17,6 +17,16 @@ fn catalogue() -> Value {
     serde_json::to_value(CardSet::default_set().catalogue()).unwrap()
 }
 
+/// The names of a JSON object's fields, in order.
+fn field_names(object: &Value) -> Vec<&str> {
+    object
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
 /// Act keys as JSON strings.
 fn keys(acts: &[Act]) -> Value {
     json!(acts.iter().map(|a| a.key()).collect::<Vec<_>>())
@@ -46,12 +56,7 @@ fn the_catalogue_lists_every_card_of_the_set_with_its_printed_parts() {
         assert_eq!(card["face"], set.face(id));
         assert_eq!(card["type"], kind.label());
         assert!(card["cost"].is_string(), "{card}");
-        let fields = card
-            .as_object()
-            .unwrap()
-            .keys()
-            .cloned()
-            .collect::<Vec<_>>();
+        let fields = field_names(card);
         let own: &[&str] = match kind {
             CardType::Wheel => {
                 let w = &set.wheels[id];
@@ -235,13 +240,7 @@ fn named_ids(obs: &Value) -> Vec<(String, u64, &'static str)> {
 
 /// The catalogue type a workshop entry's state fields belong to.
 fn type_of_entry(entry: &Value) -> &'static str {
-    let fields: Vec<&str> = entry
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
-    match fields.as_slice() {
+    match field_names(entry).as_slice() {
         ["card", "space", "vase"] => "Potter's Wheel",
         ["card", "space"] => "Esparto",
         ["card", "cracks"] => "Cleanup",
@@ -319,12 +318,7 @@ fn the_observation_has_the_documented_shape() {
     // spaces; the JSON document has no catalogue (the Python dict has it under "cards").
     let st = super::started(4, 3);
     let obs = st.observation(1);
-    let top: Vec<&str> = obs
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let top = field_names(&obs);
     assert_eq!(
         top,
         [
@@ -357,12 +351,7 @@ fn the_observation_has_the_documented_shape() {
             "viewer",
         ]
     );
-    let seat: Vec<&str> = obs["players_view"][0]
-        .as_object()
-        .unwrap()
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let seat = field_names(&obs["players_view"][0]);
     assert_eq!(
         seat,
         [
