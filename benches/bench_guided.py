@@ -69,7 +69,7 @@ def test_guided_leaves(benchmark: Any, capsys: pytest.CaptureFixture[str], batch
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     # 400 a root: self-play budgets (examples/alphazero searches 200); deeper trees are
-    # slower a leaf (their walks are longer and leave the cache), see docs/performance.md.
+    # slower a leaf (their walks are longer and leave the cache), see docs/search/guided.md.
     parser.add_argument("--simulations", type=int, default=400)
     parser.add_argument("--repeat", type=int, default=5, help="searches a row; the best is shown")
     args = parser.parse_args()
