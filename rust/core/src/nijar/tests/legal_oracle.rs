@@ -3,7 +3,7 @@
 //! an oracle: the fast generator must give the same list, in the same order, at every
 //! position of many random games of every player count and configuration.
 
-use super::super::actions::{encode, Move};
+use super::super::actions::{decode, encode, Move};
 use super::super::data::{Act, CardType, NUM_GAME_CARDS};
 use super::super::state::{Mode, NijarConfig, NijarState, Phase, Task, EMPTY, TASK_ANY, TASK_ROW};
 use crate::engine::{ActionList, FixedVec, GameState, Rng, Seat};
@@ -398,6 +398,43 @@ fn compare(players: usize, config: NijarConfig, games: u64) -> [usize; 8] {
         }
     }
     modes
+}
+
+/// Where random games seldom go: Paint with four empty glazing workshops (8.8), whose options
+/// into the fourth workshop (`Paint(9)` and up) run past the first nine, where the fast
+/// generator's and the random draw's gathered sets run over a 64-bit word's end. From that
+/// position, with Paint pending alone and beside a Clay, random play goes on to the game's end
+/// comparing the two generators and the draw with the list at every step, and an option into
+/// the fourth workshop is listed on the way.
+#[test]
+fn fast_generator_matches_the_oracle_through_paint_into_a_fourth_workshop() {
+    let mut fourth = 0;
+    for acts in [&[Act::Paint][..], &[Act::Paint, Act::Clay]] {
+        for seed in 0..20u64 {
+            let (mut st, _) = super::four_empty_workshops();
+            super::with_tasks(&mut st, acts);
+            let mut rng = Rng::seed_from(seed);
+            let mut fast = ActionList::new();
+            while !st.is_terminal() {
+                let what = format!("{acts:?} seed {seed}, step {}", st.history().len());
+                assert_same_legal(&st, &mut fast, &what);
+                fourth += fast
+                    .iter()
+                    .filter(|&&a| matches!(decode(a), Some(Move::Paint(o)) if o >= 9))
+                    .count();
+                let mut drawing = rng;
+                let drawn = st.random_legal_action(&mut drawing, &mut ActionList::new());
+                let listed = fast[rng.below(fast.len())];
+                assert_eq!(drawn, listed, "{what}: the random draw");
+                assert_eq!(
+                    drawing, rng,
+                    "{what}: the draw uses the stream as the list does"
+                );
+                st.apply_unchecked(listed);
+            }
+        }
+    }
+    assert!(fourth > 0, "no option into the fourth workshop was listed");
 }
 
 /// The fast generator's list in `st` is the oracle's.

@@ -26,7 +26,7 @@ use super::actions::{decode, encode, Move};
 use super::data::{Act, CardType};
 use super::data::{Cost, Res};
 use super::state::CLEANING_AREA;
-use super::state::{Frame, Mode, NijarConfig, NijarState, Phase, EMPTY};
+use super::state::{Frame, Mode, NijarConfig, NijarState, Phase, Slot, EMPTY};
 use crate::engine::GameState;
 use crate::engine::Seat;
 
@@ -136,6 +136,26 @@ pub(super) fn with_tasks(st: &mut NijarState, acts: &[Act]) {
 pub(super) fn give(st: &mut NijarState, s: usize, id: u8) {
     take_out(st, id);
     st.table_mut().players[s].hand.insert(usize::from(id));
+}
+
+/// A 2-player game at its first turn whose seat to act has four empty glazing workshops (its
+/// starting one and three more), enough of everything for any workshop's paint cost, and a
+/// Plate and a Jug in its firing kilns; returns it with that seat.
+pub(super) fn four_empty_workshops() -> (NijarState, usize) {
+    let mut st = started(2, 53);
+    let s = st.actor().unwrap();
+    let first = first_of(CardType::GlazingWorkshop);
+    for ws in first..first + 3 {
+        take_out(&mut st, ws);
+    }
+    let p = &mut st.table_mut().players[s];
+    (p.pg, p.glaze, p.clay, p.cracks) = (10, 10, 7, 0);
+    for ws in first..first + 3 {
+        p.workshops.push(Slot { card: ws, piece: 0 });
+    }
+    p.firing_kilns[0].piece = 1; // a plate
+    p.firing_kilns.push(Slot { card: 68, piece: 2 }); // a jug
+    (st, s)
 }
 
 /// Removes game card `id` from decks, draft and hands (the test then places it).

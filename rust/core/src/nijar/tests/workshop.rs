@@ -4,7 +4,9 @@
 use super::super::actions::{encode, Move};
 use super::super::data::{Act, CardType};
 use super::super::state::Slot;
-use super::{first_of, give, moves, play, started, take_out, with_task, with_tasks};
+use super::{
+    first_of, four_empty_workshops, give, moves, play, started, take_out, with_task, with_tasks,
+};
 use crate::engine::{ActionList, GameState, Rng};
 
 /// The moves, in action order (for comparing sets of options).
@@ -147,26 +149,6 @@ fn s8_7_fire_ends_when_no_later_option_remains() {
             "{first:?}: the action and the turn are over"
         );
     }
-}
-
-/// A 2-player game at its first turn whose seat to act has four empty glazing workshops (its
-/// starting one and three more), enough of everything for any workshop's paint cost, and a
-/// Plate and a Jug in its firing kilns; returns it with that seat.
-fn four_empty_workshops() -> (super::super::state::NijarState, usize) {
-    let mut st = started(2, 53);
-    let s = st.actor().unwrap();
-    let first = first_of(CardType::GlazingWorkshop);
-    for ws in first..first + 3 {
-        take_out(&mut st, ws);
-    }
-    let p = &mut st.table_mut().players[s];
-    (p.pg, p.glaze, p.clay, p.cracks) = (10, 10, 7, 0);
-    for ws in first..first + 3 {
-        p.workshops.push(Slot { card: ws, piece: 0 });
-    }
-    p.firing_kilns[0].piece = 1; // a plate
-    p.firing_kilns.push(Slot { card: 68, piece: 2 }); // a jug
-    (st, s)
 }
 
 /// 8.8: the options go on after the workshop last used, so a piece into the last workshop
