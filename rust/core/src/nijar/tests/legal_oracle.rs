@@ -5,8 +5,10 @@
 
 use super::super::actions::{decode, encode, Move};
 use super::super::data::{Act, CardType, NUM_GAME_CARDS};
-use super::super::state::{Mode, NijarConfig, NijarState, Phase, Task, EMPTY, TASK_ANY, TASK_ROW};
-use crate::engine::{ActionList, FixedVec, GameState, Rng, Seat};
+use super::super::state::{
+    Mode, NijarConfig, NijarState, Phase, Slot, Task, EMPTY, TASK_ANY, TASK_ROW,
+};
+use crate::engine::{Action, ActionList, FixedVec, GameState, Rng, Seat};
 
 /// The legal actions, computed the slow way.
 fn slow_legal(st: &NijarState) -> ActionList {
@@ -435,6 +437,63 @@ fn fast_generator_matches_the_oracle_through_paint_into_a_fourth_workshop() {
         }
     }
     assert!(fourth > 0, "no option into the fourth workshop was listed");
+}
+
+/// The random draw among a group whose only pending acts are an action and its own bonus (8.5
+/// Throw and 9.4, 8.7 Fire and 9.2, 8.8 Paint and 9.3: a played card's space and a bonus won
+/// in the same group). The draw gathers such a pair's options together; with both acts
+/// offering moves, every draw is the listed action the same draw picks, with the same stream,
+/// and every listed action is drawn.
+#[test]
+fn the_random_draw_among_an_action_and_its_own_bonus_is_the_listed_one() {
+    let pairs = [
+        [Act::Throw, Act::Throw1],
+        [Act::Fire, Act::Fire1],
+        [Act::Paint, Act::Paint1],
+    ];
+    for pair in pairs {
+        let (mut st, s) = super::four_empty_workshops();
+        // A Plate drying beside an empty firing kiln, so Fire has a move too.
+        super::take_out(&mut st, 69);
+        let p = &mut st.table_mut().players[s];
+        p.drying = [1, 0, 0];
+        p.firing_kilns.push(Slot { card: 69, piece: 0 });
+        super::with_tasks(&mut st, &pair);
+        let listed = st.legal_actions();
+        let act_of = |a: Action| match decode(a) {
+            Some(Move::Advance(_)) => Some(Act::Throw),
+            Some(Move::Throw1(_)) => Some(Act::Throw1),
+            Some(Move::Fire(_)) => Some(Act::Fire),
+            Some(Move::Fire1(_)) => Some(Act::Fire1),
+            Some(Move::Paint(_)) => Some(Act::Paint),
+            Some(Move::Paint1(_)) => Some(Act::Paint1),
+            _ => None,
+        };
+        for act in pair {
+            assert!(
+                listed.iter().any(|&a| act_of(a) == Some(act)),
+                "{pair:?}: {act:?} has a move"
+            );
+        }
+        let mut seen = std::collections::BTreeSet::new();
+        for seed in 0..200 {
+            let mut rng = Rng::seed_from(seed);
+            let mut drawing = rng;
+            let drawn = st.random_legal_action(&mut drawing, &mut ActionList::new());
+            assert_eq!(
+                drawn,
+                listed[rng.below(listed.len())],
+                "{pair:?} seed {seed}"
+            );
+            assert_eq!(drawing, rng, "{pair:?} seed {seed}: the stream");
+            seen.insert(drawn);
+        }
+        assert_eq!(
+            seen.len(),
+            listed.len(),
+            "{pair:?}: every listed action drawn"
+        );
+    }
 }
 
 /// The fast generator's list in `st` is the oracle's.
