@@ -128,11 +128,19 @@ impl Caches {
             let slot = cell.get();
             if slot.string.is_null() {
                 let string = PyString::intern(py, key);
-                cell.set(Slot {
+                // Read again as it is filled (see `str`): interning may have run Python code
+                // that serialized on this thread and filled this slot meanwhile, whose
+                // reference is released rather than leaked.
+                let old = cell.replace(Slot {
                     addr,
                     len,
                     string: string.clone().unbind().into_ptr(),
                 });
+                if !old.string.is_null() {
+                    // SAFETY: the slot's reference to the string it held, now released (once:
+                    // the slot no longer names it).
+                    drop(unsafe { Bound::<PyAny>::from_owned_ptr(py, old.string) });
+                }
                 return string;
             }
             if slot.addr == addr && slot.len == len {
@@ -200,7 +208,12 @@ impl Caches {
             Ok(made) => made.into_any(),
             Err(never) => match never {},
         };
-        cell.set(made.clone().unbind().into_ptr());
+        // Read again as it is filled, as in `key`.
+        let old = cell.replace(made.clone().unbind().into_ptr());
+        if !old.is_null() {
+            // SAFETY: the cell's reference to the int it held, now released (once).
+            drop(unsafe { Bound::<PyAny>::from_owned_ptr(py, old) });
+        }
         made
     }
 
