@@ -388,18 +388,25 @@ fn compare(players: usize, config: NijarConfig, games: u64) -> [usize; 8] {
             }
             st.legal_actions_into(&mut fast);
             modes[mode_index(st.table().mode)] += 1;
-            let mut drawing = rng;
-            let drawn = st.random_legal_action(&mut drawing, &mut ActionList::new());
-            let listed = fast[rng.below(fast.len())];
-            assert_eq!(drawn, listed, "{what}: the random draw");
-            assert_eq!(
-                drawing, rng,
-                "{what}: the draw uses the stream as the list does"
-            );
-            st.apply_unchecked(listed);
+            play_the_random_draw(&mut st, &fast, &mut rng, &what);
         }
     }
     modes
+}
+
+/// Plays the action of `listed` (`st`'s legal list) that a draw from `rng` picks, after checking
+/// that the random draw (`random_legal_action`, random rollouts' and playouts') picks the same
+/// action and uses the stream as the list's draw does.
+fn play_the_random_draw(st: &mut NijarState, listed: &ActionList, rng: &mut Rng, what: &str) {
+    let mut drawing = *rng;
+    let drawn = st.random_legal_action(&mut drawing, &mut ActionList::new());
+    let action = listed[rng.below(listed.len())];
+    assert_eq!(drawn, action, "{what}: the random draw");
+    assert_eq!(
+        drawing, *rng,
+        "{what}: the draw uses the stream as the list does"
+    );
+    st.apply_unchecked(action);
 }
 
 /// Where random games seldom go: Paint with four empty glazing workshops (8.8), whose options
@@ -424,15 +431,7 @@ fn fast_generator_matches_the_oracle_through_paint_into_a_fourth_workshop() {
                     .iter()
                     .filter(|&&a| matches!(decode(a), Some(Move::Paint(o)) if o >= 9))
                     .count();
-                let mut drawing = rng;
-                let drawn = st.random_legal_action(&mut drawing, &mut ActionList::new());
-                let listed = fast[rng.below(fast.len())];
-                assert_eq!(drawn, listed, "{what}: the random draw");
-                assert_eq!(
-                    drawing, rng,
-                    "{what}: the draw uses the stream as the list does"
-                );
-                st.apply_unchecked(listed);
+                play_the_random_draw(&mut st, &fast, &mut rng, &what);
             }
         }
     }
