@@ -439,10 +439,11 @@ fn fast_generator_matches_the_oracle_through_paint_into_a_fourth_workshop() {
 }
 
 /// The random draw among a group whose only pending acts are an action and its own bonus (8.5
-/// Throw and 9.4, 8.7 Fire and 9.2, 8.8 Paint and 9.3: a played card's space and a bonus won
-/// in the same group). The draw gathers such a pair's options together; with both acts
-/// offering moves, every draw is the listed action the same draw picks, with the same stream,
-/// and every listed action is drawn.
+/// Throw and 9.4, 8.7 Fire and 9.2, 8.8 Paint and 9.3). The draw asks whether either act of
+/// such a pair is pending before gathering both, so a group of the pair alone is where a wrong
+/// test would drop them; the game's random walks never met one. With both acts offering moves,
+/// every draw is the listed action the same draw picks, with the same stream, and every listed
+/// action is drawn.
 #[test]
 fn the_random_draw_among_an_action_and_its_own_bonus_is_the_listed_one() {
     let pairs = [
