@@ -102,6 +102,18 @@ thread_local! {
     };
 }
 
+/// Releases the reference a cache slot held until it was filled anew, if it held one: `held` is
+/// what `Cell::replace` handed back. A slot is read again as it is filled, not taken from a read
+/// before the new object was made: making it may have run Python code (a garbage collection's
+/// finalizer) that serialized on this thread and filled or replaced the slot meanwhile, so the
+/// object read before may be released already, and the one there now would otherwise leak.
+fn release_replaced(py: Python<'_>, held: *mut pyo3::ffi::PyObject) {
+    if !held.is_null() {
+        // SAFETY: the slot's own strong reference, released once: the slot no longer names it.
+        drop(unsafe { Bound::<PyAny>::from_owned_ptr(py, held) });
+    }
+}
+
 /// Where `(addr, len)` starts in a table of `2^bits` slots.
 fn home(addr: usize, len: usize, bits: u32) -> usize {
     (((addr ^ len) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
@@ -128,19 +140,12 @@ impl Caches {
             let slot = cell.get();
             if slot.string.is_null() {
                 let string = PyString::intern(py, key);
-                // Read again as it is filled (see `str`): interning may have run Python code
-                // that serialized on this thread and filled this slot meanwhile, whose
-                // reference is released rather than leaked.
                 let old = cell.replace(Slot {
                     addr,
                     len,
                     string: string.clone().unbind().into_ptr(),
                 });
-                if !old.string.is_null() {
-                    // SAFETY: the slot's reference to the string it held, now released (once:
-                    // the slot no longer names it).
-                    drop(unsafe { Bound::<PyAny>::from_owned_ptr(py, old.string) });
-                }
+                release_replaced(py, old.string);
                 return string;
             }
             if slot.addr == addr && slot.len == len {
@@ -178,19 +183,12 @@ impl Caches {
             }
         }
         let string = PyString::new(py, text);
-        // The slot is read again as it is replaced, not taken from the read above: making the
-        // string may have run Python code (a garbage collection's finalizer) that serialized
-        // on this thread and replaced the slot already, releasing the string read above.
         let old = cell.replace(Slot {
             addr,
             len,
             string: string.clone().unbind().into_ptr(),
         });
-        if !old.string.is_null() {
-            // SAFETY: the slot's reference to the string it held, now released (once: the
-            // slot no longer names it).
-            drop(unsafe { Bound::<PyAny>::from_owned_ptr(py, old.string) });
-        }
+        release_replaced(py, old.string);
         string
     }
 
@@ -208,12 +206,7 @@ impl Caches {
             Ok(made) => made.into_any(),
             Err(never) => match never {},
         };
-        // Read again as it is filled, as in `key`.
-        let old = cell.replace(made.clone().unbind().into_ptr());
-        if !old.is_null() {
-            // SAFETY: the cell's reference to the int it held, now released (once).
-            drop(unsafe { Bound::<PyAny>::from_owned_ptr(py, old) });
-        }
+        release_replaced(py, cell.replace(made.clone().unbind().into_ptr()));
         made
     }
 
