@@ -176,12 +176,12 @@ impl<'s, 'py> PySer<'s, 'py> {
         }
     }
 
-    /// An integer: a kept small int, else a new one.
+    /// An integer: as [`PySer::uint`] when not negative, else a new one.
     #[inline]
     fn int(self, v: i64) -> Out<'py> {
-        match usize::try_from(v) {
-            Ok(small) if small < SMALL_INTS => Ok(self.caches.int(self.py, small)),
-            _ => Ok(v.into_pyobject(self.py)?.into_any()),
+        match u64::try_from(v) {
+            Ok(unsigned) => self.uint(unsigned),
+            Err(_) => Ok(v.into_pyobject(self.py)?.into_any()),
         }
     }
 

@@ -394,10 +394,17 @@ fn compare(players: usize, config: NijarConfig, games: u64) -> [usize; 8] {
     modes
 }
 
-/// Plays the action of `listed` (`st`'s legal list) that a draw from `rng` picks, after checking
-/// that the random draw (`random_legal_action`, random rollouts' and playouts') picks the same
-/// action and uses the stream as the list's draw does.
+/// Plays the action of `listed` (`st`'s legal list) that a draw from `rng` picks, checked by
+/// [`the_random_draw`].
 fn play_the_random_draw(st: &mut NijarState, listed: &ActionList, rng: &mut Rng, what: &str) {
+    let action = the_random_draw(st, listed, rng, what);
+    st.apply_unchecked(action);
+}
+
+/// The action of `listed` (`st`'s legal list) that a draw from `rng` picks, after checking that
+/// the random draw (`random_legal_action`, random rollouts' and playouts') picks the same action
+/// and uses the stream as the list's draw does.
+fn the_random_draw(st: &NijarState, listed: &ActionList, rng: &mut Rng, what: &str) -> Action {
     let mut drawing = *rng;
     let drawn = st.random_legal_action(&mut drawing, &mut ActionList::new());
     let action = listed[rng.below(listed.len())];
@@ -406,7 +413,7 @@ fn play_the_random_draw(st: &mut NijarState, listed: &ActionList, rng: &mut Rng,
         drawing, *rng,
         "{what}: the draw uses the stream as the list does"
     );
-    st.apply_unchecked(action);
+    action
 }
 
 /// Where random games seldom go: Paint with four empty glazing workshops (8.8), whose options
@@ -478,15 +485,12 @@ fn the_random_draw_among_an_action_and_its_own_bonus_is_the_listed_one() {
         let mut seen = std::collections::BTreeSet::new();
         for seed in 0..200 {
             let mut rng = Rng::seed_from(seed);
-            let mut drawing = rng;
-            let drawn = st.random_legal_action(&mut drawing, &mut ActionList::new());
-            assert_eq!(
-                drawn,
-                listed[rng.below(listed.len())],
-                "{pair:?} seed {seed}"
-            );
-            assert_eq!(drawing, rng, "{pair:?} seed {seed}: the stream");
-            seen.insert(drawn);
+            seen.insert(the_random_draw(
+                &st,
+                &listed,
+                &mut rng,
+                &format!("{pair:?} seed {seed}"),
+            ));
         }
         assert_eq!(
             seen.len(),
